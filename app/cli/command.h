@@ -1,0 +1,58 @@
+#pragma once
+// hallusql-cli's command registry. Each command lives in its own cli_<name>.cpp and registers
+// itself with a static CommandRegistration, so adding a command touches no shared table.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "engine/core/error.h"
+
+namespace hs::cli {
+
+// Exit codes of the CLI contract (DESIGN.md).
+enum ExitCode : int { kOk = 0, kInternal = 1, kBadInput = 2, kExternal = 3 };
+
+// Parsed "--name value" / "--flag" options; positional arguments are refused by parse().
+class Args {
+ public:
+  // `flags` are options that take no value; every other "--x" takes the next argument.
+  static Result<Args> parse(const std::vector<std::string>& argv, const std::vector<std::string>& flags);
+
+  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  std::optional<std::string> get(const std::string& name) const;
+  std::string getOr(const std::string& name, const std::string& fallback) const;
+  // Integer option; an error names the option and the bad value.
+  Result<long long> getInt(const std::string& name, long long fallback) const;
+  Result<double> getDouble(const std::string& name, double fallback) const;
+  // The option or an error "missing --name".
+  Result<std::string> require(const std::string& name) const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+struct Command {
+  std::string name;
+  std::string usage;               // one line, shown by --help
+  std::vector<std::string> flags;  // value-less options
+  // Runs the command: prints its JSON to stdout and returns an exit code. Errors go through fail().
+  std::function<int(const Args&)> run;
+};
+
+std::map<std::string, Command>& registry();
+
+struct CommandRegistration {
+  explicit CommandRegistration(Command c);
+};
+
+// Prints {"error": {...}} on stderr and returns the exit code matching the error's kind.
+int fail(const Error& error);
+
+// Prints one JSON value on stdout followed by a newline.
+void print(const nlohmann::json& value);
+
+}  // namespace hs::cli

@@ -1,0 +1,15 @@
+# Debian's QScintilla for Qt 6 ships no CMake config: find the header and library by hand.
+# Defines the imported target QScintilla::QScintilla.
+find_path(QScintilla_INCLUDE_DIR Qsci/qsciscintilla.h
+          PATHS /usr/include/x86_64-linux-gnu/qt6 /usr/include/qt6 /usr/include
+          PATH_SUFFIXES "" qt6)
+find_library(QScintilla_LIBRARY NAMES qscintilla2_qt6 qscintilla2-qt6)
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(QScintilla REQUIRED_VARS QScintilla_LIBRARY QScintilla_INCLUDE_DIR)
+if(QScintilla_FOUND AND NOT TARGET QScintilla::QScintilla)
+  add_library(QScintilla::QScintilla UNKNOWN IMPORTED)
+  set_target_properties(QScintilla::QScintilla PROPERTIES
+    IMPORTED_LOCATION "${QScintilla_LIBRARY}"
+    INTERFACE_INCLUDE_DIRECTORIES "${QScintilla_INCLUDE_DIR}")
+endif()
+mark_as_advanced(QScintilla_INCLUDE_DIR QScintilla_LIBRARY)

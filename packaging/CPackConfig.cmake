@@ -1,0 +1,1 @@
+# CPack configuration (filled in by the packaging work).

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite on a fresh Debian 12 machine: installs dependencies, builds the project
+# (warnings as errors), runs every test with CTest, then rebuilds the engine and its tests with
+# AddressSanitizer + UndefinedBehaviorSanitizer and runs those too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+jobs=$(nproc)
+
+bash packaging/install-deps.sh
+
+echo "== format check"
+files=$(git ls-files '*.cpp' '*.h' 2>/dev/null || true)
+if [ -n "$files" ]; then
+  # shellcheck disable=SC2086
+  if ! clang-format --dry-run --Werror $files; then
+    echo "clang-format: the files above are not formatted (run: clang-format -i \$(git ls-files '*.cpp' '*.h'))" >&2
+    exit 1
+  fi
+fi
+
+echo "== build (RelWithDebInfo, -Werror)"
+cmake -S . -B build/ci -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build/ci -j "$jobs"
+echo "== tests"
+(cd build/ci && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$jobs")
+
+echo "== engine tests under ASan + UBSan"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DHALLUSQL_ENGINE_ONLY=ON \
+      -DHALLUSQL_SANITIZE=ON -DHALLUSQL_BUILD_BENCH=OFF -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+cmake --build build/asan -j "$jobs"
+(cd build/asan && ctest --output-on-failure -j "$jobs" -L engine)
+echo "== all test stages passed ($root)"

@@ -1,0 +1,30 @@
+#pragma once
+// A Case (DESIGN.md "Concepts"): one question put to a text-to-SQL system, with its SQL.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hs {
+
+struct HumanLabel {
+  std::string taxonomy;     // "mrsqlgen" (C1..C10) or "tasql"
+  std::string category;     // e.g. "C3" or "Schema Contradiction"
+  std::string subcategory;  // may be empty
+  std::string annotator;
+};
+
+struct Case {
+  std::string id;    // stable id within its source (e.g. "spider_dev:17")
+  std::string dbId;  // database name, resolved under a db root
+  std::string question;
+  std::string evidence;  // BIRD's external knowledge, may be empty
+  std::optional<std::string> goldSql;
+  std::optional<std::string> predSql;  // nullopt when the generation failed
+  std::string model;
+  std::string difficulty;          // "simple", "moderate", "challenging", "" when unknown
+  std::string source;              // dataset or file the case came from
+  std::size_t sourceLine = 0;      // 1-based line (or record) in the source file
+  std::vector<HumanLabel> labels;  // human annotations carried by the import
+};
+
+}  // namespace hs

@@ -1,0 +1,2 @@
+# Lexer, AST, parser, printer.
+target_sources(hallusql_engine PRIVATE)

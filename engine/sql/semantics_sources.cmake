@@ -1,0 +1,2 @@
+# Resolver, normaliser, diff, logical plan.
+target_sources(hallusql_engine PRIVATE)

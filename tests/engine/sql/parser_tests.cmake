@@ -1,0 +1,1 @@
+# Lexer/parser/printer tests.

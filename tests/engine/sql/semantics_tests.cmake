@@ -1,0 +1,1 @@
+# Resolver/normaliser/diff/plan tests.

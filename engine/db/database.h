@@ -1,0 +1,125 @@
+#pragma once
+// The safe database layer: every user database is opened strictly read-only, behind an authorizer
+// that allows reads and functions only, with a time limit, a row cap and a memory cap per query.
+// Threading: a Database (and its Cursors) is used from one thread at a time; interrupt() and
+// Interrupter::interrupt() may be called from any thread, also after the Database is gone.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/db/schema.h"
+#include "engine/db/value.h"
+
+namespace hs::db {
+
+// Limits of one query (query()) or of one fetch() call (Cursor). 0 means "no limit".
+struct Limits {
+  int timeoutMs = 10000;                      // wall-clock time limit -> ErrorKind::Timeout, code "timeout"
+  std::size_t maxRows = 100000;               // rows returned; more -> truncated = true (not an error)
+  std::int64_t maxResultBytes = 256LL << 20;  // bytes held by the result -> BadInput, code "memory_limit"
+};
+
+// A table column a statement reads, as the authorizer saw it (aliases and views resolved to the
+// underlying table; column is "" when a table is read without a column, e.g. COUNT(*)).
+struct ColumnRead {
+  std::string table;
+  std::string column;
+  bool operator==(const ColumnRead& o) const { return table == o.table && column == o.column; }
+};
+
+struct QueryResult {
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+  bool truncated = false;  // more rows existed than Limits::maxRows
+  double elapsedMs = 0.0;  // prepare + all steps
+  std::vector<ColumnRead> reads;
+};
+
+namespace detail {
+class Connection;
+}
+
+// Thread-safe cancel handle of one connection; stays valid (and harmless) after the Database closes.
+class Interrupter {
+ public:
+  explicit Interrupter(std::weak_ptr<detail::Connection> conn) : conn_(std::move(conn)) {}
+  void interrupt() const;  // cancels the running statement -> ErrorKind::Cancelled, code "cancelled"
+
+ private:
+  std::weak_ptr<detail::Connection> conn_;
+};
+
+// Streaming result for lazy grids: fetch rows in blocks. Keeps its connection alive.
+class Cursor {
+ public:
+  ~Cursor();
+  Cursor(const Cursor&) = delete;
+  Cursor& operator=(const Cursor&) = delete;
+
+  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<ColumnRead>& reads() const { return reads_; }
+  // Up to n more rows (fewer at the end). The time limit and the memory cap of the Limits apply
+  // to each call; maxRows caps the total over all calls (then atEnd() and truncated() are true).
+  Result<std::vector<Row>> fetch(std::size_t n);
+  bool atEnd() const { return atEnd_; }
+  bool truncated() const { return truncated_; }
+  std::size_t rowsFetched() const { return fetched_; }
+
+ private:
+  friend class Database;
+  struct Impl;
+  Cursor(std::shared_ptr<detail::Connection> conn, std::unique_ptr<Impl> impl);
+
+  std::shared_ptr<detail::Connection> conn_;
+  std::unique_ptr<Impl> impl_;
+  std::vector<std::string> columns_;
+  std::vector<ColumnRead> reads_;
+  bool atEnd_ = false;
+  bool truncated_ = false;
+  std::size_t fetched_ = 0;
+};
+
+class Database {
+ public:
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Opens an existing SQLite file read-only and probes it, so that a missing, unreadable,
+  // non-SQLite, locked or corrupt file fails here (Error::where = the path).
+  static Result<std::unique_ptr<Database>> openReadOnly(const std::string& path);
+
+  // Runs one read-only statement and collects its rows. Anything but a single read query
+  // (SELECT, WITH, VALUES, read-only PRAGMA, EXPLAIN of those) is refused before it runs
+  // (code "refused"); SQL errors carry SQLite's message and the byte offset (code "sql").
+  Result<QueryResult> query(std::string_view sql, const Limits& limits = {});
+  Result<std::unique_ptr<Cursor>> openCursor(std::string_view sql, const Limits& limits = {});
+
+  void interrupt();  // thread-safe cancel of the running statement
+  std::shared_ptr<Interrupter> interrupter() const;
+
+  // Tables and views (not sqlite_* internals) with columns, declared types, keys and a cheap row
+  // estimate (sqlite_stat1 when present, else max(rowid) bounded by the file size; never COUNT(*)).
+  Result<Schema> schema();
+  // Up to n distinct values of a column, non-NULL values first (NULL last when the column has any).
+  Result<std::vector<Value>> sampleValues(const std::string& table, const std::string& column, std::size_t n,
+                                          const Limits& limits = {});
+  // Whether some row has column = v (SQLite comparison rules, column affinity applies).
+  Result<bool> valueExists(const std::string& table, const std::string& column, const Value& v,
+                           const Limits& limits = {});
+
+  const std::string& path() const { return path_; }
+
+ private:
+  Database(std::string path, std::shared_ptr<detail::Connection> conn);
+
+  std::string path_;
+  std::shared_ptr<detail::Connection> conn_;
+};
+
+}  // namespace hs::db

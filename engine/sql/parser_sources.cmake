@@ -1,2 +1,3 @@
 # Lexer, AST, parser, printer.
-target_sources(hallusql_engine PRIVATE)
+target_sources(hallusql_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/ast.cpp)

@@ -1,0 +1,107 @@
+#include "engine/mr/applicability.h"
+
+#include <algorithm>
+#include <set>
+
+#include "engine/core/text.h"
+#include "engine/mr/phrase_match.h"
+
+namespace hs::mr {
+namespace {
+
+// Lower-case name parts: "Singer_in_concert" -> {"singer", "in", "concert"}; "petType" -> {"pettype"}.
+void addNameParts(std::string_view name, std::set<std::string>& parts) {
+  for (const auto& w : splitWords(name)) {
+    std::string part;
+    for (char c : w.lower) {
+      if (c == '_') {
+        if (part.size() > 2) parts.insert(part);
+        part.clear();
+      } else {
+        part += c;
+      }
+    }
+    if (part.size() > 2) parts.insert(part);
+  }
+}
+
+// Crude singular form, enough to match "singers" with a table "singer".
+std::string singular(const std::string& w) {
+  if (w.size() > 4 && w.ends_with("ies")) return w.substr(0, w.size() - 3) + "y";
+  if (w.size() > 3 && (w.ends_with("ses") || w.ends_with("xes") || w.ends_with("ches")))
+    return w.substr(0, w.size() - 2);
+  if (w.size() > 3 && w.back() == 's' && !w.ends_with("ss")) return w.substr(0, w.size() - 1);
+  return w;
+}
+
+// A word of the question that names a table or column, or a value-like token (number, quoted text,
+// a capitalised word inside the sentence).
+std::string findEntity(std::string_view question, const std::vector<Word>& words, const SchemaNames& schema) {
+  std::set<std::string> parts;
+  for (const auto& t : schema.tables) addNameParts(t, parts);
+  for (const auto& c : schema.columns) addNameParts(c, parts);
+  for (const auto& w : words) {
+    if (parts.count(w.lower) || parts.count(singular(w.lower))) return w.lower;
+  }
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    char c = question[words[i].begin];
+    if ((c >= 'A' && c <= 'Z') || isNumberWord(words[i])) {
+      return std::string(question.substr(words[i].begin, words[i].end - words[i].begin));
+    }
+  }
+  return {};
+}
+
+bool hasConditionMarker(const std::vector<Word>& words) {
+  static constexpr std::string_view kMarkers[] = {"whose", "where",  "with",  "without", "who", "that",
+                                                  "which", "having", "named", "called",  "in",  "from"};
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    for (auto m : kMarkers) {
+      if (words[i].lower == m) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Applicability> assessQuestion(std::string_view question, const SchemaNames& schema) {
+  const auto words = splitWords(question);
+  const bool hasSchema = !schema.tables.empty();
+  std::vector<Applicability> out;
+  for (const MrInfo& mr : allMrs()) {
+    Applicability a;
+    a.mr = &mr;
+    if (words.empty()) {
+      a.reason = "empty question";
+    } else if (mr.producer == Producer::Lexicon) {
+      a.followUp = rewriteLexical(mr.abbrev, question);
+      a.applicable = a.followUp.applicable;
+      a.reason = a.followUp.reason;
+    } else if (mr.producer == Producer::Database) {
+      a.applicable = hasSchema;
+      a.reason = hasSchema ? "the database can be renamed and copied" : "no database schema to transform";
+    } else if (mr.abbrev == "ESR" || mr.abbrev == "ENSR") {
+      std::string entity = findEntity(question, words, schema);
+      a.applicable = !entity.empty();
+      a.reason =
+          a.applicable ? "entity '" + entity + "' can be replaced" : "no entity of the schema is named";
+    } else if (mr.abbrev == "RC") {
+      bool comparative =
+          rewriteLexical("AROCW", question).applicable || rewriteLexical("CRU", question).applicable;
+      a.applicable = comparative || hasConditionMarker(words);
+      a.reason = a.applicable ? "the question has a condition to remove" : "no condition to remove";
+    } else if (mr.abbrev == "OS") {
+      a.applicable = words.size() >= 8;
+      a.reason = a.applicable ? "long enough to simplify"
+                              : "already short (" + std::to_string(words.size()) + " words)";
+    } else {  // SC: any question can be said in a more complicated way
+      a.applicable = true;
+      a.reason = "any question can be complicated";
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+}  // namespace hs::mr

@@ -72,11 +72,15 @@ std::vector<Hit> findComparatives(const std::vector<Word>& words) {
         break;
       }
     }
-    if (hit) {
+    // A comparative right after a bare negation the lexicon does not know ("never more than") is
+    // left alone: rewriting it would turn the meaning around.
+    bool negated =
+        i > 0 && (words[i - 1].lower == "not" || words[i - 1].lower == "no" || words[i - 1].lower == "never");
+    if (hit && !negated) {
       hits.push_back(*hit);
       i += hit->words;
     } else {
-      ++i;
+      i += hit ? hit->words : 1;
     }
   }
   return hits;

@@ -57,6 +57,15 @@ class TestLexicalMr : public QObject {
         << "AROCW"
         << "In which years cars were produced weighing no less than 3000 and no more than 4000 ?"
         << "In which years cars were produced weighing no more than 3000 and no more than 4000 ?";
+    // Negated comparatives are phrases of their own: "not higher than" is an inclusive "less than".
+    QTest::newRow("CWR not higher than")
+        << "CWR"
+        << "What is the average age of the visitors whose membership level is not higher than 4?"
+        << "What is the average age of the visitors whose membership level is lower than 4?";
+    QTest::newRow("CRE larger than any")
+        << "CRE"
+        << "Which Asian countries have a population that is larger than any country in Africa?"
+        << "Which Asian countries have a population that is not smaller than any country in Africa?";
     // Extrema (SROE synonym, AROE antonym), with capitalisation kept.
     QTest::newRow("SROE highest")
         << "SROE"
@@ -158,6 +167,8 @@ class TestLexicalMr : public QObject {
     // "at least" and "at most" are comparatives, never extrema; "most of" is not an extremum.
     QVERIFY(!rewriteLexical("AROE", "Countries with at least one car maker?").applicable);
     QVERIFY(!rewriteLexical("SROE", "Most of the singers are French?").applicable);
+    // A bare negation the lexicon does not know is never rewritten around.
+    QVERIFY(!rewriteLexical("AROCW", "Which teams never more than 3 wins?").applicable);
     auto pr = rewriteLexical("PR", "How many singers do we have?");
     QVERIFY(!pr.applicable);
     auto pi = rewriteLexical("PI", "Show me the names of all singers.");

@@ -1,0 +1,542 @@
+#include "engine/db/connection.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <thread>
+
+#include "engine/core/text.h"
+#include "engine/db/sql_text.h"
+
+namespace hs::db::detail {
+
+namespace {
+
+constexpr int kProgressOps = 1000;       // VM instructions between progress checks
+constexpr int kBusyWaitMs = 2000;        // how long a locked database is waited for
+constexpr int kMaxValueBytes = 1 << 28;  // SQLITE_LIMIT_LENGTH: one string or blob at most 256 MiB
+
+// The process-wide SQLite heap limit, set once: generous, but a runaway query cannot take the
+// whole machine (half the physical memory, at most 4 GiB).
+void setHeapLimitOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (sqlite3_hard_heap_limit64(-1) != 0) return;  // someone chose a limit already
+    long pages = sysconf(_SC_PHYS_PAGES);
+    long pageSize = sysconf(_SC_PAGE_SIZE);
+    sqlite3_int64 limit = 4LL << 30;
+    if (pages > 0 && pageSize > 0)
+      limit = std::min<sqlite3_int64>(limit, sqlite3_int64{pages} * pageSize / 2);
+    sqlite3_hard_heap_limit64(std::max<sqlite3_int64>(limit, 256LL << 20));
+  });
+}
+
+extern "C" int authorizerTrampoline(void* self, int action, const char* a1, const char* a2, const char* a3,
+                                    const char* a4) {
+  return static_cast<Connection*>(self)->authorize(action, a1, a2, a3, a4);
+}
+extern "C" int progressTrampoline(void* self) {
+  return static_cast<Connection*>(self)->progress();
+}
+extern "C" int busyTrampoline(void* self, int count) {
+  return static_cast<Connection*>(self)->busy(count);
+}
+
+bool isSchemaTable(const std::string& name) {
+  return iequals(name, "sqlite_master") || iequals(name, "sqlite_temp_master") ||
+         iequals(name, "sqlite_schema") || iequals(name, "sqlite_temp_schema");
+}
+
+std::string str(const char* s) {
+  return s ? std::string(s) : std::string();
+}
+
+// Functions an LLM-written query must never call.
+bool deniedFunction(const std::string& name) {
+  static const char* denied[] = {"load_extension", "fts3_tokenizer", "readfile", "writefile",     "edit",
+                                 "sqlite_dbpage",  "zipfile",        "fts5",     "sqlar_compress"};
+  for (const char* d : denied) {
+    if (iequals(name, d)) return true;
+  }
+  return false;
+}
+
+// PRAGMAs that only report. The first group may take an argument (a table or index name); the
+// second only runs without one (with one, they would change a setting).
+bool allowedPragma(const std::string& name, bool hasArg) {
+  static const char* withArg[] = {"table_info",      "table_xinfo", "table_list",       "index_list",
+                                  "index_info",      "index_xinfo", "foreign_key_list", "foreign_key_check",
+                                  "integrity_check", "quick_check"};
+  static const char* noArg[] = {"database_list",  "collation_list",  "function_list", "module_list",
+                                "pragma_list",    "compile_options", "page_count",    "page_size",
+                                "freelist_count", "schema_version",  "user_version",  "application_id",
+                                "encoding",       "foreign_keys",    "data_version",  "max_page_count",
+                                "cache_size",     "query_only",      "auto_vacuum",   "busy_timeout"};
+  for (const char* p : withArg) {
+    if (iequals(name, p)) return true;
+  }
+  if (hasArg) return false;
+  for (const char* p : noArg) {
+    if (iequals(name, p)) return true;
+  }
+  return false;
+}
+
+std::string actionName(int action) {
+  switch (action) {
+    case SQLITE_CREATE_INDEX:
+      return "CREATE INDEX";
+    case SQLITE_CREATE_TABLE:
+      return "CREATE TABLE";
+    case SQLITE_CREATE_TEMP_INDEX:
+      return "CREATE TEMP INDEX";
+    case SQLITE_CREATE_TEMP_TABLE:
+      return "CREATE TEMP TABLE";
+    case SQLITE_CREATE_TEMP_TRIGGER:
+      return "CREATE TEMP TRIGGER";
+    case SQLITE_CREATE_TEMP_VIEW:
+      return "CREATE TEMP VIEW";
+    case SQLITE_CREATE_TRIGGER:
+      return "CREATE TRIGGER";
+    case SQLITE_CREATE_VIEW:
+      return "CREATE VIEW";
+    case SQLITE_DELETE:
+      return "DELETE";
+    case SQLITE_DROP_INDEX:
+      return "DROP INDEX";
+    case SQLITE_DROP_TABLE:
+      return "DROP TABLE";
+    case SQLITE_DROP_TEMP_INDEX:
+      return "DROP TEMP INDEX";
+    case SQLITE_DROP_TEMP_TABLE:
+      return "DROP TEMP TABLE";
+    case SQLITE_DROP_TEMP_TRIGGER:
+      return "DROP TEMP TRIGGER";
+    case SQLITE_DROP_TEMP_VIEW:
+      return "DROP TEMP VIEW";
+    case SQLITE_DROP_TRIGGER:
+      return "DROP TRIGGER";
+    case SQLITE_DROP_VIEW:
+      return "DROP VIEW";
+    case SQLITE_INSERT:
+      return "INSERT";
+    case SQLITE_PRAGMA:
+      return "PRAGMA";
+    case SQLITE_TRANSACTION:
+      return "transaction control";
+    case SQLITE_UPDATE:
+      return "UPDATE";
+    case SQLITE_ATTACH:
+      return "ATTACH";
+    case SQLITE_DETACH:
+      return "DETACH";
+    case SQLITE_ALTER_TABLE:
+      return "ALTER TABLE";
+    case SQLITE_REINDEX:
+      return "REINDEX";
+    case SQLITE_ANALYZE:
+      return "ANALYZE";
+    case SQLITE_CREATE_VTABLE:
+      return "CREATE VIRTUAL TABLE";
+    case SQLITE_DROP_VTABLE:
+      return "DROP VIRTUAL TABLE";
+    case SQLITE_SAVEPOINT:
+      return "SAVEPOINT";
+    default:
+      return "action " + std::to_string(action);
+  }
+}
+
+std::string describeRefusal(int action, const std::string& a1, const std::string& a2) {
+  switch (action) {
+    case SQLITE_DELETE:
+    case SQLITE_INSERT:
+    case SQLITE_UPDATE:
+    case SQLITE_CREATE_TABLE:
+    case SQLITE_CREATE_TEMP_TABLE:
+    case SQLITE_DROP_TABLE:
+    case SQLITE_DROP_TEMP_TABLE:
+    case SQLITE_ANALYZE:
+    case SQLITE_CREATE_VTABLE:
+    case SQLITE_DROP_VTABLE:
+      return actionName(action) + " on table \"" + a1 + "\"";
+    case SQLITE_CREATE_VIEW:
+    case SQLITE_CREATE_TEMP_VIEW:
+    case SQLITE_DROP_VIEW:
+    case SQLITE_DROP_TEMP_VIEW:
+    case SQLITE_CREATE_INDEX:
+    case SQLITE_CREATE_TEMP_INDEX:
+    case SQLITE_DROP_INDEX:
+    case SQLITE_DROP_TEMP_INDEX:
+    case SQLITE_CREATE_TRIGGER:
+    case SQLITE_CREATE_TEMP_TRIGGER:
+    case SQLITE_DROP_TRIGGER:
+    case SQLITE_DROP_TEMP_TRIGGER:
+      return actionName(action) + " \"" + a1 + "\"";
+    case SQLITE_ALTER_TABLE:
+      return "ALTER TABLE \"" + a2 + "\"";
+    case SQLITE_ATTACH:
+      return "ATTACH of \"" + a1 + "\"";
+    case SQLITE_DETACH:
+      return "DETACH of \"" + a1 + "\"";
+    case SQLITE_TRANSACTION:
+      return "transaction control (" + a1 + ")";
+    case SQLITE_SAVEPOINT:
+      if (iequals(a1, "RELEASE")) return "RELEASE SAVEPOINT " + a2;
+      if (iequals(a1, "ROLLBACK")) return "ROLLBACK TO SAVEPOINT " + a2;
+      return "SAVEPOINT " + a2;
+    case SQLITE_REINDEX:
+      return "REINDEX" + (a1.empty() ? "" : " \"" + a1 + "\"");
+    case SQLITE_PRAGMA:
+      return "PRAGMA " + a1 + (a2.empty() ? "" : " = " + a2) + " (only read-only PRAGMAs run)";
+    case SQLITE_FUNCTION:
+      return "the function " + a2 + "()";
+    default:
+      return actionName(action);
+  }
+}
+
+}  // namespace
+
+void StmtDeleter::operator()(sqlite3_stmt* stmt) const {
+  sqlite3_finalize(stmt);
+}
+
+Connection::~Connection() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (db_) sqlite3_close_v2(db_);
+  db_ = nullptr;
+}
+
+Status Connection::open() {
+  setHeapLimitOnce();
+  auto fail = [this](std::string code, std::string message) {
+    Error e = makeError(ErrorKind::BadInput, std::move(code), std::move(message));
+    e.where = path_;
+    return e;
+  };
+  if (path_.empty()) return fail("not_found", "no database path given");
+  if (path_.find('\0') != std::string::npos)
+    return fail("not_found", "the database path contains a NUL byte");
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) {
+    int err = errno;
+    if (err == ENOENT || err == ENOTDIR) return fail("not_found", "no such database file");
+    if (err == EACCES) return fail("permission", "permission denied: the database file cannot be reached");
+    return fail("open", std::string("cannot open the database file: ") + std::strerror(err));
+  }
+  if (S_ISDIR(st.st_mode)) return fail("is_directory", "this is a directory, not a SQLite database file");
+  if (!S_ISREG(st.st_mode)) return fail("not_a_database", "not a regular file, so not a SQLite database");
+  if (::access(path_.c_str(), R_OK) != 0) {
+    return fail("permission", "permission denied: the database file is not readable");
+  }
+
+  sqlite3* db = nullptr;
+  std::string uri = readOnlyUri(path_);
+  int rc = sqlite3_open_v2(
+      uri.c_str(), &db,
+      SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db);
+    return fail("open", "cannot open the database: " + msg);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    db_ = db;
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, 0);
+  sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
+  if (sqlite3_exec(db_, "PRAGMA query_only = 1", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return fail("open", std::string("cannot make the connection query-only: ") + sqlite3_errmsg(db_));
+  }
+  sqlite3_set_authorizer(db_, authorizerTrampoline, this);
+  sqlite3_progress_handler(db_, kProgressOps, progressTrampoline, this);
+  sqlite3_busy_handler(db_, busyTrampoline, this);
+
+  // Probe: a non-database, corrupt or locked file only fails once something is read.
+  beginRun(10000);
+  auto stmt = prepareInternal("SELECT count(*) FROM sqlite_schema");
+  if (!stmt) {
+    endRun();
+    Error e = stmt.error();
+    e.where = path_;
+    e.offset.reset();
+    e.end.reset();
+    e.line.reset();
+    return e;
+  }
+  rc = sqlite3_step(stmt->get());
+  endRun();
+  if (rc != SQLITE_ROW) return stepError(rc, "");
+  return ok();
+}
+
+void Connection::interrupt() {
+  cancel_.store(true);
+  std::lock_guard<std::mutex> lock(mu_);
+  if (db_ && inStep_.load()) sqlite3_interrupt(db_);
+}
+
+void Connection::beginRun(int timeoutMs) {
+  cancel_.store(false);
+  stop_.store(Stop::None);
+  timeoutMs_ = timeoutMs;
+  hasDeadline_ = timeoutMs > 0;
+  if (hasDeadline_) deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+  std::lock_guard<std::mutex> lock(mu_);
+  inStep_.store(true);
+}
+
+void Connection::endRun() {
+  std::lock_guard<std::mutex> lock(mu_);
+  inStep_.store(false);
+}
+
+int Connection::progress() {
+  if (cancel_.load()) {
+    stop_.store(Stop::Cancelled);
+    return 1;
+  }
+  if (hasDeadline_ && std::chrono::steady_clock::now() >= deadline_) {
+    stop_.store(Stop::Timeout);
+    return 1;
+  }
+  return 0;
+}
+
+int Connection::busy(int count) {
+  if (cancel_.load()) return 0;
+  constexpr int kSleepMs = 20;
+  if (count * kSleepMs >= kBusyWaitMs) return 0;
+  if (hasDeadline_ && std::chrono::steady_clock::now() >= deadline_) return 0;
+  std::this_thread::sleep_for(std::chrono::milliseconds(kSleepMs));
+  return 1;
+}
+
+int Connection::authorize(int action, const char* a1, const char* a2, const char* /*a3*/,
+                          const char* /*a4*/) {
+  auto deny = [&](std::string what) {
+    // Name the statement, not the schema-table write it implies (CREATE -> INSERT INTO sqlite_master).
+    bool schemaWrite = (action == SQLITE_INSERT || action == SQLITE_DELETE) && isSchemaTable(str(a1));
+    if (refused_.empty() || (refusedIsSchemaWrite_ && !schemaWrite)) {
+      refused_ = std::move(what);
+      refusedIsSchemaWrite_ = schemaWrite;
+    }
+    return SQLITE_DENY;
+  };
+  switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_RECURSIVE:
+      return SQLITE_OK;
+    case SQLITE_UPDATE:
+      // The first use of an eponymous virtual table (pragma_table_info(), json_each()) checks an
+      // UPDATE of the schema table that never runs. A real UPDATE of it is still refused, because
+      // such a statement is not read-only (see prepareUser) and the connection is query_only.
+      if (isSchemaTable(str(a1))) return SQLITE_OK;
+      return deny(describeRefusal(action, str(a1), str(a2)));
+    case SQLITE_READ:
+      if (isSchemaTable(str(a1)) && iequals(str(a2), "ROWID")) return SQLITE_OK;  // same, not a user read
+      if (recording_ && reads_) {
+        auto key = std::make_pair(str(a1), str(a2));
+        if (seen_.insert(key).second) reads_->push_back({key.first, key.second});
+      }
+      return SQLITE_OK;
+    case SQLITE_FUNCTION:
+      if (deniedFunction(str(a2))) return deny(describeRefusal(action, str(a1), str(a2)));
+      return SQLITE_OK;
+    case SQLITE_PRAGMA:
+      if (allowedPragma(str(a1), a2 != nullptr)) return SQLITE_OK;
+      return deny(describeRefusal(action, str(a1), str(a2)));
+    default:
+      return deny(describeRefusal(action, str(a1), str(a2)));
+  }
+}
+
+Error Connection::sqlError(std::string_view sql) const {
+  Error e = makeError(ErrorKind::BadInput, "sql", sqlite3_errmsg(db_));
+  int off = sqlite3_error_offset(db_);
+  if (off >= 0 && static_cast<std::size_t>(off) <= sql.size()) {
+    e.offset = static_cast<std::size_t>(off);
+  } else {
+    // SQLite gives no offset for some errors (unknown table, a bad column in JOIN ... ON):
+    // find the name it complains about in the SQL text.
+    static const char* prefixes[] = {"no such table: ", "no such column: ", "no such function: ",
+                                     "ambiguous column name: ", "no such collation sequence: "};
+    for (const char* p : prefixes) {
+      std::string_view msg = e.message;
+      std::size_t at = msg.find(p);
+      if (at == std::string_view::npos) continue;
+      std::string_view name = msg.substr(at + std::strlen(p));
+      if (name.rfind("main.", 0) == 0 && !findIdentifier(sql, name)) name.remove_prefix(5);
+      if (auto span = findIdentifier(sql, name)) {
+        e.offset = span->first;
+        e.end = span->second;
+      }
+      break;
+    }
+  }
+  if (!e.offset && e.message == "incomplete input") {
+    // The statement ends too early: point at its last token (e.g. a dangling WHERE).
+    if (auto last = lastToken(sql)) {
+      e.offset = last->first;
+      e.end = last->second;
+    }
+  }
+  if (e.offset) e.line = lineColAt(sql, *e.offset).line;
+  return e;
+}
+
+Error Connection::stepError(int rc, std::string_view sql) const {
+  auto withPath = [this](Error e) {
+    e.where = path_;
+    return e;
+  };
+  switch (rc & 0xff) {
+    case SQLITE_INTERRUPT:
+      if (stop_.load() == Stop::Timeout) {
+        return makeError(ErrorKind::Timeout, "timeout",
+                         "the query was stopped at its time limit of " + std::to_string(timeoutMs_) + " ms");
+      }
+      return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
+    case SQLITE_NOMEM:
+      return makeError(ErrorKind::BadInput, "memory_limit",
+                       "the query ran out of memory (SQLite heap limit " +
+                           std::to_string(sqlite3_hard_heap_limit64(-1)) +
+                           " bytes); add a LIMIT or narrow it");
+    case SQLITE_TOOBIG:
+      return makeError(ErrorKind::BadInput, "memory_limit",
+                       std::string("a value is too big (more than ") + std::to_string(kMaxValueBytes) +
+                           " bytes): " + sqlite3_errmsg(db_));
+    case SQLITE_CORRUPT:
+      return withPath(makeError(ErrorKind::BadInput, "corrupt",
+                                std::string("the database is corrupt: ") + sqlite3_errmsg(db_)));
+    case SQLITE_NOTADB:
+      return withPath(makeError(ErrorKind::BadInput, "not_a_database",
+                                std::string("not a SQLite database: ") + sqlite3_errmsg(db_)));
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return withPath(makeError(ErrorKind::BadInput, "locked",
+                                "the database is locked by another connection or process (waited " +
+                                    std::to_string(kBusyWaitMs) + " ms): " + sqlite3_errmsg(db_)));
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+      return withPath(makeError(ErrorKind::BadInput, "io",
+                                std::string("cannot read the database: ") + sqlite3_errmsg(db_)));
+    default:
+      return sqlError(sql);
+  }
+}
+
+Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<ColumnRead>& reads) {
+  if (sql.size() > static_cast<std::size_t>(INT_MAX)) {
+    return makeError(ErrorKind::BadInput, "sql", "the SQL text is too long");
+  }
+  seen_.clear();
+  refused_.clear();
+  refusedIsSchemaWrite_ = false;
+  reads_ = &reads;
+  recording_ = true;
+  sqlite3_stmt* raw = nullptr;
+  const char* tail = nullptr;
+  int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), 0, &raw, &tail);
+  recording_ = false;
+  reads_ = nullptr;
+  StmtPtr stmt(raw);
+
+  auto refuse = [&](const std::string& what, std::optional<std::size_t> at = std::nullopt) {
+    std::size_t begin = at ? *at : firstCode(sql).value_or(0);
+    Error e = makeError(ErrorKind::BadInput, "refused",
+                        "refused: " + what +
+                            ". The database is opened read-only; only a single read query runs "
+                            "(SELECT, WITH, VALUES, EXPLAIN or a read-only PRAGMA)");
+    e.offset = begin;
+    std::size_t end = begin;
+    while (end < sql.size() && std::isalpha(static_cast<unsigned char>(sql[end])) != 0) ++end;
+    if (end > begin) e.end = end;
+    e.line = lineColAt(sql, begin).line;
+    return e;
+  };
+
+  if (rc != SQLITE_OK) {
+    if (!refused_.empty()) {
+      if (refusedIsSchemaWrite_) return refuse(statementHead(sql) + " (it would write the database schema)");
+      return refuse(refused_);
+    }
+    // A writing statement SQLite itself rejects ("table sqlite_master may not be modified", or a
+    // syntax error inside a DELETE) is still refused as what it is.
+    static const char* writers[] = {"INSERT", "UPDATE", "DELETE", "REPLACE",  "CREATE",    "DROP",
+                                    "ALTER",  "ATTACH", "DETACH", "VACUUM",   "REINDEX",   "ANALYZE",
+                                    "BEGIN",  "COMMIT", "END",    "ROLLBACK", "SAVEPOINT", "RELEASE"};
+    std::string kw = firstKeyword(sql);
+    for (const char* w : writers) {
+      if (kw == w)
+        return refuse(statementHead(sql) + " (not a read query; SQLite says: " + sqlite3_errmsg(db_) + ")");
+    }
+    if ((rc & 0xff) == SQLITE_NOMEM || (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_BUSY) {
+      return stepError(rc, sql);
+    }
+    return sqlError(sql);
+  }
+  if (!stmt)
+    return makeError(ErrorKind::BadInput, "empty", "no SQL statement to run (only blanks or comments)");
+  std::size_t tailOffset = static_cast<std::size_t>(tail - sql.data());
+  if (auto next = firstCode(sql, tailOffset)) {
+    return refuse("a second statement (only one statement runs at a time; it starts at byte " +
+                      std::to_string(*next) + ")",
+                  *next);
+  }
+  if (sqlite3_stmt_readonly(stmt.get()) == 0) {
+    return refuse(statementHead(sql) + " (it is not a read-only statement)");
+  }
+  return stmt;
+}
+
+Result<StmtPtr> Connection::prepareInternal(std::string_view sql) {
+  refused_.clear();
+  sqlite3_stmt* raw = nullptr;
+  int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), 0, &raw, nullptr);
+  StmtPtr stmt(raw);
+  if (rc != SQLITE_OK) {
+    int base = rc & 0xff;
+    if (base == SQLITE_ERROR) return sqlError(sql);
+    return stepError(rc, sql);
+  }
+  if (!stmt) return makeError(ErrorKind::Internal, "internal", "empty internal statement");
+  return stmt;
+}
+
+Value columnValue(sqlite3_stmt* stmt, int i) {
+  switch (sqlite3_column_type(stmt, i)) {
+    case SQLITE_INTEGER:
+      return Value::integer(sqlite3_column_int64(stmt, i));
+    case SQLITE_FLOAT:
+      return Value::real(sqlite3_column_double(stmt, i));
+    case SQLITE_TEXT: {
+      const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, i));
+      int n = sqlite3_column_bytes(stmt, i);
+      return Value::text(p ? std::string(p, static_cast<std::size_t>(n)) : std::string());
+    }
+    case SQLITE_BLOB: {
+      const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt, i));
+      int n = sqlite3_column_bytes(stmt, i);
+      return Value::blob(p ? std::string(p, static_cast<std::size_t>(n)) : std::string());
+    }
+    default:
+      return Value::null();
+  }
+}
+
+}  // namespace hs::db::detail

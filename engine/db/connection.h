@@ -1,0 +1,87 @@
+#pragma once
+// Internal: one read-only SQLite connection with its authorizer, progress handler and limits.
+// Not part of the public API (see database.h).
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/db/database.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace hs::db::detail {
+
+struct StmtDeleter {
+  void operator()(sqlite3_stmt* stmt) const;
+};
+using StmtPtr = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
+
+class Connection {
+ public:
+  enum class Stop { None, Timeout, Cancelled };
+
+  explicit Connection(std::string path) : path_(std::move(path)) {}
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Opens `path` read-only, configures the connection defensively and probes the file.
+  Status open();
+  const std::string& path() const { return path_; }
+  sqlite3* handle() const { return db_; }
+
+  // Thread-safe: asks the running statement (if any) to stop.
+  void interrupt();
+
+  // Prepares one user statement: refused unless it is a single read-only statement; records the
+  // columns it reads. Errors carry SQLite's message and a byte offset into `sql`.
+  Result<StmtPtr> prepareUser(std::string_view sql, std::vector<ColumnRead>& reads);
+  // Prepares an internal statement of engine/db (introspection); no recording, same authorizer.
+  Result<StmtPtr> prepareInternal(std::string_view sql);
+
+  // Arms the time limit (0 = none) and clears a previous cancel; call before stepping.
+  void beginRun(int timeoutMs);
+  void endRun();
+  // Converts a failed sqlite3_step result into an Error (timeout, cancel, memory, corruption...).
+  Error stepError(int rc, std::string_view sql) const;
+
+  // Called by SQLite (static trampolines in connection.cpp).
+  int authorize(int action, const char* a1, const char* a2, const char* a3, const char* a4);
+  int progress();
+  int busy(int count);
+
+ private:
+  Error sqlError(std::string_view sql) const;
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::mutex mu_;  // guards db_ against interrupt() during close
+
+  std::atomic<bool> cancel_{false};
+  std::atomic<Stop> stop_{Stop::None};
+  std::atomic<bool> inStep_{false};  // a run is in progress: interrupt() may call sqlite3_interrupt
+  int timeoutMs_ = 0;
+  bool hasDeadline_ = false;
+  std::chrono::steady_clock::time_point deadline_{};
+
+  // Authorizer state for the statement being prepared.
+  bool recording_ = false;
+  std::vector<ColumnRead>* reads_ = nullptr;
+  std::set<std::pair<std::string, std::string>> seen_;
+  std::string refused_;  // what the authorizer refused, for the error message
+  bool refusedIsSchemaWrite_ = false;
+};
+
+// The value of column `i` of the current row of `stmt`.
+Value columnValue(sqlite3_stmt* stmt, int i);
+
+}  // namespace hs::db::detail

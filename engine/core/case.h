@@ -11,6 +11,7 @@ struct HumanLabel {
   std::string category;     // e.g. "C3" or "Schema Contradiction"
   std::string subcategory;  // may be empty
   std::string annotator;
+  std::string note;  // free text: the annotator's message, or the source's top-level type
 };
 
 struct Case {

@@ -1,0 +1,154 @@
+// hallusql-cli evaluate: import a benchmark run, execute gold and predicted SQL read-only, score
+// (EX set/bag/ordered, Soft-F1), annotate (hook; none yet), write JSONL per case and a summary.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.h"
+#include "engine/eval/report_json.h"
+#include "engine/eval/runner.h"
+#include "engine/workspace/import/import.h"
+
+namespace hs::cli {
+namespace {
+
+namespace imp = hs::ws::import;
+
+Error usage(std::string message) {
+  return makeError(ErrorKind::BadInput, "usage", std::move(message));
+}
+
+// "--csv-map question=NLQ,pred=PREDICTED SQL,gold=GOLD SQL,db=DATABASE"
+Status applyCsvMap(const std::string& spec, imp::CsvMapping& m) {
+  std::size_t pos = 0;
+  while (pos <= spec.size()) {
+    std::size_t comma = spec.find(',', pos);
+    std::string item = spec.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    std::size_t eq = item.find('=');
+    if (eq == std::string::npos) return usage("--csv-map expects key=COLUMN pairs, got '" + item + "'");
+    std::string key = item.substr(0, eq), col = item.substr(eq + 1);
+    if (key == "question")
+      m.question = col;
+    else if (key == "pred")
+      m.predSql = col;
+    else if (key == "gold")
+      m.goldSql = col;
+    else if (key == "db")
+      m.dbId = col;
+    else if (key == "id")
+      m.id = col;
+    else if (key == "evidence")
+      m.evidence = col;
+    else if (key == "difficulty")
+      m.difficulty = col;
+    else if (key == "model")
+      m.model = col;
+    else
+      return usage("--csv-map: unknown key '" + key +
+                   "' (question, pred, gold, db, id, evidence, difficulty, model)");
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return ok();
+}
+
+int runEvaluate(const Args& args) {
+  auto casesPath = args.require("cases");
+  if (!casesPath) return fail(casesPath.error());
+  auto outPath = args.require("out");
+  if (!outPath) return fail(outPath.error());
+  auto jobs = args.getInt("jobs", 1);
+  if (!jobs) return fail(jobs.error());
+  if (*jobs < 1 || *jobs > 256) return fail(usage("--jobs must be between 1 and 256"));
+  auto timeoutMs = args.getInt("timeout-ms", 30000);
+  if (!timeoutMs) return fail(timeoutMs.error());
+  if (*timeoutMs < 1) return fail(usage("--timeout-ms must be positive"));
+
+  imp::ImportOptions options;
+  options.casesPath = *casesPath;
+  options.predPath = args.get("pred");
+  options.model = args.getOr("model", "");
+  auto format = imp::formatFromString(args.getOr("format", "auto"));
+  if (!format) return fail(usage("--format must be auto, jsonl, spider, bird, csv, drilldown or mrsqlgen"));
+  options.format = *format;
+  if (auto spec = args.get("csv-map")) {
+    if (auto st = applyCsvMap(*spec, options.csv); !st) return fail(st.error());
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  imp::ImportReport report = imp::importCases(options);
+  if (report.cases.empty() && !report.errors.empty()) return fail(report.errors.front());
+
+  std::ofstream out(*outPath, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
+    e.where = *outPath;
+    return fail(e);
+  }
+
+  eval::EvalOptions eo;
+  eo.dbRoot = args.getOr("db-root", ".");
+  eo.jobs = static_cast<int>(*jobs);
+  eo.timeoutMs = static_cast<int>(*timeoutMs);
+  const bool quiet = args.has("quiet");
+  std::mutex progressMutex;
+  auto lastPrint = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  eo.progress = [&](std::size_t done, std::size_t total) {
+    if (quiet) return;
+    std::lock_guard<std::mutex> lock(progressMutex);
+    auto now = std::chrono::steady_clock::now();
+    if (done != total && now - lastPrint < std::chrono::milliseconds(200)) return;
+    lastPrint = now;
+    std::fprintf(stderr, "\revaluate: %zu/%zu cases", done, total);
+    if (done == total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+  std::vector<eval::CaseOutcome> outcomes = eval::evaluateCases(report.cases, eo);
+
+  for (std::size_t i = 0; i < report.cases.size(); ++i) {
+    out << eval::caseToJson(report.cases[i], outcomes[i])
+               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+        << "\n";
+  }
+  out.close();
+  if (!out) {
+    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
+    e.where = *outPath;
+    return fail(e);
+  }
+
+  eval::SummaryContext ctx;
+  ctx.format = imp::toString(report.format);
+  ctx.importWarnings = report.warnings;
+  ctx.importErrors = report.errors;
+  ctx.jobs = eo.jobs;
+  ctx.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::json summary = eval::summarize(report.cases, outcomes, ctx);
+  if (auto summaryPath = args.get("summary")) {
+    std::ofstream s(*summaryPath, std::ios::binary | std::ios::trunc);
+    if (!s) {
+      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the summary file");
+      e.where = *summaryPath;
+      return fail(e);
+    }
+    s << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  print(summary);
+  return kOk;
+}
+
+const CommandRegistration kEvaluate{Command{
+    "evaluate",
+    "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
+    "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
+    "question=..,pred=..,gold=..,db=..] "
+    "[--model M] [--quiet]",
+    {"quiet"},
+    runEvaluate}};
+
+}  // namespace
+}  // namespace hs::cli

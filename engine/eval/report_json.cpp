@@ -1,0 +1,275 @@
+#include "engine/eval/report_json.h"
+
+#include <map>
+#include <set>
+
+#include "engine/db/value_json.h"
+#include "engine/eval/metrics.h"
+
+namespace hs::eval {
+
+namespace {
+
+using nlohmann::json;
+
+json optBool(const std::optional<bool>& b) {
+  return b ? json(*b) : json(nullptr);
+}
+
+json optText(const std::optional<std::string>& s) {
+  return s ? json(*s) : json(nullptr);
+}
+
+json execErrorJson(const std::string& side, const std::optional<ExecError>& e) {
+  if (!e) return nullptr;
+  return json{{"side", side}, {"class", toString(e->kind)}, {"message", e->message}};
+}
+
+json rowCountsJson(const std::vector<RowCount>& rows) {
+  json out = json::array();
+  for (const RowCount& rc : rows) out.push_back(json{{"row", db::toJson(rc.row)}, {"count", rc.count}});
+  return out;
+}
+
+// Running totals of one group (overall or a difficulty).
+struct Tally {
+  std::size_t cases = 0;
+  std::size_t setN = 0, setOk = 0, bagN = 0, bagOk = 0, ordN = 0, ordOk = 0, softN = 0;
+  double softSum = 0.0;
+
+  void add(const CaseOutcome& o) {
+    ++cases;
+    if (o.exSet) {
+      ++setN;
+      setOk += *o.exSet ? 1 : 0;
+    }
+    if (o.exBag) {
+      ++bagN;
+      bagOk += *o.exBag ? 1 : 0;
+    }
+    if (o.exOrdered) {
+      ++ordN;
+      ordOk += *o.exOrdered ? 1 : 0;
+    }
+    if (o.softF1) {
+      ++softN;
+      softSum += *o.softF1;
+    }
+  }
+
+  static json rate(std::size_t ok, std::size_t n) {
+    return json{
+        {"correct", ok}, {"scored", n}, {"rate", n ? json(static_cast<double>(ok) / n) : json(nullptr)}};
+  }
+
+  json toJson() const {
+    return json{{"cases", cases},
+                {"ex_set", rate(setOk, setN)},
+                {"ex_bag", rate(bagOk, bagN)},
+                {"ex_ordered", rate(ordOk, ordN)},
+                {"soft_f1", softN ? json(softSum / static_cast<double>(softN)) : json(nullptr)}};
+  }
+};
+
+}  // namespace
+
+json errorToJson(const Error& e) {
+  return json{{"code", e.code},
+              {"message", e.message},
+              {"where", e.where},
+              {"line", e.line ? json(*e.line) : json(nullptr)},
+              {"offset", e.offset ? json(*e.offset) : json(nullptr)},
+              {"text", e.describe()}};
+}
+
+json caseToJson(const Case& c, const CaseOutcome& o) {
+  json j;
+  j["id"] = c.id;
+  j["db_id"] = c.dbId;
+  j["question"] = c.question;
+  j["gold_sql"] = optText(c.goldSql);
+  j["pred_sql"] = optText(c.predSql);
+  json error = execErrorJson("pred", o.pred.error);
+  if (error.is_null()) error = execErrorJson("gold", o.gold.error);
+  j["exec"] = json{{"gold_ok", o.gold.ok},
+                   {"pred_ok", o.pred.ok},
+                   {"error", error},
+                   {"gold_error", execErrorJson("gold", o.gold.error)},
+                   {"pred_error", execErrorJson("pred", o.pred.error)},
+                   {"gold_ms", o.gold.elapsedMs},
+                   {"pred_ms", o.pred.elapsedMs},
+                   {"truncated", o.gold.truncated || o.pred.truncated}};
+  j["ex"] = json{{"set", optBool(o.exSet)}, {"bag", optBool(o.exBag)}, {"ordered", optBool(o.exOrdered)}};
+  j["soft_f1"] = o.softF1 ? json(*o.softF1) : json(nullptr);
+  if (o.diff) {
+    json d;
+    d["gold_columns"] = o.diff->goldColumns;
+    d["pred_columns"] = o.diff->predColumns;
+    d["column_count_mismatch"] = o.diff->columnCountMismatch;
+    d["column_permutation"] = o.diff->columnPermutation ? json(*o.diff->columnPermutation) : json(nullptr);
+    d["missing_total"] = o.diff->missingTotal;
+    d["extra_total"] = o.diff->extraTotal;
+    d["missing"] = rowCountsJson(o.diff->missing);
+    d["extra"] = rowCountsJson(o.diff->extra);
+    j["diff"] = d;
+  } else {
+    j["diff"] = nullptr;
+  }
+  json findings = json::array();
+  for (const Finding& f : o.findings) {
+    json spans = json::array();
+    for (const Span& s : f.spans) spans.push_back(json{{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
+    findings.push_back(json{{"taxonomy", f.taxonomy},
+                            {"category", f.category},
+                            {"subcategory", f.subcategory},
+                            {"message", f.message},
+                            {"spans", spans}});
+  }
+  j["findings"] = findings;
+  j["risk"] = o.risk ? json{{"score", o.risk->score}, {"reasons", o.risk->reasons}} : json(nullptr);
+  j["difficulty"] = c.difficulty;
+  j["model"] = c.model;
+  json labels = json::array();
+  for (const HumanLabel& l : c.labels) {
+    labels.push_back(json{{"taxonomy", l.taxonomy},
+                          {"category", l.category},
+                          {"subcategory", l.subcategory},
+                          {"annotator", l.annotator},
+                          {"note", l.note}});
+  }
+  j["labels"] = labels;
+  return j;
+}
+
+json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& outcomes,
+               const SummaryContext& context) {
+  json s;
+  std::size_t withGold = 0, withPred = 0, goldOk = 0, predOk = 0, goldFailed = 0, predFailed = 0, noDb = 0;
+  Tally overall;
+  std::map<std::string, Tally> byDifficulty;
+  std::map<std::string, std::map<std::string, std::size_t>> errors;  // side -> class -> count
+  std::map<std::string, std::size_t> findingsPerCategory;
+  std::vector<double> riskScores;
+  std::vector<bool> riskWrong;
+  bool anyLabels = false, anyMrsqlgenFinding = false;
+  std::vector<std::set<std::string>> predTypes, humanTypes;
+  const std::size_t n = std::min(cases.size(), outcomes.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const Case& c = cases[i];
+    const CaseOutcome& o = outcomes[i];
+    withGold += c.goldSql ? 1 : 0;
+    withPred += c.predSql ? 1 : 0;
+    goldOk += o.gold.ok ? 1 : 0;
+    predOk += o.pred.ok ? 1 : 0;
+    if (o.gold.error && o.gold.error->kind == ExecErrorClass::NoDatabase) ++noDb;
+    if (o.gold.error) {
+      ++goldFailed;
+      ++errors["gold"][toString(o.gold.error->kind)];
+    }
+    if (o.pred.error) {
+      ++predFailed;
+      ++errors["pred"][toString(o.pred.error->kind)];
+    }
+    overall.add(o);
+    byDifficulty[c.difficulty.empty() ? "unknown" : c.difficulty].add(o);
+    std::set<std::string> pt, ht;
+    for (const Finding& f : o.findings) {
+      ++findingsPerCategory[f.taxonomy + ":" + f.category];
+      if (f.taxonomy == "mrsqlgen") {
+        pt.insert(f.category);
+        anyMrsqlgenFinding = true;
+      }
+    }
+    for (const HumanLabel& l : c.labels) {
+      if (l.taxonomy == "mrsqlgen") {
+        ht.insert(l.category);
+        anyLabels = true;
+      }
+    }
+    predTypes.push_back(std::move(pt));
+    humanTypes.push_back(std::move(ht));
+    if (o.risk && o.exSet) {
+      riskScores.push_back(o.risk->score);
+      riskWrong.push_back(!*o.exSet);
+    }
+  }
+  s["counts"] = json{{"cases", n},
+                     {"with_gold", withGold},
+                     {"with_pred", withPred},
+                     {"gold_ok", goldOk},
+                     {"pred_ok", predOk},
+                     {"gold_failed", goldFailed},
+                     {"pred_failed", predFailed},
+                     {"no_database", noDb},
+                     {"scored", overall.setN}};
+  json ov = overall.toJson();
+  s["ex"] = json{{"set", ov["ex_set"]}, {"bag", ov["ex_bag"]}, {"ordered", ov["ex_ordered"]}};
+  s["soft_f1"] = ov["soft_f1"];
+  json byDiff = json::object();
+  for (const auto& [k, t] : byDifficulty) byDiff[k] = t.toJson();
+  s["by_difficulty"] = byDiff;
+  json errs = json::object();
+  for (const auto& [side, m] : errors) errs[side] = m;
+  s["exec_errors"] = errs;
+  s["findings_per_category"] = findingsPerCategory.empty() ? json::object() : json(findingsPerCategory);
+  if (!riskScores.empty()) {
+    auto auc = auroc(riskScores, riskWrong);
+    auto ap = averagePrecision(riskScores, riskWrong);
+    std::vector<bool> correct;
+    for (bool w : riskWrong) correct.push_back(!w);
+    json rs = json::object();
+    auto N = static_cast<double>(riskScores.size());
+    for (double threshold : {0.5}) {
+      auto items = abstainAtThreshold(riskScores, correct, threshold);
+      rs["threshold"] = threshold;
+      rs["rs_0"] = reliabilityScore(items, 0);
+      rs["rs_10"] = reliabilityScore(items, 10);
+      rs["rs_N"] = reliabilityScore(items, N);
+    }
+    BinaryScores b = scoreAtThreshold(riskScores, riskWrong, 0.5);
+    s["risk"] = json{{"cases", riskScores.size()},
+                     {"auroc_vs_ex_wrong", auc ? json(*auc) : json(nullptr)},
+                     {"auprc_vs_ex_wrong", ap ? json(*ap) : json(nullptr)},
+                     {"at_0_5", json{{"precision", b.precision},
+                                     {"recall", b.recall},
+                                     {"f1", b.f1},
+                                     {"tp", b.confusion.tp},
+                                     {"fp", b.confusion.fp},
+                                     {"tn", b.confusion.tn},
+                                     {"fn", b.confusion.fn}}},
+                     {"reliability", rs}};
+  } else {
+    s["risk"] = nullptr;
+  }
+  if (anyLabels && anyMrsqlgenFinding) {
+    std::vector<std::string> types;
+    for (int k = 1; k <= 10; ++k) types.push_back("C" + std::to_string(k));
+    LabelAgreement a = labelAgreement(predTypes, humanTypes, types);
+    json per = json::object();
+    for (const auto& t : a.perType)
+      per[t.type] = json{{"tp", t.tp},         {"fp", t.fp}, {"fn", t.fn}, {"precision", t.precision},
+                         {"recall", t.recall}, {"f1", t.f1}};
+    s["label_agreement"] = json{{"per_type", per},
+                                {"micro_precision", a.microPrecision},
+                                {"micro_recall", a.microRecall},
+                                {"micro_f1", a.microF1}};
+  } else {
+    s["label_agreement"] = nullptr;
+  }
+  json warnings = json::array();
+  for (std::size_t k = 0; k < context.importWarnings.size() && k < 200; ++k)
+    warnings.push_back(errorToJson(context.importWarnings[k]));
+  json importErrors = json::array();
+  for (std::size_t k = 0; k < context.importErrors.size() && k < 200; ++k)
+    importErrors.push_back(errorToJson(context.importErrors[k]));
+  s["import"] = json{{"format", context.format},
+                     {"warning_count", context.importWarnings.size()},
+                     {"error_count", context.importErrors.size()},
+                     {"warnings", warnings},
+                     {"errors", importErrors}};
+  s["elapsed_ms"] = context.elapsedMs;
+  s["jobs"] = context.jobs;
+  return s;
+}
+
+}  // namespace hs::eval

@@ -1,0 +1,34 @@
+#pragma once
+// JSON of an evaluation run (DESIGN.md CLI contract, `evaluate`): one object per case and a summary.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/case.h"
+#include "engine/core/error.h"
+#include "engine/eval/runner.h"
+
+namespace hs::eval {
+
+// id, db_id, question, gold_sql, pred_sql, exec{gold_ok, pred_ok, error}, ex{set, bag, ordered},
+// soft_f1, findings, risk; plus difficulty, model, diff and human labels.
+nlohmann::json caseToJson(const Case& c, const CaseOutcome& outcome);
+
+struct SummaryContext {
+  std::string format;                 // import format
+  std::vector<Error> importWarnings;  // recoverable import problems
+  std::vector<Error> importErrors;    // records that could not be read
+  double elapsedMs = 0.0;             // whole run
+  int jobs = 1;
+};
+
+// counts, EX set/bag/ordered and Soft-F1 overall and by difficulty, execution errors by class,
+// findings per category, risk metrics against EX (when risks exist), label agreement (when the
+// cases carry MRSQLGen labels and findings exist), import warnings and elapsed time.
+nlohmann::json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& outcomes,
+                         const SummaryContext& context);
+
+nlohmann::json errorToJson(const Error& e);
+
+}  // namespace hs::eval

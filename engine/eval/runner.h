@@ -1,0 +1,62 @@
+#pragma once
+// Executing gold and predicted SQL of many cases read-only, in parallel, and scoring them.
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/case.h"
+#include "engine/eval/annotator.h"
+#include "engine/eval/exec_error.h"
+#include "engine/eval/result_compare.h"
+
+namespace hs::eval {
+
+struct SideRun {
+  bool ran = false;  // an SQL was there and the database was found
+  bool ok = false;
+  std::optional<ExecError> error;
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+  bool truncated = false;
+  double elapsedMs = 0.0;
+};
+
+struct CaseOutcome {
+  std::string dbPath;  // "" when the database was not found
+  SideRun gold;
+  SideRun pred;
+  // Each null when it cannot be decided (no gold, gold failed, no database); false when the
+  // prediction failed or is missing while the gold ran. `ordered` is null unless the gold orders.
+  std::optional<bool> exSet;
+  std::optional<bool> exBag;
+  std::optional<bool> exOrdered;
+  std::optional<double> softF1;
+  std::optional<ResultDiff> diff;  // when both ran
+  std::vector<Finding> findings;
+  std::optional<Risk> risk;
+};
+
+struct EvalOptions {
+  std::string dbRoot;
+  int jobs = 1;
+  int timeoutMs = 30000;  // per statement (BIRD's evaluator uses 30 s)
+  std::size_t maxRows = 1000000;
+  bool keepRows = false;  // keep result rows in the outcome (the GUI wants them; the CLI does not)
+  const Annotator* annotator = nullptr;                               // nullptr = NullAnnotator
+  std::function<void(std::size_t done, std::size_t total)> progress;  // called from worker threads
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// <dbRoot>/<dbId>/<dbId>.sqlite (Spider layout) or <dbRoot>/<dbId>.sqlite; nullopt when neither exists.
+std::optional<std::string> resolveDatabase(const std::string& dbRoot, const std::string& dbId);
+
+// Scores one case from already executed results (used by evaluateCases and by tests).
+void scoreOutcome(const Case& c, CaseOutcome& outcome);
+
+// Outcomes in the order of `cases`. Each worker keeps one read-only connection per database.
+std::vector<CaseOutcome> evaluateCases(const std::vector<Case>& cases, const EvalOptions& options);
+
+}  // namespace hs::eval

@@ -1,0 +1,297 @@
+#include "engine/workspace/import/import.h"
+
+#include <cctype>
+
+#include "engine/core/text.h"
+#include "engine/workspace/import/import_internal.h"
+
+namespace hs::ws::import {
+
+namespace {
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool endsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
+}
+
+// Kind of the first JSON record of an array or a JSONL line.
+Format formatOfRecord(const nlohmann::json& rec, bool fromLines) {
+  if (!rec.is_object()) return Format::Auto;
+  if (rec.contains("path")) return Format::Drilldown;
+  if (rec.contains("hallucinations_type") || rec.contains("sub_hallucinations_type") ||
+      (rec.contains("query") && rec.contains("predict")))
+    return Format::MrSqlGen;
+  if (rec.contains("gold_sql") || rec.contains("pred_sql")) return Format::Jsonl;
+  if (fromLines) return Format::Jsonl;
+  if (rec.contains("predicted_query")) return Format::Drilldown;
+  if (rec.contains("SQL")) return Format::Bird;
+  if (rec.contains("query")) return Format::Spider;
+  return Format::Auto;
+}
+
+}  // namespace
+
+const char* toString(Format format) {
+  switch (format) {
+    case Format::Auto:
+      return "auto";
+    case Format::Jsonl:
+      return "jsonl";
+    case Format::Spider:
+      return "spider";
+    case Format::Bird:
+      return "bird";
+    case Format::Csv:
+      return "csv";
+    case Format::Drilldown:
+      return "drilldown";
+    case Format::MrSqlGen:
+      return "mrsqlgen";
+  }
+  return "auto";
+}
+
+std::optional<Format> formatFromString(const std::string& name) {
+  for (Format f : {Format::Auto, Format::Jsonl, Format::Spider, Format::Bird, Format::Csv, Format::Drilldown,
+                   Format::MrSqlGen}) {
+    if (iequals(name, toString(f))) return f;
+  }
+  return std::nullopt;
+}
+
+std::string stripTrailingDbId(std::string& sql) {
+  std::size_t tab = sql.find('\t');
+  if (tab == std::string::npos) return "";
+  std::string tail = sql.substr(tab + 1);
+  sql.erase(tab);
+  while (!sql.empty() && std::isspace(static_cast<unsigned char>(sql.back()))) sql.pop_back();
+  std::size_t last = tail.rfind('\t');
+  std::string db = trim(last == std::string::npos ? tail : std::string_view(tail).substr(last + 1));
+  return db;
+}
+
+Result<Format> detectFormat(const std::string& casesPath) {
+  auto source = readSourceText(casesPath);
+  if (!source) return source.error();
+  const std::string& text = source->text;
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (endsWith(casesPath, ".csv") || endsWith(casesPath, ".tsv")) return Format::Csv;
+  if (endsWith(casesPath, ".sql") || endsWith(casesPath, ".txt")) return Format::Spider;
+  if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
+    // A JSON document, or JSON Lines (several top-level objects).
+    if (text[first] == '[') {
+      try {
+        auto doc = nlohmann::json::parse(text);
+        if (doc.is_array() && !doc.empty()) {
+          Format f = formatOfRecord(doc.front(), false);
+          if (f != Format::Auto) return f;
+        }
+      } catch (const nlohmann::json::exception&) {
+      }
+      return makeError(
+          ErrorKind::BadInput, "format",
+          "cannot tell the format of " + casesPath + ": a JSON array of unknown records; use --format");
+    }
+    std::size_t eol = text.find('\n', first);
+    std::string line = text.substr(first, eol == std::string::npos ? std::string::npos : eol - first);
+    try {
+      auto rec = nlohmann::json::parse(line);
+      Format f = formatOfRecord(rec, true);
+      if (f != Format::Auto) return f;
+    } catch (const nlohmann::json::exception&) {
+    }
+    return Format::Jsonl;
+  }
+  if (first != std::string::npos) {
+    std::size_t eol = text.find('\n', first);
+    std::string line = text.substr(first, eol == std::string::npos ? std::string::npos : eol - first);
+    if (line.find('\t') != std::string::npos) return Format::Spider;
+    if (line.find(',') != std::string::npos && asciiLower(line).find("sql") != std::string::npos)
+      return Format::Csv;
+  }
+  return makeError(ErrorKind::BadInput, "format",
+                   "cannot tell the format of " + casesPath + "; use --format");
+}
+
+ImportReport importCases(const ImportOptions& options) {
+  ImportReport report;
+  Format format = options.format;
+  if (format == Format::Auto) {
+    auto detected = detectFormat(options.casesPath);
+    if (!detected) {
+      Error e = detected.error();
+      if (e.where.empty()) e.where = options.casesPath;
+      report.errors.push_back(e);
+      return report;
+    }
+    format = *detected;
+  }
+  report.format = format;
+  auto source = readSourceText(options.casesPath);
+  if (!source) {
+    report.errors.push_back(source.error());
+    return report;
+  }
+  report.warnings = source->warnings;
+  switch (format) {
+    case Format::Auto:
+    case Format::Jsonl:
+      detail::importJsonl(*source, options, false, report);
+      break;
+    case Format::MrSqlGen:
+      detail::importJsonl(*source, options, true, report);
+      break;
+    case Format::Drilldown:
+      detail::importDrilldown(*source, options, report);
+      break;
+    case Format::Spider:
+      detail::importSpider(*source, options, report);
+      break;
+    case Format::Bird:
+      detail::importBird(*source, options, report);
+      break;
+    case Format::Csv:
+      detail::importCsv(*source, options, report);
+      break;
+  }
+  for (Case& c : report.cases) {
+    if (c.model.empty()) c.model = options.model;
+    if (c.source.empty()) c.source = options.casesPath;
+  }
+  return report;
+}
+
+namespace detail {
+
+std::string fileStem(const std::string& path) {
+  std::size_t slash = path.find_last_of("/\\");
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0) name.erase(dot);
+  return name;
+}
+
+std::optional<std::string> textField(const nlohmann::json& obj, std::initializer_list<const char*> names) {
+  if (!obj.is_object()) return std::nullopt;
+  for (const char* name : names) {
+    auto it = obj.find(name);
+    if (it == obj.end() || it->is_null()) continue;
+    if (it->is_string()) return it->get<std::string>();
+    if (it->is_number_integer()) return std::to_string(it->get<long long>());
+    if (it->is_number()) return it->dump();
+  }
+  return std::nullopt;
+}
+
+PredValue interpretPredictionText(std::string text, const std::string& path, std::size_t line,
+                                  std::optional<std::size_t> offset, std::vector<Error>* warnings,
+                                  bool tabIsNormal, const std::string& expectedDbId) {
+  PredValue out;
+  const std::size_t tabPos = text.find('\t');
+  std::string db = stripTrailingDbId(text);
+  out.trailingDbId = db;
+  if (tabPos != std::string::npos) {
+    if (!tabIsNormal) {
+      warnings->push_back(importIssue("trailing_db_id", "tab and db_id '" + db + "' removed after the SQL",
+                                      path, line,
+                                      offset ? std::optional<std::size_t>(*offset + tabPos) : offset));
+    }
+    if (!expectedDbId.empty() && db != expectedDbId && db != "----- bird -----") {
+      warnings->push_back(
+          importIssue("db_id_mismatch",
+                      "the prediction names database '" + db + "' but the case is on '" + expectedDbId + "'",
+                      path, line, offset));
+    }
+  }
+  std::string trimmed = trim(text);
+  if (trimmed.empty()) {
+    warnings->push_back(
+        importIssue("empty_prediction", "empty prediction: generation failed", path, line, offset));
+    return out;
+  }
+  if (trimmed == "0") {
+    warnings->push_back(
+        importIssue("generation_failed", "prediction is 0: generation failed, no SQL", path, line, offset));
+    return out;
+  }
+  out.sql = trimmed;
+  return out;
+}
+
+PredValue interpretPrediction(const nlohmann::json& value, const std::string& path, std::size_t line,
+                              std::optional<std::size_t> offset, std::vector<Error>* warnings,
+                              bool tabIsNormal, const std::string& expectedDbId) {
+  if (value.is_string()) {
+    return interpretPredictionText(value.get<std::string>(), path, line, offset, warnings, tabIsNormal,
+                                   expectedDbId);
+  }
+  PredValue out;
+  if (value.is_number() && value == 0) {
+    warnings->push_back(importIssue(
+        "generation_failed", "prediction is the integer 0: generation failed, no SQL", path, line, offset));
+  } else if (value.is_null()) {
+    warnings->push_back(importIssue("generation_failed", "prediction is null: no SQL", path, line, offset));
+  } else {
+    warnings->push_back(importIssue(
+        "bad_prediction",
+        std::string("prediction is a JSON ") + value.type_name() + ", not a string: treated as no SQL", path,
+        line, offset));
+  }
+  return out;
+}
+
+std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors) {
+  try {
+    return nlohmann::json::parse(source.text);
+  } catch (const nlohmann::json::parse_error& e) {
+    std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+    if (at > source.text.size()) at = source.text.size();
+    LineCol lc = lineColAt(source.text, at);
+    std::string what = e.what();
+    if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
+    errors->push_back(
+        importIssue("json", "not valid JSON: " + what, source.path, lc.line, at + source.bomBytes));
+  }
+  return std::nullopt;
+}
+
+std::string mrsqlgenCode(std::string_view typeName) {
+  static const char* const kNames[] = {"operator misuse",
+                                       "limit error",
+                                       "join logic hallucination",
+                                       "violating value specification",
+                                       "column selection error",
+                                       "condition logic hallucination",
+                                       "aggregation function misuse",
+                                       "distinct error",
+                                       "orderby misuse",
+                                       "groupby misuse"};
+  std::string t = asciiLower(trim(typeName));
+  // "C3", "c3: join logic hallucination"
+  if (t.size() >= 2 && t[0] == 'c' && std::isdigit(static_cast<unsigned char>(t[1]))) {
+    std::size_t k = 1;
+    int n = 0;
+    while (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) n = n * 10 + (t[k++] - '0');
+    if (n >= 1 && n <= 10 && (k == t.size() || !std::isalnum(static_cast<unsigned char>(t[k]))))
+      return "C" + std::to_string(n);
+  }
+  std::string compact;
+  for (char c : t)
+    if (c != ' ' && c != '-' && c != '_') compact.push_back(c);
+  for (int i = 0; i < 10; ++i) {
+    std::string name;
+    for (const char* p = kNames[i]; *p; ++p)
+      if (*p != ' ') name.push_back(*p);
+    if (compact == name) return "C" + std::to_string(i + 1);
+  }
+  return "";
+}
+
+}  // namespace detail
+}  // namespace hs::ws::import

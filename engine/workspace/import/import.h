@@ -1,0 +1,61 @@
+#pragma once
+// Importing benchmark output as hs::Case values: generic JSONL, Spider (dev.json or dev_gold.sql
+// plus a one-query-per-line prediction file), BIRD (dev.json / mini_dev_sqlite.json plus
+// predict_dev.json), CSV with a column mapping, the drill-down JSON of seed 001, and MRSQLGen-style
+// JSONL whose labels become hs::HumanLabel. Real files are dirty: recoverable problems become
+// warnings, unreadable records become errors, each naming file, line and byte offset.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/case.h"
+#include "engine/core/error.h"
+
+namespace hs::ws::import {
+
+enum class Format { Auto, Jsonl, Spider, Bird, Csv, Drilldown, MrSqlGen };
+
+const char* toString(Format format);                         // "jsonl", "spider", ...
+std::optional<Format> formatFromString(const std::string&);  // accepts the names of toString()
+
+// CSV header names (matched case-insensitively, surrounding blanks ignored). Empty = not mapped.
+// The defaults accept the GPT-4 DIN-SQL file (NLQ, PREDICTED SQL, GOLD SQL, DATABASE) and common
+// alternatives (question, pred_sql, gold_sql, db_id) tried when a name is absent.
+struct CsvMapping {
+  std::string question = "NLQ";
+  std::string predSql = "PREDICTED SQL";
+  std::string goldSql = "GOLD SQL";
+  std::string dbId = "DATABASE";
+  std::string id;
+  std::string evidence;
+  std::string difficulty;
+  std::string model;
+};
+
+struct ImportOptions {
+  std::string casesPath;
+  std::optional<std::string> predPath;  // Spider / BIRD prediction file
+  Format format = Format::Auto;
+  CsvMapping csv;
+  std::string model;  // stored in Case::model when the file does not say
+};
+
+struct ImportReport {
+  Format format = Format::Auto;  // the format actually read
+  std::vector<Case> cases;
+  std::vector<Error> warnings;  // recoverable: the case was imported (maybe with predSql = nullopt)
+  std::vector<Error> errors;    // unreadable records, or a file-level problem (then cases may be empty)
+};
+
+// Detects the format from the file's name and first bytes. Fails when the file cannot be read.
+Result<Format> detectFormat(const std::string& casesPath);
+
+// Never throws. A file that cannot be opened is an error in the report, as is a prediction file
+// whose number of lines differs from the number of gold queries (both counts named).
+ImportReport importCases(const ImportOptions& options);
+
+// Removes a trailing "\t...db_id" (or "\t----- bird -----\tdb_id") from an SQL string. Returns the
+// db_id found after the last tab, or "" when there was none.
+std::string stripTrailingDbId(std::string& sql);
+
+}  // namespace hs::ws::import

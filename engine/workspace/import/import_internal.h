@@ -1,0 +1,45 @@
+#pragma once
+// Shared helpers of the importers (not a public API).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/workspace/import/import.h"
+#include "engine/workspace/import/source_text.h"
+
+namespace hs::ws::import::detail {
+
+// File name without folders and last extension ("a/b/dev.json" -> "dev").
+std::string fileStem(const std::string& path);
+
+// A string field (numbers are written as text); nullopt when absent, null or another type.
+std::optional<std::string> textField(const nlohmann::json& obj, std::initializer_list<const char*> names);
+
+// Interprets a predicted-SQL value: a string (trailing "\tdb_id" removed, blank = failed), the
+// integer 0 or null (generation failed). Warnings name `where`, `line` and `offset`.
+struct PredValue {
+  std::optional<std::string> sql;
+  std::string trailingDbId;  // what followed the SQL after a tab, if anything
+};
+PredValue interpretPrediction(const nlohmann::json& value, const std::string& path, std::size_t line,
+                              std::optional<std::size_t> offset, std::vector<Error>* warnings,
+                              bool tabIsNormal, const std::string& expectedDbId);
+PredValue interpretPredictionText(std::string text, const std::string& path, std::size_t line,
+                                  std::optional<std::size_t> offset, std::vector<Error>* warnings,
+                                  bool tabIsNormal, const std::string& expectedDbId);
+
+// Parses a whole JSON document; a syntax error is reported with its line and byte offset.
+std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors);
+
+void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen, ImportReport& report);
+void importDrilldown(const SourceText& source, const ImportOptions& options, ImportReport& report);
+void importSpider(const SourceText& source, const ImportOptions& options, ImportReport& report);
+void importBird(const SourceText& source, const ImportOptions& options, ImportReport& report);
+void importCsv(const SourceText& source, const ImportOptions& options, ImportReport& report);
+
+// "Operator Misuse" -> "C1", ... "GroupBy Misuse" -> "C10" (case-insensitive); "" when unknown.
+std::string mrsqlgenCode(std::string_view typeName);
+
+}  // namespace hs::ws::import::detail

@@ -1,0 +1,206 @@
+// Generic JSONL, MRSQLGen-style JSONL and the drill-down JSON of seed 001.
+#include "engine/core/text.h"
+#include "engine/workspace/import/import_internal.h"
+
+namespace hs::ws::import::detail {
+
+namespace {
+
+bool isBlank(const std::string& s) {
+  return s.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+// Strings of a JSON value that is a string or an array of strings (others ignored).
+std::vector<std::string> stringList(const nlohmann::json& v) {
+  std::vector<std::string> out;
+  if (v.is_string()) {
+    out.push_back(v.get<std::string>());
+  } else if (v.is_array()) {
+    for (const auto& e : v)
+      if (e.is_string()) out.push_back(e.get<std::string>());
+  } else if (v.is_object()) {  // {"C1": true, "C2": false, ...}
+    for (auto it = v.begin(); it != v.end(); ++it)
+      if (it->is_boolean() && it->get<bool>()) out.push_back(it.key());
+  }
+  return out;
+}
+
+void addMrsqlgenLabels(const nlohmann::json& rec, Case& c, const std::string& path, std::size_t line,
+                       std::size_t offset, std::vector<Error>* warnings) {
+  std::string group;
+  if (auto it = rec.find("hallucinations_type"); it != rec.end() && it->is_string())
+    group = it->get<std::string>();
+  std::vector<std::string> types;
+  if (auto it = rec.find("sub_hallucinations_type"); it != rec.end()) types = stringList(*it);
+  if (types.empty()) {
+    if (auto it = rec.find("hallucinations_type"); it != rec.end() && !it->is_string())
+      types = stringList(*it);
+    if (auto it = rec.find("node_type"); it != rec.end()) types = stringList(*it);
+  }
+  for (const std::string& t : types) {
+    HumanLabel label;
+    label.taxonomy = "mrsqlgen";
+    label.category = mrsqlgenCode(t);
+    label.subcategory = t;
+    label.note = group;
+    label.annotator = "mrsqlgen";
+    if (label.category.empty()) {
+      warnings->push_back(importIssue("unknown_label",
+                                      "hallucination type '" + t + "' is not one of C1..C10; kept as is",
+                                      path, line, offset));
+      label.category = t;
+    }
+    c.labels.push_back(std::move(label));
+  }
+}
+
+}  // namespace
+
+void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen,
+                 ImportReport& report) {
+  const std::string stem = fileStem(source.path);
+  std::size_t index = 0;
+  for (const SourceLine& line : splitLines(source)) {
+    if (isBlank(line.text)) {
+      report.warnings.push_back(
+          importIssue("blank_line", "blank line skipped", source.path, line.number, line.offset));
+      continue;
+    }
+    nlohmann::json rec;
+    try {
+      rec = nlohmann::json::parse(line.text);
+    } catch (const nlohmann::json::parse_error& e) {
+      std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
+      std::string what = e.what();
+      if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
+      report.errors.push_back(importIssue("json", "record is not valid JSON: " + what, source.path,
+                                          line.number, line.offset + at));
+      ++index;
+      continue;
+    }
+    if (!rec.is_object()) {
+      report.errors.push_back(
+          importIssue("json", std::string("record is a JSON ") + rec.type_name() + ", not an object",
+                      source.path, line.number, line.offset));
+      ++index;
+      continue;
+    }
+    Case c;
+    c.source = source.path;
+    c.sourceLine = line.number;
+    c.id = textField(rec, {"id", "question_id", "index"}).value_or(stem + ":" + std::to_string(index));
+    c.dbId = textField(rec, {"db_id", "database", "db"}).value_or("");
+    c.question = textField(rec, {"question", "nlq", "NLQ"}).value_or("");
+    c.evidence = textField(rec, {"evidence"}).value_or("");
+    c.difficulty = textField(rec, {"difficulty", "hardness"}).value_or("");
+    c.model = textField(rec, {"model"}).value_or("");
+    c.goldSql = mrsqlgen ? textField(rec, {"query", "gold_sql", "SQL"})
+                         : textField(rec, {"gold_sql", "query", "SQL"});
+    if (c.goldSql) stripTrailingDbId(*c.goldSql);
+    const char* predName = nullptr;
+    for (const char* n : {"pred_sql", "predict", "predicted_sql", "predicted_query", "pred"}) {
+      if (rec.contains(n)) {
+        predName = n;
+        break;
+      }
+    }
+    if (predName) {
+      c.predSql = interpretPrediction(rec[predName], source.path, line.number, line.offset, &report.warnings,
+                                      false, c.dbId)
+                      .sql;
+    }
+    if (c.dbId.empty()) {
+      report.warnings.push_back(importIssue("missing_field", "record has no db_id: it cannot be executed",
+                                            source.path, line.number, line.offset));
+    }
+    if (mrsqlgen) addMrsqlgenLabels(rec, c, source.path, line.number, line.offset, &report.warnings);
+    report.cases.push_back(std::move(c));
+    ++index;
+  }
+  (void)options;
+}
+
+namespace {
+
+// Collects [category, message] pairs from the (sometimes irregularly nested) "hallucination" list.
+void collectTasqlLabels(const nlohmann::json& v, std::vector<HumanLabel>* out) {
+  if (!v.is_array()) return;
+  if (!v.empty() && v.front().is_string()) {
+    HumanLabel label;
+    label.taxonomy = "tasql";
+    std::string full = v.front().get<std::string>();
+    std::size_t colon = full.find(':');
+    if (colon != std::string::npos) {
+      label.category = full.substr(0, colon);
+      std::size_t b = full.find_first_not_of(' ', colon + 1);
+      label.subcategory = b == std::string::npos ? "" : full.substr(b);
+    } else {
+      label.category = full;
+    }
+    if (v.size() > 1 && v[1].is_string()) label.note = v[1].get<std::string>();
+    label.annotator = "drilldown";
+    out->push_back(std::move(label));
+    return;
+  }
+  for (const auto& e : v) collectTasqlLabels(e, out);
+}
+
+}  // namespace
+
+void importDrilldown(const SourceText& source, const ImportOptions& options, ImportReport& report) {
+  (void)options;
+  auto doc = parseJsonDocument(source, &report.errors);
+  if (!doc) return;
+  std::vector<nlohmann::json> paths;
+  if (doc->is_array()) {
+    for (const auto& e : *doc) paths.push_back(e);
+  } else {
+    paths.push_back(*doc);
+  }
+  for (std::size_t p = 0; p < paths.size(); ++p) {
+    const nlohmann::json& entry = paths[p];
+    std::vector<nlohmann::json> steps;
+    if (entry.is_object() && entry.contains("path") && entry["path"].is_array()) {
+      for (const auto& s : entry["path"]) steps.push_back(s);
+    } else if (entry.is_object()) {
+      steps.push_back(entry);
+    } else {
+      report.errors.push_back(importIssue(
+          "json",
+          "drill-down entry " + std::to_string(p + 1) + " is a JSON " + entry.type_name() + ", not an object",
+          source.path, 0));
+      continue;
+    }
+    for (std::size_t s = 0; s < steps.size(); ++s) {
+      const nlohmann::json& step = steps[s];
+      std::string where = "drill-down path " + std::to_string(p + 1) + " step " + std::to_string(s + 1);
+      if (!step.is_object() || !step.contains("question")) {
+        report.errors.push_back(importIssue("missing_field", where + " has no question", source.path, 0));
+        continue;
+      }
+      Case c;
+      c.source = source.path;
+      c.sourceLine = p + 1;
+      std::string qid = textField(step, {"question_id"}).value_or(std::to_string(p));
+      c.id = "drilldown:" + qid + ":" + std::to_string(p) + "." + std::to_string(s);
+      c.dbId = textField(step, {"db_id"}).value_or("");
+      c.question = textField(step, {"question"}).value_or("");
+      c.evidence = textField(step, {"evidence"}).value_or("");
+      c.difficulty = textField(step, {"difficulty"}).value_or("");
+      c.goldSql = textField(step, {"SQL", "gold_sql", "query"});
+      if (step.contains("predicted_query")) {
+        std::vector<Error> w;
+        c.predSql =
+            interpretPrediction(step["predicted_query"], source.path, 0, std::nullopt, &w, false, c.dbId).sql;
+        for (Error& e : w) {
+          e.message = where + ": " + e.message;
+          report.warnings.push_back(std::move(e));
+        }
+      }
+      if (auto it = step.find("hallucination"); it != step.end()) collectTasqlLabels(*it, &c.labels);
+      report.cases.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace hs::ws::import::detail

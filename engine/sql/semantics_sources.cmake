@@ -1,2 +1,5 @@
 # Resolver, normaliser, diff, logical plan.
-target_sources(hallusql_engine PRIVATE)
+target_sources(hallusql_engine PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/resolver.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/resolver_lookup.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/plan_render.cpp)

@@ -1,1 +1,3 @@
 # Resolver/normaliser/diff/plan tests.
+hallusql_add_test(test_resolver SOURCES test_resolver.cpp LABELS engine)
+hallusql_add_test(test_resolver_corpus SOURCES test_resolver_corpus.cpp LABELS engine)

@@ -1,0 +1,34 @@
+#pragma once
+// JSON of the chat completion wire format: request bodies, the canonical form the cache key is
+// computed from, and response parsing with typed errors.
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/llm/chat.h"
+
+namespace hs::llm {
+
+// "http://h:1/v1/" -> "http://h:1/v1" (the form used in URLs, transcripts and cache keys).
+std::string normaliseBaseUrl(std::string_view baseUrl);
+
+// The body POSTed to {base_url}/chat/completions.
+nlohmann::json requestBody(const std::string& model, const ChatRequest& request);
+
+// Canonical JSON (sorted keys, no whitespace) of base URL, model, messages and every sampling
+// parameter. Never contains a key. The cache key is its SHA-256.
+std::string canonicalRequest(const std::string& baseUrl, const std::string& model,
+                             const ChatRequest& request);
+std::string cacheKey(const std::string& baseUrl, const std::string& model, const ChatRequest& request);
+
+// Parses a 200 response body. Errors (ErrorKind::External): "malformed_json" (not JSON or not
+// the expected shape), "truncated" (JSON cut short), "empty_choices".
+Result<ChatResponse> parseResponse(std::string_view body, const std::string& requestedModel);
+
+double costOf(const Usage& usage, const EndpointProfile& profile);
+
+// A short excerpt of the last user message (for "offline_miss" and logs).
+std::string promptExcerpt(const ChatRequest& request, std::size_t maxBytes = 80);
+
+}  // namespace hs::llm

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""A fake OpenAI-compatible chat server for HalluSQL's tests and benchmarks (loopback only).
+
+Starts on 127.0.0.1 on a free port chosen by the kernel and prints one line to stdout:
+    {"port": N}
+Then it reads control commands, one JSON object per line, from stdin and answers each with one
+JSON line on stdout. It stops by itself when stdin closes (the test ended or died) or after
+--idle-exit seconds without any request or command.
+
+Control commands:
+  {"cmd": "default", "behavior": B}      behaviour of requests no queue entry or rule claims
+  {"cmd": "queue", "behaviors": [B...]}  the next requests take these, in order (appended)
+  {"cmd": "rule", "match": S, "behavior": B, "times": N}
+                                         requests whose body contains S take B (N times, -1 = always)
+  {"cmd": "stats"}                       {"requests", "chat_requests", "max_concurrent", "current",
+                                          "auth_headers", "bodies", "models"}
+  {"cmd": "reset"}                       clears stats, queue and rules; default back to "ok"
+  {"cmd": "quit"}
+
+A behaviour B (all fields optional):
+  latency_ms   delay before answering (default 0)
+  status       HTTP status (default 200)
+  retry_after  value of a Retry-After header
+  mode         "ok" | "malformed" | "truncated" | "reset" | "empty_choices" | "error_json"
+  content      assistant text (default: "```sql\\nSELECT 1;\\n```"); "{echo}" is replaced by the
+               last user message
+  finish_reason  (default "stop")
+  prompt_tokens, completion_tokens  usage numbers (default 11 and 7)
+"""
+import argparse
+import json
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+LOCK = threading.Lock()
+STATE = {}
+LAST_ACTIVITY = [time.monotonic()]
+
+
+def reset_state():
+    STATE.clear()
+    STATE.update({
+        "default": {},
+        "queue": [],
+        "rules": [],
+        "requests": 0,
+        "chat_requests": 0,
+        "current": 0,
+        "max_concurrent": 0,
+        "auth_headers": [],
+        "bodies": [],
+        "models": [],
+    })
+
+
+def pick_behavior(body_text):
+    with LOCK:
+        for rule in STATE["rules"]:
+            if rule["times"] != 0 and rule["match"] in body_text:
+                if rule["times"] > 0:
+                    rule["times"] -= 1
+                return dict(rule["behavior"])
+        if STATE["queue"]:
+            return dict(STATE["queue"].pop(0))
+        return dict(STATE["default"])
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "FakeLLM/1.0"
+
+    def log_message(self, fmt, *args):  # keep stderr quiet
+        pass
+
+    def _send_json(self, status, obj, extra_headers=None):
+        data = json.dumps(obj).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for k, v in (extra_headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        LAST_ACTIVITY[0] = time.monotonic()
+        if self.path.rstrip("/").endswith("/models"):
+            self._send_json(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})
+        else:
+            self._send_json(404, {"error": {"message": "no route " + self.path}})
+
+    def do_POST(self):
+        LAST_ACTIVITY[0] = time.monotonic()
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        body_text = raw.decode("utf-8", "replace")
+        with LOCK:
+            STATE["requests"] += 1
+            STATE["current"] += 1
+            STATE["max_concurrent"] = max(STATE["max_concurrent"], STATE["current"])
+            STATE["auth_headers"].append(self.headers.get("Authorization") or "")
+            STATE["bodies"].append(body_text)
+        try:
+            self._answer(body_text)
+        finally:
+            with LOCK:
+                STATE["current"] -= 1
+
+    def _answer(self, body_text):
+        if not self.path.rstrip("/").endswith("/chat/completions"):
+            self._send_json(404, {"error": {"message": "no route " + self.path}})
+            return
+        with LOCK:
+            STATE["chat_requests"] += 1
+        try:
+            req = json.loads(body_text)
+        except ValueError:
+            self._send_json(400, {"error": {"message": "request body is not JSON"}})
+            return
+        with LOCK:
+            STATE["models"].append(req.get("model"))
+        b = pick_behavior(body_text)
+        latency = b.get("latency_ms", 0)
+        if latency:
+            time.sleep(latency / 1000.0)
+        mode = b.get("mode", "ok")
+        status = int(b.get("status", 200))
+        headers = {}
+        if "retry_after" in b:
+            headers["Retry-After"] = str(b["retry_after"])
+        if mode == "reset":
+            # RST instead of FIN: SO_LINGER with a zero timeout, then close.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            self.connection.close()
+            return
+        if status != 200:
+            self._send_json(status, {"error": {"message": b.get("message", "fake error %d" % status),
+                                               "type": "fake", "code": status}}, headers)
+            return
+        if mode == "malformed":
+            data = b'{"id": "x", "choices": [ {"message": oops'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
+        last_user = ""
+        for m in req.get("messages", []):
+            if m.get("role") == "user":
+                last_user = m.get("content", "")
+        content = b.get("content", "```sql\nSELECT 1;\n```").replace("{echo}", last_user)
+        n = int(req.get("n") or 1)
+        choices = [] if mode == "empty_choices" else [
+            {"index": i, "message": {"role": "assistant", "content": content},
+             "finish_reason": b.get("finish_reason", "stop"),
+             **({"logprobs": {"content": [{"token": "SELECT", "logprob": -0.01}]}} if req.get("logprobs") else {})}
+            for i in range(n)]
+        resp = {"id": "chatcmpl-fake", "object": "chat.completion", "created": int(time.time()),
+                "model": req.get("model", "fake-model"), "choices": choices,
+                "usage": {"prompt_tokens": b.get("prompt_tokens", 11),
+                          "completion_tokens": b.get("completion_tokens", 7),
+                          "total_tokens": b.get("prompt_tokens", 11) + b.get("completion_tokens", 7)}}
+        data = json.dumps(resp).encode()
+        if mode == "truncated":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data[: len(data) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        self._send_json(200, resp)
+
+
+def control_loop(server):
+    for line in sys.stdin:
+        LAST_ACTIVITY[0] = time.monotonic()
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            c = json.loads(line)
+        except ValueError as e:
+            print(json.dumps({"ok": False, "error": str(e)}), flush=True)
+            continue
+        cmd = c.get("cmd")
+        out = {"ok": True}
+        with LOCK:
+            if cmd == "default":
+                STATE["default"] = c.get("behavior", {})
+            elif cmd == "queue":
+                STATE["queue"].extend(c.get("behaviors", []))
+            elif cmd == "rule":
+                STATE["rules"].append({"match": c["match"], "behavior": c.get("behavior", {}),
+                                       "times": int(c.get("times", -1))})
+            elif cmd == "stats":
+                out = {k: STATE[k] for k in ("requests", "chat_requests", "max_concurrent", "current",
+                                             "auth_headers", "bodies", "models")}
+                out["ok"] = True
+            elif cmd == "reset":
+                reset_state()
+            elif cmd == "quit":
+                print(json.dumps(out), flush=True)
+                break
+            else:
+                out = {"ok": False, "error": "unknown cmd %r" % cmd}
+        print(json.dumps(out), flush=True)
+    server.shutdown()
+
+
+def idle_watch(server, idle_exit):
+    while True:
+        time.sleep(1.0)
+        with LOCK:
+            busy = STATE["current"] > 0
+        if not busy and time.monotonic() - LAST_ACTIVITY[0] > idle_exit:
+            server.shutdown()
+            return
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--latency-ms", type=int, default=0)
+    ap.add_argument("--content", default=None)
+    ap.add_argument("--idle-exit", type=float, default=120.0)
+    args = ap.parse_args()
+    reset_state()
+    if args.latency_ms:
+        STATE["default"]["latency_ms"] = args.latency_ms
+    if args.content is not None:
+        STATE["default"]["content"] = args.content
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer.request_queue_size = 128
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)  # loopback only, free port
+    print(json.dumps({"port": server.server_address[1]}), flush=True)
+    threading.Thread(target=control_loop, args=(server,), daemon=True).start()
+    threading.Thread(target=idle_watch, args=(server, args.idle_exit), daemon=True).start()
+    server.serve_forever(poll_interval=0.1)
+    server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+#include "engine/annotate/database_checks.h"
+
+#include <cstdlib>
+
+namespace hs::annotate {
+namespace {
+
+std::string quoteName(const std::string& name) {
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string quoteText(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+db::Value numericValue(const std::string& text) {
+  char* end = nullptr;
+  long long i = std::strtoll(text.c_str(), &end, 10);
+  if (end && *end == '\0' && !text.empty()) return db::Value::integer(i);
+  return db::Value::real(std::strtod(text.c_str(), nullptr));
+}
+
+}  // namespace
+
+ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
+  return [&database, limits](const std::string& table, const std::string& column, const std::string& value,
+                             bool numeric) {
+    auto exact =
+        database.valueExists(table, column, numeric ? numericValue(value) : db::Value::text(value), limits);
+    if (!exact) return ValueCheck::Unknown;
+    if (exact.value()) return ValueCheck::Exists;
+    if (numeric) return ValueCheck::Absent;
+    auto folded = database.query("SELECT 1 FROM " + quoteName(table) + " WHERE " + quoteName(column) + " = " +
+                                     quoteText(value) + " COLLATE NOCASE LIMIT 1",
+                                 limits);
+    if (!folded) return ValueCheck::Unknown;
+    return folded->rows.empty() ? ValueCheck::Absent : ValueCheck::ExistsIgnoringCase;
+  };
+}
+
+ResultSummary summarise(const Result<db::QueryResult>& executed) {
+  ResultSummary s;
+  if (!executed) {
+    s.failed = true;
+    return s;
+  }
+  s.rows = executed->rows.size();
+  bool allNull = s.rows > 0;
+  for (const auto& row : executed->rows) {
+    for (const auto& v : row) {
+      if (!v.isNull()) allNull = false;
+    }
+  }
+  s.allNull = allNull;
+  return s;
+}
+
+Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::string_view question,
+                                                std::string_view predSql,
+                                                std::optional<std::string_view> goldSql,
+                                                const db::Limits& limits) {
+  auto schema = database.schema();
+  if (!schema) return schema.error();
+  DatabaseAnnotation out;
+  out.predResult = database.query(predSql, limits);
+  CaseInput in;
+  in.predSql = predSql;
+  in.goldSql = goldSql;
+  in.question = question;
+  in.schema = &schema.value();
+  in.lookup = databaseLookup(database);
+  in.predResult = summarise(*out.predResult);
+  out.annotation = annotateCase(in);
+  return out;
+}
+
+}  // namespace hs::annotate

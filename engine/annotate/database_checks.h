@@ -1,0 +1,32 @@
+#pragma once
+// Annotation of a predicted query against a live database (read-only): the schema, value look-ups
+// for the gold-free value checks, and the executed result. Shared by the GUI (Generate) and by
+// evaluation runs, so both see the same findings.
+#include <optional>
+#include <string_view>
+
+#include "engine/annotate/annotate.h"
+#include "engine/db/database.h"
+
+namespace hs::annotate {
+
+// Value look-ups through the safe database layer: exact match, else a case-insensitive match,
+// else absent; Unknown when the look-up itself fails (unknown table, time limit).
+ValueLookup databaseLookup(db::Database& database, const db::Limits& limits = {2000, 1, 1 << 20});
+
+// What the gold-free checks need to know of an executed result.
+ResultSummary summarise(const Result<db::QueryResult>& executed);
+
+struct DatabaseAnnotation {
+  Annotation annotation;
+  std::optional<Result<db::QueryResult>> predResult;  // the executed prediction (capped rows)
+};
+
+// Runs `predSql` (capped by `limits`), then annotates it with the schema, value look-ups and result.
+// `goldSql` is optional; with it the TA-SQL and C1..C10 rules apply too.
+Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::string_view question,
+                                                std::string_view predSql,
+                                                std::optional<std::string_view> goldSql = std::nullopt,
+                                                const db::Limits& limits = {10000, 1000, 64 << 20});
+
+}  // namespace hs::annotate

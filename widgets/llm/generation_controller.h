@@ -1,0 +1,78 @@
+#pragma once
+// Question -> SQL in the GUI: builds the text-to-SQL prompt from the open database's schema, asks
+// the active LLM profile off the UI thread, extracts the SQL, runs it read-only and annotates it
+// with the gold-free checks. Every call lands in the LLM log and in the transcript/cache store.
+#include <QObject>
+#include <QString>
+#include <QVector>
+
+#include <memory>
+
+#include "widgets/llm/llm_log_model.h"
+#include "widgets/llm/profile_settings.h"
+
+namespace hs::llm {
+class Client;
+class CallStore;
+}  // namespace hs::llm
+
+namespace hs::ui {
+
+class JobRunner;
+class KeyStore;
+
+struct GeneratedFinding {
+  QString taxonomy;
+  QString category;
+  QString message;
+  int begin = 0;  // byte offsets in the generated SQL
+  int end = 0;
+};
+
+struct GenerationOutcome {
+  bool ok = false;
+  QString error;  // plain words, with what to do (see endpoint_help.h)
+  QString sql;
+  QString extractionNote;
+  QVector<GeneratedFinding> findings;
+  double risk = 0.0;
+  QStringList riskReasons;
+  qint64 resultRows = -1;  // -1 when the SQL did not run
+  QString executionError;
+};
+
+class GenerationController : public QObject {
+  Q_OBJECT
+ public:
+  GenerationController(LlmLogModel* log, QObject* parent = nullptr);
+  ~GenerationController() override;
+
+  // The transcript/cache goes to this workspace file (its llm_calls table); "" uses a cache file
+  // in the application's data folder.
+  void setWorkspacePath(const QString& path);
+  // Drops the client so the next call uses the current profile and prompt settings.
+  void reloadSettings();
+
+  void generate(const QString& databasePath, const QString& question, const QString& evidence);
+  void cancel();
+  bool isBusy() const;
+
+ signals:
+  void busyChanged(bool busy);
+  void finished(const hs::ui::GenerationOutcome& outcome);
+
+ private:
+  void startWithKey(const QString& databasePath, const QString& question, const QString& evidence,
+                    const QString& key);
+  std::shared_ptr<llm::CallStore> store();
+
+  LlmLogModel* log_;
+  KeyStore* keys_;
+  QString workspacePath_;
+  std::shared_ptr<llm::CallStore> store_;
+  std::shared_ptr<llm::Client> client_;
+  LlmProfile clientProfile_;
+  JobRunner* runner_;
+};
+
+}  // namespace hs::ui

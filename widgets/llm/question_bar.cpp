@@ -1,0 +1,91 @@
+#include "widgets/llm/question_bar.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QShortcut>
+
+namespace hs::ui {
+
+QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
+  question_ = new QLineEdit(this);
+  evidence_ = new QLineEdit(this);
+  generate_ = new QPushButton(this);
+  cancel_ = new QPushButton(this);
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  cancel_->setEnabled(false);
+  question_->setClearButtonEnabled(true);
+  evidence_->setClearButtonEnabled(true);
+
+  auto* grid = new QGridLayout(this);
+  grid->setContentsMargins(4, 4, 4, 2);
+  grid->addWidget(question_, 0, 0);
+  grid->addWidget(generate_, 0, 1);
+  grid->addWidget(cancel_, 0, 2);
+  grid->addWidget(evidence_, 1, 0, 1, 3);
+  grid->addWidget(status_, 2, 0, 1, 3);
+  grid->setColumnStretch(0, 1);
+
+  connect(generate_, &QPushButton::clicked, this, &QuestionBar::requestGenerate);
+  connect(question_, &QLineEdit::returnPressed, this, &QuestionBar::requestGenerate);
+  connect(cancel_, &QPushButton::clicked, this, &QuestionBar::cancelRequested);
+  for (const QKeySequence& keys :
+       {QKeySequence(Qt::CTRL | Qt::Key_G), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return)}) {
+    auto* shortcut = new QShortcut(keys, this);
+    shortcut->setContext(Qt::WindowShortcut);
+    connect(shortcut, &QShortcut::activated, this, &QuestionBar::requestGenerate);
+  }
+  retranslate();
+}
+
+QString QuestionBar::question() const {
+  return question_->text().trimmed();
+}
+QString QuestionBar::evidence() const {
+  return evidence_->text().trimmed();
+}
+void QuestionBar::setQuestion(const QString& question) {
+  question_->setText(question);
+}
+
+void QuestionBar::setBusy(bool busy) {
+  generate_->setEnabled(!busy);
+  cancel_->setEnabled(busy);
+  question_->setReadOnly(busy);
+}
+
+void QuestionBar::setStatus(const QString& text, bool error) {
+  status_->setText(text);
+  status_->setStyleSheet(error ? QStringLiteral("color: #b02020;") : QString());
+  status_->setVisible(!text.isEmpty());
+}
+
+void QuestionBar::requestGenerate() {
+  if (!generate_->isEnabled()) return;
+  if (question().isEmpty()) {
+    setStatus(tr("Type a question about the open database first."), true);
+    question_->setFocus();
+    return;
+  }
+  emit generateRequested(question(), evidence());
+}
+
+void QuestionBar::retranslate() {
+  question_->setPlaceholderText(
+      tr("Ask a question about this database, e.g. \"How many pets does each student own?\""));
+  evidence_->setPlaceholderText(tr("Evidence (optional): domain knowledge the model should use"));
+  generate_->setText(tr("Generate SQL"));
+  generate_->setToolTip(tr("Ask the LLM for SQL (Ctrl+G or Ctrl+Shift+Enter)"));
+  cancel_->setText(tr("Cancel"));
+}
+
+void QuestionBar::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace hs::ui

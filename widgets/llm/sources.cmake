@@ -1,0 +1,12 @@
+# The LLM side of the GUI (issue 5): question bar, generation, LLM log, endpoint settings.
+find_package(Qt6Keychain REQUIRED)
+target_sources(hallusql_widgets PRIVATE
+  llm/endpoint_help.h llm/endpoint_help.cpp
+  llm/generation_controller.h llm/generation_controller.cpp
+  llm/key_store.h llm/key_store.cpp
+  llm/llm_log_model.h llm/llm_log_model.cpp
+  llm/llm_log_panel.h llm/llm_log_panel.cpp
+  llm/llm_settings_dialog.h llm/llm_settings_dialog.cpp
+  llm/profile_settings.h llm/profile_settings.cpp
+  llm/question_bar.h llm/question_bar.cpp)
+target_link_libraries(hallusql_widgets PUBLIC Qt6Keychain::Qt6Keychain)

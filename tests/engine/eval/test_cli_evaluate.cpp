@@ -1,0 +1,138 @@
+// hallusql-cli evaluate on a small fixture: a temporary SQLite database and five cases covering a
+// correct-but-reordered answer, a wrong answer, a syntax error, a failed generation and a missing
+// database.
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+QString cliPath() {
+  return QStringLiteral(HALLUSQL_BINARY_DIR) + "/app/cli/hallusql-cli";
+}
+
+struct Run {
+  int exitCode = -1;
+  QByteArray out, err;
+};
+
+Run runCli(const QStringList& args) {
+  QProcess p;
+  p.start(cliPath(), args);
+  p.waitForFinished(120000);
+  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+}  // namespace
+
+class TestCliEvaluate : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir dir_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(QFileInfo(cliPath()).isExecutable());
+    QVERIFY(dir_.isValid());
+    QDir(dir_.path()).mkdir("tiny");
+    const std::string db = (dir_.path() + "/tiny/tiny.sqlite").toStdString();
+    sqlite3* h = nullptr;
+    QCOMPARE(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(h,
+                          "CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, score REAL);"
+                          "INSERT INTO t VALUES (1,'a',1.0),(2,'b',2.5),(3,'c',4.0);",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    sqlite3_close(h);
+    std::ofstream f((dir_.path() + "/cases.jsonl").toStdString());
+    auto rec = [&](const char* id, const char* dbId, const char* gold, nlohmann::json pred,
+                   const char* diff) {
+      f << nlohmann::json{{"id", id},         {"db_id", dbId},    {"question", std::string("q ") + id},
+                          {"gold_sql", gold}, {"pred_sql", pred}, {"difficulty", diff}}
+               .dump()
+        << "\n";
+    };
+    rec("ok", "tiny", "SELECT name FROM t ORDER BY id", "SELECT name FROM t ORDER BY id DESC", "simple");
+    rec("wrong", "tiny", "SELECT count(*) FROM t", "SELECT count(*) FROM t WHERE id > 1", "simple");
+    rec("syntax", "tiny", "SELECT name FROM t", "SELEC name FROM t", "moderate");
+    rec("failed", "tiny", "SELECT name FROM t", 0, "moderate");
+    rec("nodb", "absent", "SELECT 1", "SELECT 1", "moderate");
+  }
+
+  void evaluateWritesCasesAndSummary() {
+    const QString out = dir_.path() + "/out.jsonl", summary = dir_.path() + "/summary.json";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--jobs",
+                    "2", "--out", out, "--summary", summary});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.err.contains("evaluate: 5/5 cases"));  // progress line
+
+    std::ifstream in(out.toStdString());
+    std::vector<nlohmann::json> rows;
+    for (std::string line; std::getline(in, line);) rows.push_back(nlohmann::json::parse(line));
+    QCOMPARE(rows.size(), std::size_t(5));
+    for (const auto& j : rows) {
+      for (const char* k :
+           {"id", "db_id", "question", "gold_sql", "pred_sql", "exec", "ex", "soft_f1", "findings", "risk"})
+        QVERIFY2(j.contains(k), k);
+      QVERIFY(j["exec"].contains("gold_ok") && j["exec"].contains("pred_ok") && j["exec"].contains("error"));
+      QVERIFY(j["findings"].is_array());
+      QVERIFY(j["risk"].is_null());
+    }
+    QCOMPARE(rows[0]["id"], "ok");
+    QCOMPARE(rows[0]["ex"]["set"], true);
+    QCOMPARE(rows[0]["ex"]["bag"], true);
+    QCOMPARE(rows[0]["ex"]["ordered"], false);
+    QCOMPARE(rows[0]["soft_f1"].get<double>(), 1.0 / 3.0);  // only the middle row pairs up
+    QCOMPARE(rows[1]["ex"]["set"], false);
+    QVERIFY(rows[1]["ex"]["ordered"].is_null());
+    QCOMPARE(rows[1]["diff"]["missing"][0]["row"][0], 3);
+    QCOMPARE(rows[1]["diff"]["extra"][0]["row"][0], 2);
+    QCOMPARE(rows[2]["exec"]["pred_ok"], false);
+    QCOMPARE(rows[2]["exec"]["error"]["class"], "syntax");
+    QCOMPARE(rows[2]["ex"]["set"], false);
+    QVERIFY(rows[3]["pred_sql"].is_null());
+    QCOMPARE(rows[3]["ex"]["set"], false);
+    QVERIFY(rows[4]["ex"]["set"].is_null());
+    QCOMPARE(rows[4]["exec"]["error"]["class"], "no_database");
+
+    auto s = nlohmann::json::parse(r.out.constData());
+    std::ifstream sf(summary.toStdString());
+    auto s2 = nlohmann::json::parse(sf);
+    QCOMPARE(s["ex"], s2["ex"]);
+    QCOMPARE(s["counts"]["cases"], 5);
+    QCOMPARE(s["ex"]["set"]["correct"], 1);
+    QCOMPARE(s["ex"]["set"]["scored"], 4);
+    QCOMPARE(s["ex"]["ordered"]["scored"], 1);
+    QCOMPARE(s["ex"]["ordered"]["correct"], 0);
+    QCOMPARE(s["by_difficulty"]["simple"]["ex_set"]["correct"], 1);
+    QCOMPARE(s["by_difficulty"]["moderate"]["ex_set"]["scored"], 2);
+    QCOMPARE(s["exec_errors"]["pred"]["syntax"], 1);
+    QVERIFY(s["findings_per_category"].is_object() && s["findings_per_category"].empty());
+    QCOMPARE(s["import"]["format"], "jsonl");
+    QCOMPARE(s["import"]["warning_count"], 1);  // the failed generation
+    QCOMPARE(s["import"]["warnings"][0]["code"], "generation_failed");
+    QVERIFY(s["elapsed_ms"].get<double>() >= 0.0);
+  }
+
+  void badInputExitsWithTwo() {
+    Run missingOut = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl"});
+    QCOMPARE(missingOut.exitCode, 2);
+    QVERIFY(missingOut.err.contains("missing --out"));
+    Run noFile = runCli({"evaluate", "--cases", dir_.path() + "/nope.jsonl", "--format", "jsonl", "--out",
+                         dir_.path() + "/o.jsonl"});
+    QCOMPARE(noFile.exitCode, 2);
+    auto e = nlohmann::json::parse(noFile.err.constData());
+    QCOMPARE(e["error"]["code"], "io");
+    QVERIFY(e["error"]["where"].get<std::string>().find("nope.jsonl") != std::string::npos);
+    Run badFormat = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--format", "xml", "--out",
+                            dir_.path() + "/o.jsonl"});
+    QCOMPARE(badFormat.exitCode, 2);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliEvaluate)
+#include "test_cli_evaluate.moc"

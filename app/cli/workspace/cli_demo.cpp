@@ -1,0 +1,150 @@
+// hallusql-cli demo [--dir DIR] --out OUT.json: the headless main job. Creates (or reuses) the demo
+// database and workspace, runs every demo case's gold and predicted SQL read-only, compares the
+// results as multisets, writes a JSON report to OUT and prints a one-line JSON summary.
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.h"
+#include "engine/db/database.h"
+#include "engine/db/value_json.h"
+#include "engine/eval/result_compare.h"
+#include "engine/workspace/demo.h"
+#include "engine/workspace/workspace.h"
+
+namespace fs = std::filesystem;
+
+namespace hs::cli {
+namespace {
+
+constexpr std::size_t kPreviewRows = 5;
+
+struct SideResult {
+  nlohmann::json json;
+  std::optional<db::QueryResult> result;
+};
+
+SideResult runSide(db::Database& database, const std::optional<std::string>& sql) {
+  SideResult side;
+  if (!sql) {
+    side.json = {{"ok", false}, {"error", {{"message", "no SQL"}, {"code", "missing"}}}};
+    return side;
+  }
+  db::Limits limits;
+  limits.timeoutMs = 5000;
+  limits.maxRows = 20000;
+  auto r = database.query(*sql, limits);
+  if (!r) {
+    nlohmann::json err = {{"message", r.error().message}, {"code", r.error().code}};
+    err["offset"] = r.error().offset ? nlohmann::json(*r.error().offset) : nlohmann::json(nullptr);
+    side.json = {{"ok", false}, {"error", err}};
+    return side;
+  }
+  nlohmann::json preview = nlohmann::json::array();
+  for (std::size_t i = 0; i < r->rows.size() && i < kPreviewRows; ++i)
+    preview.push_back(db::toJson(r->rows[i]));
+  side.json = {{"ok", true},
+               {"columns", r->columns},
+               {"row_count", r->rows.size()},
+               {"truncated", r->truncated},
+               {"elapsed_ms", r->elapsedMs},
+               {"rows_preview", preview},
+               {"error", nullptr}};
+  side.result = std::move(r.value());
+  return side;
+}
+
+// Writes the report under a temporary name and renames it into place.
+Status writeReport(const std::string& out, const nlohmann::json& report) {
+  const std::string temp = out + ".tmp";
+  {
+    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+    if (!f) {
+      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
+      e.where = out;
+      return e;
+    }
+    f << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    if (!f.flush()) {
+      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
+      e.where = out;
+      return e;
+    }
+  }
+  std::error_code ec;
+  fs::rename(temp, out, ec);
+  if (ec) {
+    fs::remove(temp, ec);
+    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
+    e.where = out;
+    return e;
+  }
+  return ok();
+}
+
+int runDemo(const Args& args) {
+  auto out = args.require("out");
+  if (!out) return fail(out.error());
+  const std::string dir = args.getOr("dir", ws::defaultDemoDir());
+  auto info = ws::createDemo(dir);
+  if (!info) return fail(info.error());
+  auto workspace = ws::Workspace::open(info->workspacePath);
+  if (!workspace) return fail(workspace.error());
+  auto cases = workspace->cases(info->runId);
+  if (!cases) return fail(cases.error());
+  auto database = db::Database::openReadOnly(info->databasePath);
+  if (!database) return fail(database.error());
+
+  nlohmann::json list = nlohmann::json::array();
+  std::size_t matched = 0, mismatched = 0, failed = 0;
+  for (const ws::CaseRecord& rec : cases.value()) {
+    const hs::Case& c = rec.kase;
+    SideResult gold = runSide(*database.value(), c.goldSql);
+    SideResult pred = runSide(*database.value(), c.predSql);
+    nlohmann::json match = nullptr;
+    if (gold.result && pred.result) {
+      bool same = !gold.result->truncated && !pred.result->truncated &&
+                  eval::bagEqual(gold.result->rows, pred.result->rows) &&
+                  gold.result->columns.size() == pred.result->columns.size();
+      match = same;
+      (same ? matched : mismatched)++;
+    } else {
+      ++failed;
+    }
+    list.push_back({{"id", c.id},
+                    {"db_id", c.dbId},
+                    {"question", c.question},
+                    {"difficulty", c.difficulty},
+                    {"gold_sql", c.goldSql ? nlohmann::json(*c.goldSql) : nlohmann::json(nullptr)},
+                    {"pred_sql", c.predSql ? nlohmann::json(*c.predSql) : nlohmann::json(nullptr)},
+                    {"gold", gold.json},
+                    {"pred", pred.json},
+                    {"match", match}});
+  }
+  nlohmann::json summary = {
+      {"cases", list.size()}, {"matched", matched}, {"mismatched", mismatched}, {"errors", failed}};
+  nlohmann::json report = {{"workspace", info->workspacePath},
+                           {"database", info->databasePath},
+                           {"reused", info->reused},
+                           {"run", ws::kDemoRunName},
+                           {"comparison", "multiset of rows (bag); null when a side failed to execute"},
+                           {"summary", summary},
+                           {"cases", list}};
+  if (auto s = writeReport(*out, report); !s) return fail(s.error());
+  nlohmann::json line = summary;
+  line["out"] = *out;
+  line["workspace"] = info->workspacePath;
+  line["reused"] = info->reused;
+  print(line);
+  return kOk;
+}
+
+const CommandRegistration kDemo{
+    {"demo",
+     "demo [--dir DIR] --out OUT.json   create/reuse the demo workspace, run its cases, write a report",
+     {},
+     runDemo}};
+
+}  // namespace
+}  // namespace hs::cli

@@ -1,0 +1,210 @@
+#include "engine/workspace/migrations.h"
+
+#include <string>
+
+#include "engine/workspace/sqlite_util.h"
+#include "engine/workspace/transaction.h"
+
+namespace hs::ws {
+
+namespace {
+
+// Version 1: the project, its databases, benchmark runs, cases, executions, findings and
+// manual annotations. Times are ISO 8601 UTC text; JSON columns hold UTF-8 JSON text.
+constexpr std::string_view kV1 = R"SQL(
+CREATE TABLE settings (
+  key   TEXT PRIMARY KEY NOT NULL,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE databases (
+  id           INTEGER PRIMARY KEY,
+  path         TEXT NOT NULL UNIQUE,          -- absolute path
+  display_name TEXT NOT NULL,
+  sha256       TEXT NOT NULL,                 -- lower-case hex of the file's bytes when attached
+  size_bytes   INTEGER NOT NULL CHECK (size_bytes >= 0),
+  mtime_ns     INTEGER NOT NULL,              -- modification time, ns since the Unix epoch
+  attached_at  TEXT NOT NULL
+);
+
+CREATE TABLE runs (
+  id            INTEGER PRIMARY KEY,
+  name          TEXT NOT NULL,
+  model         TEXT NOT NULL DEFAULT '',
+  source_file   TEXT NOT NULL DEFAULT '',
+  created_at    TEXT NOT NULL,
+  settings_json TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings_json))
+);
+CREATE INDEX runs_name ON runs(name);
+
+CREATE TABLE cases (
+  id          INTEGER PRIMARY KEY,
+  run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  database_id INTEGER REFERENCES databases(id) ON DELETE SET NULL,
+  position    INTEGER NOT NULL,               -- order within the run, 0-based
+  case_key    TEXT NOT NULL,                  -- hs::Case::id, e.g. "spider_dev:17"
+  db_id       TEXT NOT NULL DEFAULT '',
+  question    TEXT NOT NULL DEFAULT '',
+  evidence    TEXT NOT NULL DEFAULT '',
+  gold_sql    TEXT,                           -- NULL when there is no gold query
+  pred_sql    TEXT,                           -- NULL when the generation failed
+  model       TEXT NOT NULL DEFAULT '',
+  difficulty  TEXT NOT NULL DEFAULT '',
+  source      TEXT NOT NULL DEFAULT '',
+  source_line INTEGER NOT NULL DEFAULT 0,
+  labels_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(labels_json))  -- imported human labels
+);
+CREATE INDEX cases_run ON cases(run_id, position);
+CREATE INDEX cases_key ON cases(run_id, case_key);
+CREATE INDEX cases_database ON cases(database_id);
+
+CREATE TABLE executions (
+  id          INTEGER PRIMARY KEY,
+  case_id     INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+  side        TEXT NOT NULL CHECK (side IN ('gold', 'pred')),
+  ok          INTEGER NOT NULL CHECK (ok IN (0, 1)),
+  error       TEXT,
+  error_code  TEXT,
+  row_count   INTEGER,
+  truncated   INTEGER NOT NULL DEFAULT 0 CHECK (truncated IN (0, 1)),
+  columns_json TEXT CHECK (columns_json IS NULL OR json_valid(columns_json)),
+  rows_json   TEXT CHECK (rows_json IS NULL OR json_valid(rows_json)),
+  elapsed_ms  REAL,
+  created_at  TEXT NOT NULL,
+  UNIQUE (case_id, side)
+);
+
+CREATE TABLE findings (
+  id          INTEGER PRIMARY KEY,
+  case_id     INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+  taxonomy    TEXT NOT NULL,                  -- "tasql", "mrsqlgen", "gold_free"
+  category    TEXT NOT NULL,
+  subcategory TEXT NOT NULL DEFAULT '',
+  message     TEXT NOT NULL DEFAULT '',
+  spans_json  TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(spans_json)),
+  origin      TEXT NOT NULL,                  -- "rule", "gold_free", "mr", "drilldown", "human"
+  confidence  REAL CHECK (confidence IS NULL OR (confidence >= 0 AND confidence <= 1)),
+  created_at  TEXT NOT NULL
+);
+CREATE INDEX findings_case ON findings(case_id);
+CREATE INDEX findings_category ON findings(taxonomy, category);
+
+CREATE TABLE annotations (
+  id          INTEGER PRIMARY KEY,
+  case_id     INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+  finding_id  INTEGER REFERENCES findings(id) ON DELETE SET NULL,
+  annotator   TEXT NOT NULL,
+  verdict     TEXT NOT NULL,                  -- e.g. "confirmed", "rejected", "added", "correct"
+  taxonomy    TEXT NOT NULL DEFAULT '',
+  category    TEXT NOT NULL DEFAULT '',
+  subcategory TEXT NOT NULL DEFAULT '',
+  note        TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL
+);
+CREATE INDEX annotations_case ON annotations(case_id);
+CREATE INDEX annotations_finding ON annotations(finding_id);
+)SQL";
+
+// Version 2: LLM transcripts and cache, metamorphic follow-ups, drill-down steps.
+constexpr std::string_view kV2 = R"SQL(
+CREATE TABLE IF NOT EXISTS llm_calls (  -- IF NOT EXISTS: hs::llm may have created it
+  id                INTEGER PRIMARY KEY,
+  cache_key         TEXT NOT NULL,
+  endpoint          TEXT NOT NULL,
+  model             TEXT NOT NULL,
+  template          TEXT,
+  template_version  TEXT,
+  request_json      TEXT NOT NULL,
+  response_json     TEXT,
+  response_text     TEXT,
+  status            TEXT NOT NULL CHECK (status IN ('ok', 'error')),
+  error             TEXT,
+  prompt_tokens     INTEGER,
+  completion_tokens INTEGER,
+  latency_ms        REAL,
+  cost              REAL,
+  created_at        TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS llm_calls_cache_key ON llm_calls(cache_key);
+
+CREATE TABLE followups (
+  id               INTEGER PRIMARY KEY,
+  case_id          INTEGER REFERENCES cases(id) ON DELETE CASCADE,  -- NULL for an ad hoc question
+  question         TEXT NOT NULL,             -- the source question
+  source_sql       TEXT,
+  stage            TEXT NOT NULL CHECK (stage IN ('schema_linking', 'logical_synthesis')),
+  mr               TEXT NOT NULL,             -- seed 000 abbreviation: SROCW, AROCW, ..., DR
+  follow_up        TEXT NOT NULL,             -- the rewritten question
+  follow_up_sql    TEXT,
+  relation         TEXT NOT NULL,             -- equal, superset, subset, different, mapped
+  verdict          TEXT NOT NULL CHECK (verdict IN ('satisfied', 'violated', 'inapplicable', 'error')),
+  reason           TEXT NOT NULL DEFAULT '',
+  source_rows      INTEGER,
+  follow_up_rows   INTEGER,
+  llm_call_id      INTEGER REFERENCES llm_calls(id) ON DELETE SET NULL,
+  created_at       TEXT NOT NULL
+);
+CREATE INDEX followups_case ON followups(case_id);
+CREATE INDEX followups_llm_call ON followups(llm_call_id);
+
+CREATE TABLE drilldown_steps (
+  id              INTEGER PRIMARY KEY,
+  case_id         INTEGER NOT NULL REFERENCES cases(id) ON DELETE CASCADE,
+  mode            TEXT NOT NULL CHECK (mode IN ('with_history', 'without_history')),
+  step_index      INTEGER NOT NULL CHECK (step_index >= 0),
+  is_final        INTEGER NOT NULL DEFAULT 0 CHECK (is_final IN (0, 1)),
+  sub_question    TEXT NOT NULL DEFAULT '',
+  gold_sql        TEXT,
+  pred_sql        TEXT,
+  ex              INTEGER CHECK (ex IS NULL OR ex IN (0, 1)),
+  soft_f1         REAL,
+  categories_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(categories_json)),
+  llm_call_id     INTEGER REFERENCES llm_calls(id) ON DELETE SET NULL,
+  created_at      TEXT NOT NULL,
+  UNIQUE (case_id, mode, step_index)
+);
+CREATE INDEX drilldown_steps_llm_call ON drilldown_steps(llm_call_id);
+)SQL";
+
+}  // namespace
+
+const std::vector<Migration>& migrations() {
+  static const std::vector<Migration> list = {
+      {1, "projects, databases, runs, cases, executions, findings, annotations", kV1},
+      {2, "llm_calls, followups, drilldown_steps", kV2},
+  };
+  return list;
+}
+
+int currentSchemaVersion() {
+  return migrations().back().version;
+}
+
+Status migrate(sqlite3* db, const std::string& where, int target) {
+  if (target < 0) target = currentSchemaVersion();
+  for (const Migration& m : migrations()) {
+    auto tx = Transaction::begin(db, where);
+    if (!tx) return tx.error();
+    // Read the version inside the write transaction, so two processes opening the same old
+    // workspace at once cannot both apply a migration.
+    auto version = queryInt(db, "PRAGMA user_version", where);
+    if (!version) return version.error();
+    if (m.version <= version.value() || m.version > target) continue;  // tx rolls back: no-op
+    if (auto s = exec(db, m.sql, where); !s) {
+      Error e = s.error();
+      e.message = "migration to workspace version " + std::to_string(m.version) + " (" + std::string(m.name) +
+                  ") failed: " + e.message;
+      return e;
+    }
+    if (m.version == 1) {
+      if (auto s = exec(db, "PRAGMA application_id = " + std::to_string(kApplicationId), where); !s) {
+        return s.error();
+      }
+    }
+    if (auto s = exec(db, "PRAGMA user_version = " + std::to_string(m.version), where); !s) return s.error();
+    if (auto s = tx->commit(); !s) return s.error();
+  }
+  return ok();
+}
+
+}  // namespace hs::ws

@@ -1,0 +1,97 @@
+#pragma once
+// The HalluSQL project file (*.hallusql): a SQLite database that we own and write, with a
+// versioned schema (PRAGMA user_version, see migrations.h), WAL, foreign keys and a busy timeout.
+// Other modules that keep their own tables (LLM transcripts, findings, ...) use handle(), or open
+// their own connection to path(): WAL and the busy timeout make concurrent writers safe.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <sqlite3.h>
+
+#include "engine/core/case.h"
+#include "engine/core/error.h"
+#include "engine/workspace/records.h"
+#include "engine/workspace/transaction.h"
+
+namespace hs::ws {
+
+inline constexpr const char* kWorkspaceExtension = ".hallusql";
+inline constexpr int kBusyTimeoutMs = 5000;
+
+// Whether `path` holds a HalluSQL workspace (readable SQLite with our application_id).
+bool isWorkspaceFile(const std::string& path);
+
+class Workspace {
+ public:
+  // Creates a new workspace at `path`: built under a temporary name in the same directory and
+  // linked into place only when complete. Refuses to replace any existing file.
+  static Result<Workspace> create(const std::string& path);
+  // Opens an existing workspace and migrates it to the current schema. Refuses a file that is not
+  // a workspace, a workspace newer than this build, and a corrupt file; errors name the file.
+  // An empty (0-byte) file is taken as a workspace at version 0 and migrated.
+  static Result<Workspace> open(const std::string& path);
+
+  Workspace(Workspace&& other) noexcept;
+  Workspace& operator=(Workspace&& other) noexcept;
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  ~Workspace();
+
+  void close();
+  bool isOpen() const { return db_ != nullptr; }
+  const std::string& path() const { return path_; }  // absolute
+  sqlite3* handle() const { return db_; }
+  Result<int> schemaVersion() const;
+
+  Result<Transaction> transaction() const { return Transaction::begin(db_, path_); }
+
+  // --- attached databases ---
+  // Records the file (absolute path, SHA-256, size, mtime). Attaching a path that is already
+  // attached refreshes its record and returns the same id. The file is only read.
+  Result<std::int64_t> attachDatabase(const std::string& path, const std::string& displayName = {});
+  Result<std::vector<DatabaseRecord>> databases() const;
+  Result<DatabaseRecord> database(std::int64_t id) const;
+  Result<std::optional<DatabaseRecord>> findDatabaseByPath(const std::string& path) const;
+  Status detachDatabase(std::int64_t id);  // cases keep their db_id, lose database_id
+  Result<DatabaseCheck> verifyDatabase(std::int64_t id, VerifyMode mode = VerifyMode::Full) const;
+
+  // --- runs ---
+  Result<std::int64_t> createRun(const RunInfo& info);
+  Result<std::vector<RunRecord>> runs() const;
+  Result<RunRecord> run(std::int64_t id) const;
+  Result<std::optional<RunRecord>> findRun(const std::string& name) const;  // the newest by that name
+  Status deleteRun(std::int64_t id);  // with its cases and everything hanging off them
+
+  // --- cases ---
+  // Inserts all cases in one transaction (all or nothing) and returns their ids in order.
+  // `databaseFor` maps a case to an attached database (may be empty: no database_id).
+  using DatabaseResolver = std::function<std::optional<std::int64_t>(const hs::Case&)>;
+  Result<std::vector<std::int64_t>> insertCases(std::int64_t runId, const std::vector<hs::Case>& cases,
+                                                const DatabaseResolver& databaseFor = {});
+  Result<std::vector<CaseRecord>> cases(std::int64_t runId) const;
+  Result<CaseRecord> caseById(std::int64_t id) const;
+  Result<std::int64_t> caseCount(std::int64_t runId) const;
+
+  // --- settings (key/value text) ---
+  Status setSetting(const std::string& key, const std::string& value);
+  Result<std::optional<std::string>> setting(const std::string& key) const;
+  Status removeSetting(const std::string& key);
+  Result<std::map<std::string, std::string>> settings() const;
+
+  // --- introspection (for `hallusql-cli workspace --info`) ---
+  Result<std::vector<std::string>> tableNames() const;
+  Result<std::int64_t> rowCount(const std::string& table) const;  // table must be one of tableNames()
+
+ private:
+  Workspace(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  Error closedError() const;
+
+  sqlite3* db_ = nullptr;
+  std::string path_;
+};
+
+}  // namespace hs::ws

@@ -76,3 +76,5 @@ class GenerationController : public QObject {
 };
 
 }  // namespace hs::ui
+
+Q_DECLARE_METATYPE(hs::ui::GenerationOutcome)

@@ -5,6 +5,7 @@ target_sources(hallusql_widgets PRIVATE
   llm/generation_controller.h llm/generation_controller.cpp
   llm/key_store.h llm/key_store.cpp
   llm/llm_log_model.h llm/llm_log_model.cpp
+  llm/llm_controller.h llm/llm_controller.cpp
   llm/llm_log_panel.h llm/llm_log_panel.cpp
   llm/llm_settings_dialog.h llm/llm_settings_dialog.cpp
   llm/profile_settings.h llm/profile_settings.cpp

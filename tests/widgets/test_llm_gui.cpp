@@ -1,0 +1,154 @@
+// Question -> generated SQL -> highlighted gold-free findings, through the real main window, with
+// the fake OpenAI-compatible server standing in for the model. Also: the second identical
+// question is answered from the cache, an unreachable endpoint is explained in plain words, and
+// the API key never reaches the settings or the cache file.
+#include <QtTest>
+
+#include <QSettings>
+#include <QStandardPaths>
+
+#include <sqlite3.h>
+
+#include "support/fake_llm/fake_llm.h"
+#include "widgets/database_controller.h"
+#include "widgets/llm/generation_controller.h"
+#include "widgets/llm/llm_controller.h"
+#include "widgets/llm/llm_log_model.h"
+#include "widgets/llm/profile_settings.h"
+#include "widgets/llm/question_bar.h"
+#include "widgets/main_window.h"
+#include "widgets/span_highlighter.h"
+#include "widgets/sql_editor.h"
+
+namespace {
+
+void makePetsDb(const QString& path) {
+  sqlite3* db = nullptr;
+  sqlite3_open(path.toUtf8().constData(), &db);
+  sqlite3_exec(
+      db,
+      "CREATE TABLE pets(id INTEGER PRIMARY KEY, name TEXT, species TEXT, age INTEGER);"
+      "INSERT INTO pets(name, species, age) VALUES ('Rex','Dog',3),('Tom','Cat',5),('Kiwi','Bird',1);",
+      nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+}
+
+QByteArray fileBytes(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void useProfile(const std::string& baseUrl, const std::string& keyEnv = {}) {
+  hs::ui::LlmProfile p;
+  p.endpoint.name = "fake";
+  p.endpoint.baseUrl = baseUrl;
+  p.endpoint.model = "fake-model";
+  p.endpoint.apiKeyEnv = keyEnv;
+  p.endpoint.maxRetries = 0;
+  p.endpoint.connectTimeoutMs = 2000;
+  p.endpoint.timeoutMs = 10000;
+  hs::ui::ProfileSettings::save({p});
+  hs::ui::ProfileSettings::setActiveName("fake");
+}
+
+}  // namespace
+
+class TestLlmGui : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir dir_;
+
+  hs::ui::LlmController* controllerOf(hs::ui::MainWindow& w) {
+    auto* c = w.findChild<hs::ui::LlmController*>();
+    return c ? c : new hs::ui::LlmController(&w);
+  }
+
+  bool generateAndWait(hs::ui::LlmController* c, const QString& question) {
+    QSignalSpy done(c->generation(), &hs::ui::GenerationController::finished);
+    c->questionBar()->setQuestion(question);
+    emit c->questionBar()->generateRequested(question, {});
+    return done.wait(20000);
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
+    QCoreApplication::setOrganizationName("HalluSQLTest");
+    QCoreApplication::setApplicationName("hallusql-llm-gui-test");
+    makePetsDb(dir_.filePath("pets.sqlite"));
+  }
+
+  void generatedSqlIsHighlighted() {
+    hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
+    server.setDefault({{"content",
+                        "Here is the query:\n```sql\nSELECT name FROM pets WHERE species = 'Dragon';\n```\n"
+                        "It lists the dragons."}});
+    qputenv("HS_TEST_LLM_KEY", "sk-test-secret-4242");
+    useProfile(server.baseUrl(), "HS_TEST_LLM_KEY");
+    hs::ui::MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* c = controllerOf(w);
+    c->setWorkspacePath({});
+
+    QVERIFY(generateAndWait(c, "Which pets are dragons?"));
+    const QString sql = "SELECT name FROM pets WHERE species = 'Dragon'";
+    QCOMPARE(w.editor()->text(), sql);
+    // 'Dragon' does not occur in pets.species: the value finding covers exactly that literal.
+    const auto spans = w.editor()->highlighter()->spans("finding-value");
+    QVERIFY2(!spans.isEmpty(), "no value finding highlighted");
+    const int literal = int(sql.toUtf8().indexOf("'Dragon'"));
+    bool covers = false;
+    for (const auto& s : spans) covers = covers || (s.begin <= literal && s.end >= literal + 8);
+    QVERIFY(covers);
+    QVERIFY(w.editor()->highlighter()->tooltipAt(literal + 2).contains("value_absent"));
+    QCOMPARE(c->log()->rowCount(), 1);
+    QVERIFY(!c->log()->entry(0).cached);
+    QVERIFY(c->log()->entry(0).prompt.contains("CREATE TABLE"));  // the schema went into the prompt
+    QCOMPARE(server.requests(), 1);
+
+    // The same question again: answered from the cache, the server sees no second request.
+    QVERIFY(generateAndWait(c, "Which pets are dragons?"));
+    QCOMPARE(c->log()->rowCount(), 2);
+    QVERIFY(c->log()->entry(1).cached);
+    QCOMPARE(server.requests(), 1);
+
+    // The key is used, never stored.
+    QSettings().sync();
+    const QString settingsFile = QSettings().fileName();
+    QVERIFY(QFile::exists(settingsFile));
+    QVERIFY(!fileBytes(settingsFile).contains("sk-test-secret-4242"));
+    const QString cache =
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite");
+    QVERIFY(QFile::exists(cache));
+    QVERIFY(!fileBytes(cache).contains("sk-test-secret-4242"));
+  }
+
+  void unreachableEndpointIsExplained() {
+    useProfile("http://127.0.0.1:9/v1");  // discard port: nothing listens
+    hs::ui::MainWindow w;
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* c = controllerOf(w);
+    w.editor()->setText("SELECT 1");
+    QSignalSpy done(c->generation(), &hs::ui::GenerationController::finished);
+    emit c->questionBar()->generateRequested("How many pets?", {});
+    QVERIFY(done.wait(20000));
+    const auto outcome = done.takeFirst().at(0).value<hs::ui::GenerationOutcome>();
+    QVERIFY(!outcome.ok);
+    QVERIFY2(outcome.error.contains("No LLM endpoint answered at http://127.0.0.1:9/v1"),
+             qPrintable(outcome.error));
+    QVERIFY(outcome.error.contains("Ollama"));
+    QCOMPARE(w.editor()->text(), QStringLiteral("SELECT 1"));  // the editor keeps the user's text
+    QCOMPARE(c->log()->rowCount(), 1);
+    QVERIFY(c->log()->entry(0).failed);
+  }
+};
+
+QTEST_MAIN(TestLlmGui)
+#include "test_llm_gui.moc"

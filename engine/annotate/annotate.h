@@ -1,0 +1,25 @@
+#pragma once
+// Annotation of one case: TA-SQL (seed 001, Appendix D) and MRSQLGen C1..C10 (seed 002) findings
+// when a gold query is given, gold-free checks always, and the gold-free risk score with reasons.
+#include <optional>
+#include <string_view>
+
+#include "engine/annotate/checks.h"
+#include "engine/annotate/finding.h"
+#include "engine/annotate/risk.h"
+#include "engine/db/schema.h"
+
+namespace hs::annotate {
+
+struct CaseInput {
+  std::string_view predSql;
+  std::optional<std::string_view> goldSql;
+  std::string_view question;
+  const db::Schema* schema = nullptr;       // may be null: then nothing resolves and no name is "unknown"
+  ValueLookup lookup;                       // may be empty: no value checks
+  std::optional<ResultSummary> predResult;  // the executed predicted query, when run
+};
+
+Annotation annotateCase(const CaseInput& in, const RiskModel& model = defaultRiskModel());
+
+}  // namespace hs::annotate

@@ -1,0 +1,44 @@
+#pragma once
+// Gold-free checks: what can be said about a predicted query from the schema, the database, the
+// question and the executed result alone.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/annotate/finding.h"
+#include "engine/annotate/sql_view.h"
+
+namespace hs::annotate {
+
+enum class ValueCheck { Exists, Absent, ExistsIgnoringCase, Unknown };
+// Whether `value` occurs in table.column (numeric: the literal was a number).
+using ValueLookup = std::function<ValueCheck(const std::string& table, const std::string& column,
+                                             const std::string& value, bool numeric)>;
+
+// What is known of the executed predicted query (execution itself is the caller's job).
+struct ResultSummary {
+  bool failed = false;  // execution error
+  std::size_t rows = 0;
+  bool allNull = false;  // every value of every row is NULL (rows > 0)
+};
+
+// Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
+inline constexpr const char* kGoldFreeCategories[] = {
+    "unresolved_name", "ambiguous_name", "quoted_identifier", "value_absent",
+    "value_case",      "cartesian_join", "integer_division",  "like_without_wildcard",
+    "execution_error", "empty_result",   "all_null_result",   "cue_superlative",
+    "cue_count",       "cue_group",      "cue_distinct",      "cue_number",
+    "cue_value"};
+
+std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
+                                      std::string_view question, const ValueLookup& lookup,
+                                      const std::optional<ResultSummary>& result);
+// Question cues the SQL ignores (part of goldFreeFindings).
+std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
+// '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
+std::vector<Span> integerDivisions(const SqlView& v, const db::Schema& schema);
+
+}  // namespace hs::annotate

@@ -1,0 +1,176 @@
+// Gold-free checks on names, quoting, values, joins, arithmetic, LIKE and results.
+#include <algorithm>
+#include <cctype>
+
+#include "engine/annotate/checks.h"
+#include "engine/core/text.h"
+
+namespace hs::annotate {
+
+namespace {
+
+void add(std::vector<Finding>& out, const std::string& cat, const std::string& msg, Span s,
+         double conf = 1.0) {
+  Finding f;
+  f.taxonomy = "goldfree";
+  f.category = cat;
+  f.message = msg;
+  f.spans.push_back(std::move(s));
+  f.confidence = conf;
+  out.push_back(std::move(f));
+}
+
+bool isRealType(const std::string& declared) {
+  std::string t = hs::asciiLower(declared);
+  return t.find("real") != std::string::npos || t.find("floa") != std::string::npos ||
+         t.find("doub") != std::string::npos || t.find("dec") != std::string::npos ||
+         t.find("num") != std::string::npos;
+}
+
+const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key) {
+  auto dot = key.find('.');
+  if (dot == std::string::npos) return nullptr;
+  const db::TableInfo* t = schema.findTable(key.substr(0, dot));
+  return t ? t->findColumn(key.substr(dot + 1)) : nullptr;
+}
+
+// Range of the operand around token i in direction dir (+1 right, -1 left), at the same depth.
+bool operandIsReal(const SqlView& v, const db::Schema& schema, std::size_t i, int dir) {
+  int depth = v.tokens[i].depth;
+  std::size_t k = i;
+  while (true) {
+    if (dir < 0 && k == 0) break;
+    k = dir < 0 ? k - 1 : k + 1;
+    if (k >= v.tokens.size()) break;
+    const Token& t = v.tokens[k];
+    if (t.depth < depth ||
+        (t.depth == depth &&
+         (t.kind == TokKind::Comma || (t.kind == TokKind::Op && t.text != "*" && t.text != ".") ||
+          (t.kind == TokKind::Word && isSqlKeyword(t.text) && t.text != "cast"))))
+      break;
+    if (t.kind == TokKind::RParen && t.depth < depth) break;
+    if (t.kind == TokKind::Number && t.text.find_first_of(".eE") != std::string::npos) return true;
+    if (t.kind == TokKind::Word &&
+        (t.text == "cast" || t.text == "real" || t.text == "avg" || t.text == "float"))
+      return true;
+    int c = v.columnAtToken[k];
+    if (c >= 0) {
+      const db::ColumnInfo* ci = columnInfo(schema, v.columns[static_cast<std::size_t>(c)].key);
+      if (ci && isRealType(ci->declaredType)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Span> integerDivisions(const SqlView& v, const db::Schema& schema) {
+  std::vector<Span> out;
+  for (std::size_t i = 0; i < v.tokens.size(); ++i) {
+    const Token& t = v.tokens[i];
+    if (t.kind != TokKind::Op || t.text != "/" || t.owner < 0) continue;
+    if (operandIsReal(v, schema, i, -1) || operandIsReal(v, schema, i, +1)) continue;
+    out.push_back({"pred", t.begin, t.end});
+  }
+  return out;
+}
+
+std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema, std::string_view question,
+                                      const ValueLookup& lookup, const std::optional<ResultSummary>& result) {
+  std::vector<Finding> out;
+  if (!v.error.empty())
+    add(out, "unresolved_name", "the SQL could not be read: " + v.error,
+        {"pred", v.errorOffset, std::min(v.text.size(), v.errorOffset + 1)}, 0.5);
+  for (const SelectBlock& b : v.blocks)
+    for (const TableRef& t : b.tables)
+      if (!t.known) add(out, "unresolved_name", "no table '" + t.name + "'", {"pred", t.begin, t.end});
+  for (const ColumnRef& c : v.columns) {
+    std::string name = (c.qualifier.empty() ? "" : c.qualifier + ".") + c.column;
+    if (c.status == ColStatus::UnknownColumn || c.status == ColStatus::UnknownQualifier)
+      add(out, "unresolved_name", "'" + name + "' does not resolve", {"pred", c.begin, c.end});
+    else if (c.status == ColStatus::NotInFrom)
+      add(out, "unresolved_name", "'" + name + "' belongs to a table that is not in FROM",
+          {"pred", c.begin, c.end});
+    else if (c.status == ColStatus::Ambiguous)
+      add(out, "ambiguous_name", "'" + name + "' exists in several tables of FROM", {"pred", c.begin, c.end});
+  }
+  for (std::size_t t : v.backticks)
+    add(out, "quoted_identifier", "backtick quoting is MySQL syntax",
+        {"pred", v.tokens[t].begin, v.tokens[t].end}, 0.5);
+  // 'col' written as a string where a column was meant.
+  for (std::size_t i = 0; i < v.tokens.size(); ++i) {
+    const Token& t = v.tokens[i];
+    if (t.kind != TokKind::String || t.owner < 0 || v.tokens[i].text.empty()) continue;
+    const SelectBlock& b = v.blocks[static_cast<std::size_t>(t.owner)];
+    bool isColumnName = false;
+    for (const TableRef& r : b.tables)
+      if (r.info && r.info->findColumn(t.text)) isColumnName = true;
+    int cl = v.clauseAtToken[i];
+    bool nameSlot = cl == kSelect || cl == kGroupBy || cl == kOrderBy;
+    for (const Predicate& p : b.predicates)
+      if (i >= p.lhs.first && i < p.lhs.last) nameSlot = true;
+    if (isColumnName && nameSlot)
+      add(out, "quoted_identifier", "'" + t.text + "' is a string literal, not the column " + t.text,
+          {"pred", t.begin, t.end});
+  }
+  for (const SelectBlock& b : v.blocks) {
+    // Values that do not occur in the column they are compared with.
+    for (const Predicate& p : b.predicates) {
+      bool like = p.op == "like" || p.op == "not like";
+      if (p.op != "=" && p.op != "in" && p.op != "!=" && !like) continue;
+      if (p.lhs.empty() || p.rhs.empty()) continue;
+      int col = v.columnAtToken[p.lhs.first];
+      if (col < 0 || v.columnAtToken[p.lhs.last - 1] != col) continue;
+      const ColumnRef& cr = v.columns[static_cast<std::size_t>(col)];
+      if (cr.status != ColStatus::Resolved) continue;
+      for (std::size_t i = p.rhs.first; i < p.rhs.last; ++i) {
+        const Token& t = v.tokens[i];
+        if (!v.literalToken[i] || t.owner != v.tokens[p.lhs.first].owner) continue;
+        if (t.depth > v.tokens[p.lhs.first].depth + 1) continue;
+        if (like && t.text.find_first_of("%_") != std::string::npos) continue;
+        if (like)
+          add(out, "like_without_wildcard", "LIKE without % or _ is an equality test",
+              {"pred", p.opBegin, p.opEnd}, 0.5);
+        if (!lookup) continue;
+        auto dot = cr.key.find('.');
+        ValueCheck vc =
+            lookup(cr.key.substr(0, dot), cr.key.substr(dot + 1), t.text, t.kind == TokKind::Number);
+        if (vc == ValueCheck::Absent)
+          add(out, "value_absent", "no row has " + cr.key + " = '" + t.text + "'", {"pred", t.begin, t.end});
+        else if (vc == ValueCheck::ExistsIgnoringCase && !like)
+          add(out, "value_case", "'" + t.text + "' occurs in " + cr.key + " only with another letter case",
+              {"pred", t.begin, t.end});
+      }
+    }
+    // Joins without a condition.
+    if (b.tables.size() >= 2) {
+      int links = b.onConditions;
+      for (const Predicate& p : b.predicates)
+        if (p.op == "=" && p.clause == kWhere && !p.lhs.empty() && !p.rhs.empty() &&
+            v.columnAtToken[p.lhs.first] >= 0 && v.columnAtToken[p.rhs.first] >= 0)
+          ++links;
+      if (links < static_cast<int>(b.tables.size()) - 1 && !b.joinSpans.empty())
+        add(out, "cartesian_join", "a table is joined without a join condition (cartesian product)",
+            {"pred", b.joinSpans.back().first, b.joinSpans.back().second});
+    }
+  }
+  std::string q = hs::asciiLower(question);
+  bool ratio = q.find("percent") != std::string::npos || q.find("ratio") != std::string::npos ||
+               q.find("proportion") != std::string::npos || q.find("rate") != std::string::npos ||
+               q.find("average") != std::string::npos;
+  for (const Span& s : integerDivisions(v, schema))
+    add(out, "integer_division", "integer division truncates the ratio", s, ratio ? 1.0 : 0.6);
+  if (result) {
+    Span whole{"pred", 0, v.text.size()};
+    if (result->failed)
+      add(out, "execution_error", "the predicted query fails to execute", whole);
+    else if (result->rows == 0)
+      add(out, "empty_result", "the predicted query returns no rows", whole);
+    else if (result->allNull)
+      add(out, "all_null_result", "every value of the result is NULL", whole);
+  }
+  for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace hs::annotate

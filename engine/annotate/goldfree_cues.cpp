@@ -1,0 +1,131 @@
+// Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <set>
+
+#include "engine/annotate/checks.h"
+#include "engine/core/text.h"
+
+namespace hs::annotate {
+
+namespace {
+
+std::vector<std::string> words(const std::string& q) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : q) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
+      cur.push_back(ch);
+    } else if (!cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  for (std::string& w : out)
+    while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
+  return out;
+}
+
+bool has(const SqlView& v, std::initializer_list<const char*> ws) {
+  for (const Token& t : v.tokens)
+    if (t.kind == TokKind::Word)
+      for (const char* w : ws)
+        if (t.text == w) return true;
+  return false;
+}
+
+Finding cue(const std::string& cat, const std::string& msg, const SqlView& v, double conf) {
+  Finding f;
+  f.taxonomy = "goldfree";
+  f.category = cat;
+  f.message = msg;
+  f.spans.push_back({"pred", 0, v.text.size()});
+  f.confidence = conf;
+  return f;
+}
+
+}  // namespace
+
+std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
+  std::vector<Finding> out;
+  if (question.empty() || v.tokens.empty()) return out;
+  std::string q = hs::asciiLower(question);
+  std::vector<std::string> ws = words(q);
+  static const std::set<std::string> superl = {
+      "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
+      "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
+      "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
+  std::string sup;
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    if (!superl.count(ws[i])) continue;
+    if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
+    sup = ws[i];
+    break;
+  }
+  if (!sup.empty() && !has(v, {"order", "max", "min"}))
+    out.push_back(cue("cue_superlative",
+                      "the question says '" + sup + "' but the SQL has no ORDER BY/LIMIT, MAX or MIN", v,
+                      0.8));
+  bool countCue = q.find("how many") != std::string::npos || q.find("number of") != std::string::npos ||
+                  q.find("count") != std::string::npos;
+  if (countCue && !has(v, {"count", "sum"}))
+    out.push_back(cue("cue_count", "the question asks for a count but the SQL has no COUNT", v, 0.8));
+  bool aggCue = countCue || q.find("average") != std::string::npos || q.find("total") != std::string::npos ||
+                q.find("maximum") != std::string::npos || q.find("minimum") != std::string::npos ||
+                q.find("sum") != std::string::npos;
+  bool eachCue = false;
+  for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
+  eachCue = eachCue || q.find("for every") != std::string::npos;
+  if (eachCue && aggCue && !has(v, {"group"}))
+    out.push_back(cue("cue_group",
+                      "the question aggregates per item ('each'/'per') but the SQL has no GROUP BY", v, 0.7));
+  bool distinctCue = false;
+  for (const std::string& w : ws)
+    distinctCue = distinctCue || w == "different" || w == "distinct" || w == "unique";
+  if (distinctCue && !has(v, {"distinct", "group"}))
+    out.push_back(cue("cue_distinct",
+                      "the question asks for different/distinct values but the SQL has no DISTINCT", v, 0.6));
+  // Numbers of the question that appear nowhere in the SQL.
+  std::set<std::string> sqlNumbers;
+  std::string sqlStrings;
+  for (const Token& t : v.tokens) {
+    if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
+    if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
+  }
+  for (const std::string& w : ws) {
+    bool num = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+    }) && std::isdigit(static_cast<unsigned char>(w[0]));
+    if (!num) continue;
+    bool found = sqlNumbers.count(w) > 0 || sqlStrings.find(w) != std::string::npos;
+    for (const std::string& n : sqlNumbers)
+      if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
+    if (!found) {
+      out.push_back(cue("cue_number", "the question mentions " + w + " but the SQL does not", v, 0.7));
+      break;
+    }
+  }
+  // Quoted values of the question.
+  std::string qs(question);
+  for (char quote : {'"', '\''}) {
+    std::size_t a = qs.find(quote);
+    while (a != std::string::npos) {
+      std::size_t e = qs.find(quote, a + 1);
+      if (e == std::string::npos) break;
+      std::string val = hs::asciiLower(qs.substr(a + 1, e - a - 1));
+      while (!val.empty() && val.back() == ' ') val.pop_back();
+      bool plausible = !val.empty() && val.size() < 60 && (quote == '"' || (a == 0 || qs[a - 1] == ' '));
+      if (plausible && sqlStrings.find(val) == std::string::npos) {
+        out.push_back(
+            cue("cue_value", "the question quotes \"" + val + "\" but no SQL literal matches it", v, 0.7));
+        return out;
+      }
+      a = qs.find(quote, e + 1);
+    }
+  }
+  return out;
+}
+
+}  // namespace hs::annotate

@@ -1,0 +1,357 @@
+// MRSQLGen C1..C10 from the clause-aligned comparison of predicted and gold SQL (seed 002).
+// Causes, not surface differences: both sides are compared after alias resolution, join-key
+// unification, COUNT(pk) = COUNT(*), canonical literals and canonical comparison order.
+#include <algorithm>
+#include <set>
+
+#include "engine/annotate/normalise.h"
+#include "engine/annotate/rules.h"
+
+namespace hs::annotate {
+
+namespace {
+
+struct Side {
+  const SqlView& v;
+  NormContext c;
+  const SelectBlock& main;
+  const SelectBlock* order = nullptr;  // block holding the ORDER BY/LIMIT (main, else a derived one)
+};
+
+const SelectBlock* orderBlock(const SqlView& v, const SelectBlock& main) {
+  if (!main.orderBy.empty() || !main.limit.empty()) return &main;
+  for (const SelectBlock& b : v.blocks)
+    if (!b.isCte && !b.limit.empty() && !b.orderBy.empty() && b.parent >= 0) {
+      bool derived = false;
+      for (const SelectBlock& o : v.blocks)
+        for (const TableRef& t : o.tables)
+          if (t.derivedSelect >= 0 && &v.blocks[static_cast<std::size_t>(t.derivedSelect)] == &b)
+            derived = true;
+      if (derived) return &b;
+    }
+  return &main;
+}
+
+int mainBlock(const SqlView& v) {
+  return v.topLevel.empty() ? 0 : v.topLevel.front();
+}
+
+struct Emitter {
+  std::vector<Finding>& out;
+  void operator()(const std::string& type, const std::string& sub, const std::string& msg,
+                  std::vector<Span> spans) const {
+    Finding f;
+    f.taxonomy = "mrsqlgen";
+    f.category = type;
+    f.subcategory = sub;
+    f.message = msg;
+    f.spans = std::move(spans);
+    out.push_back(std::move(f));
+  }
+};
+
+Span ps(std::size_t b, std::size_t e) {
+  return {"pred", b, e};
+}
+Span gs(std::size_t b, std::size_t e) {
+  return {"gold", b, e};
+}
+
+std::size_t clauseEnd(const SqlView& v, const SelectBlock& b, int clause) {
+  return v.endOf(b.clauses[static_cast<std::size_t>(clause)]);
+}
+
+bool argmaxPredicate(const Side& s, const Predicate** out) {
+  for (const Predicate& p : s.main.predicates) {
+    if (p.op != "=" || p.clause == kFrom || !rangeHasSelect(s.v, p.rhs)) continue;
+    for (std::size_t i = p.rhs.first; i < p.rhs.last; ++i)
+      if (s.v.tokens[i].text == "max" || s.v.tokens[i].text == "min") {
+        *out = &p;
+        return true;
+      }
+  }
+  return false;
+}
+
+std::set<std::string> groupKeys(const Side& s) {
+  std::set<std::string> keys;
+  for (const SelectBlock& b : s.v.blocks)
+    for (const Range& g : b.groupBy) keys.insert(normExpr(s.c, g));
+  // Columns functionally dependent on a grouped single-column primary key add nothing.
+  std::set<std::string> reduced;
+  for (const std::string& k : keys) {
+    auto dot = k.find('.');
+    bool dependent = false;
+    if (dot != std::string::npos && k.find(' ') == std::string::npos) {
+      const db::TableInfo* t = s.c.schema.findTable(k.substr(0, dot));
+      if (t) {
+        int pks = 0;
+        std::string pk;
+        for (const db::ColumnInfo& col : t->columns)
+          if (col.primaryKey) {
+            ++pks;
+            pk = col.name;
+          }
+        if (pks == 1) {
+          std::string pkKey = t->name + "." + pk;
+          for (char& ch : pkKey) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+          pkKey = s.c.keys.rep(pkKey);
+          dependent = pkKey != k && keys.count(pkKey) > 0;
+        }
+      }
+    }
+    if (!dependent) reduced.insert(k);
+  }
+  return reduced;
+}
+
+struct Pred {
+  NormPredicate n;
+  std::size_t begin = 0, end = 0, opBegin = 0, opEnd = 0, lhsBegin = 0, lhsEnd = 0, rhsBegin = 0, rhsEnd = 0;
+  bool rhsLiteral = false;
+  bool afterOr = false;
+  bool used = false;
+};
+
+bool skipped(const Predicate& p, const std::vector<const Predicate*>& skip) {
+  return std::find(skip.begin(), skip.end(), &p) != skip.end();
+}
+
+// WHERE/HAVING conditions of every SELECT block (a condition moved into a subquery or derived
+// table is the same condition), without join links and [NOT] IN/EXISTS subquery links, with
+// "x = a OR x = b" and "x IN (a, b)" both as "x in {a,b}".
+std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>& skip, int* ors) {
+  std::vector<Pred> out;
+  *ors = 0;
+  for (const SelectBlock& b : s.v.blocks)
+    for (const Predicate& p : b.predicates) {
+      if (p.clause == kFrom || skipped(p, skip)) continue;
+      bool subq = rangeHasSelect(s.v, p.rhs);
+      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) continue;
+      if (p.op == "=" && p.clause == kWhere && !rangeIsLiteral(s.v, p.rhs) && !subq && !p.lhs.empty() &&
+          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0)
+        continue;  // a join condition written in WHERE
+      Pred q;
+      q.n = normPredicate(s.c, p);
+      q.begin = p.begin;
+      q.end = p.end;
+      q.opBegin = p.opBegin;
+      q.opEnd = p.opEnd;
+      q.lhsBegin = s.v.beginOf(p.lhs);
+      q.lhsEnd = s.v.endOf(p.lhs);
+      q.rhsBegin = s.v.beginOf(p.rhs);
+      q.rhsEnd = s.v.endOf(p.rhs);
+      q.rhsLiteral = rangeIsLiteral(s.v, p.rhs);
+      q.afterOr = p.afterOr;
+      if (q.n.op == "in" && q.rhsLiteral) {
+        std::string inner = q.n.rhs;
+        if (inner.size() >= 4) inner = inner.substr(2, inner.size() - 4);
+        std::vector<std::string> vals;
+        std::size_t a = 0;
+        while (a <= inner.size()) {
+          std::size_t e = inner.find(" , ", a);
+          vals.push_back(inner.substr(a, e == std::string::npos ? std::string::npos : e - a));
+          if (e == std::string::npos) break;
+          a = e + 3;
+        }
+        std::sort(vals.begin(), vals.end());
+        if (vals.size() == 1) {
+          q.n.op = "=";
+          q.n.rhs = vals[0];
+        } else {
+          q.n.rhs = "{";
+          for (const std::string& v : vals) q.n.rhs += v + ",";
+          q.n.rhs += "}";
+        }
+      }
+      if (q.afterOr && !out.empty() && q.rhsLiteral && out.back().rhsLiteral && q.n.lhs == out.back().n.lhs &&
+          (q.n.op == "=" || q.n.op == "in") && (out.back().n.op == "=" || out.back().n.op == "in")) {
+        Pred& prev = out.back();
+        auto setOf = [](const NormPredicate& n) {
+          std::vector<std::string> v;
+          if (n.op == "=") {
+            v.push_back(n.rhs);
+          } else {
+            std::string in = n.rhs.substr(1, n.rhs.size() - 2);
+            std::size_t a = 0;
+            while (a < in.size()) {
+              std::size_t e = in.find(',', a);
+              v.push_back(in.substr(a, e - a));
+              a = e + 1;
+            }
+          }
+          return v;
+        };
+        std::vector<std::string> vals = setOf(prev.n), more = setOf(q.n);
+        vals.insert(vals.end(), more.begin(), more.end());
+        std::sort(vals.begin(), vals.end());
+        prev.n.op = "in";
+        prev.n.rhs = "{";
+        for (const std::string& v : vals) prev.n.rhs += v + ",";
+        prev.n.rhs += "}";
+        prev.end = q.end;
+        prev.rhsEnd = q.rhsEnd;
+        continue;
+      }
+      if (q.afterOr) ++*ors;
+      out.push_back(q);
+    }
+  return out;
+}
+
+void compareConditions(const Side& P, const Side& G, const std::vector<const Predicate*>& skip,
+                       const Emitter& emit) {
+  int pors = 0, gors = 0;
+  std::vector<Pred> pc = conditions(P, skip, &pors), gc = conditions(G, skip, &gors);
+  auto pass = [&](auto match, auto report) {
+    for (Pred& a : pc) {
+      if (a.used) continue;
+      for (Pred& b : gc) {
+        if (b.used || !match(a, b)) continue;
+        a.used = b.used = true;
+        report(a, b);
+        break;
+      }
+    }
+  };
+  pass([](const Pred& a, const Pred& b) { return a.n.text() == b.n.text(); },
+       [](const Pred&, const Pred&) {});
+  pass([](const Pred& a, const Pred& b) { return a.n.lhs == b.n.lhs && a.n.rhs == b.n.rhs; },
+       [&](const Pred& a, const Pred& b) {
+         emit("C1", "comparison operator",
+              "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
+              {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
+       });
+  pass([&](const Pred& a,
+           const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op == b.n.op && a.rhsLiteral && b.rhsLiteral; },
+       [&](const Pred& a, const Pred& b) {
+         emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
+              {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
+       });
+  auto noDistinct = [](std::string t) {
+    for (std::size_t k; (k = t.find("distinct ")) != std::string::npos;) t.erase(k, 9);
+    return t;
+  };
+  pass(
+      [&](const Pred& a, const Pred& b) {
+        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && a.n.lhs != b.n.lhs &&
+               (a.n.lhs.find("count ( distinct") != std::string::npos) !=
+                   (b.n.lhs.find("count ( distinct") != std::string::npos) &&
+               (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count (") == 0);
+      },
+      [&](const Pred& a, const Pred& b) {
+        emit("C8", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
+             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
+      });
+  pass([](const Pred& a, const Pred& b) { return a.n.op == b.n.op && a.n.rhs == b.n.rhs; },
+       [&](const Pred& a, const Pred& b) {
+         emit("C5", "condition column", "condition on " + a.n.lhs + " where the gold query uses " + b.n.lhs,
+              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
+       });
+  for (const Pred& a : pc)
+    if (!a.used)
+      emit("C6", "extra condition", "condition '" + a.n.text() + "' has no counterpart in the gold query",
+           {ps(a.begin, a.end)});
+  for (const Pred& b : gc)
+    if (!b.used)
+      emit("C6", "missing condition", "the gold condition '" + b.n.text() + "' is missing",
+           {gs(b.begin, b.end)});
+  if (pors != gors) {
+    std::vector<Span> sp;
+    for (const SelectBlock& blk : P.v.blocks)
+      for (const auto& c : blk.connectives)
+        if (c.first == "or") sp.push_back(ps(c.second.first, c.second.second));
+    for (const SelectBlock& blk : G.v.blocks)
+      for (const auto& c : blk.connectives)
+        if (c.first == "or") sp.push_back(gs(c.second.first, c.second.second));
+    emit("C6", "logical connective", "AND/OR structure differs from the gold query", sp);
+  }
+}
+
+}  // namespace
+
+void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
+                        const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out);
+void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
+                      const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out);
+
+std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema) {
+  std::vector<Finding> out;
+  if (!pred.ok() || !gold.ok()) return out;
+  KeyMap keys;
+  keys.addEqualities(pred);
+  keys.addEqualities(gold);
+  Side P{pred, {pred, keys, schema}, pred.blocks[static_cast<std::size_t>(mainBlock(pred))]};
+  Side G{gold, {gold, keys, schema}, gold.blocks[static_cast<std::size_t>(mainBlock(gold))]};
+  P.order = orderBlock(pred, P.main);
+  G.order = orderBlock(gold, G.main);
+  Emitter emit{out};
+  compareSelectItems(pred, gold, P.c, G.c, P.main, G.main, out);
+  compareStructure(pred, gold, P.c, G.c, P.main, G.main, out);
+
+  // GROUP BY (C10).
+  std::set<std::string> pg = groupKeys(P), gg = groupKeys(G);
+  if (pg != gg) {
+    std::vector<Span> sp;
+    for (const SelectBlock& b : pred.blocks)
+      if (!b.groupBy.empty()) sp.push_back(ps(b.keywordBegin[kGroupBy], clauseEnd(pred, b, kGroupBy)));
+    for (const SelectBlock& b : gold.blocks)
+      if (!b.groupBy.empty()) sp.push_back(gs(b.keywordBegin[kGroupBy], clauseEnd(gold, b, kGroupBy)));
+    emit("C10",
+         pg.empty()   ? "missing GROUP BY"
+         : gg.empty() ? "extra GROUP BY"
+                      : "grouping keys",
+         "grouping differs from the gold query", sp);
+  }
+
+  // ORDER BY (C9) and LIMIT (C2).
+  std::vector<const Predicate*> skip;
+  const Predicate* am = nullptr;
+  bool pLimit = !P.order->limit.empty(), gLimit = !G.order->limit.empty();
+  if (!pLimit && gLimit && !G.order->orderBy.empty() && argmaxPredicate(P, &am)) {
+    emit(
+        "C2", "MAX/MIN subquery instead of LIMIT",
+        "'= (SELECT MAX/MIN ...)' keeps every tie where the gold query takes one row with ORDER BY ... LIMIT",
+        {ps(am->begin, am->end), gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit))});
+    skip.push_back(am);
+  } else if (pLimit && !gLimit && !P.order->orderBy.empty() && argmaxPredicate(G, &am)) {
+    emit("C2", "LIMIT instead of MAX/MIN subquery",
+         "ORDER BY ... LIMIT keeps one row where the gold query keeps every tie of the MAX/MIN",
+         {ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)), gs(am->begin, am->end)});
+    skip.push_back(am);
+  } else {
+    std::string pl = normExpr(P.c, P.order->limit), gl = normExpr(G.c, G.order->limit);
+    if (pl != gl) {
+      std::vector<Span> sp;
+      if (pLimit) sp.push_back(ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)));
+      if (gLimit) sp.push_back(gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit)));
+      emit("C2",
+           !pLimit   ? "missing LIMIT"
+           : !gLimit ? "extra LIMIT"
+                     : "LIMIT value",
+           "LIMIT differs from the gold query", sp);
+    }
+    auto orderText = [](const Side& s) {
+      std::vector<std::string> o;
+      for (const OrderItem& it : s.order->orderBy)
+        o.push_back(normExpr(s.c, it.expr) + (it.desc ? " desc" : " asc"));
+      return o;
+    };
+    std::vector<std::string> po = orderText(P), go = orderText(G);
+    bool relevant = !go.empty() || pLimit;
+    if (po != go && relevant) {
+      std::vector<Span> sp;
+      if (!po.empty()) sp.push_back(ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)));
+      if (!go.empty()) sp.push_back(gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy)));
+      emit("C9",
+           po.empty()   ? "missing ORDER BY"
+           : go.empty() ? "extra ORDER BY"
+                        : "ordering key or direction",
+           "ordering differs from the gold query", sp);
+    }
+  }
+  compareConditions(P, G, skip, emit);
+  return out;
+}
+
+}  // namespace hs::annotate

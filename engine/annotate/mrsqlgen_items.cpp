@@ -1,0 +1,221 @@
+// MRSQLGen: SELECT items (C5, C7, C8), tables and joins (C3) and set operations (C6).
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "engine/annotate/normalise.h"
+#include "engine/annotate/rules.h"
+#include "engine/annotate/sql_view_detail.h"
+
+namespace hs::annotate {
+
+namespace {
+
+void emit(std::vector<Finding>& out, const std::string& type, const std::string& sub, const std::string& msg,
+          std::vector<Span> spans) {
+  Finding f;
+  f.taxonomy = "mrsqlgen";
+  f.category = type;
+  f.subcategory = sub;
+  f.message = msg;
+  f.spans = std::move(spans);
+  out.push_back(std::move(f));
+}
+
+struct Item {
+  std::string norm;
+  std::string inner;  // argument of a single aggregate item, else ""
+  std::string func;
+  bool distinctAgg = false;
+  std::size_t begin = 0, end = 0;
+  bool used = false;
+};
+
+std::vector<Item> items(const SqlView& v, const NormContext& c, const SelectBlock& b) {
+  static const char* fs[] = {"count", "sum", "avg", "min", "max"};
+  std::vector<Item> out;
+  for (const Range& r : b.items) {
+    Item it;
+    it.norm = normExpr(c, r);
+    it.begin = v.beginOf(r);
+    it.end = v.endOf(r);
+    for (const char* f : fs) {
+      std::string p = std::string(f) + " ( ";
+      if (it.norm.rfind(p, 0) == 0 && it.norm.size() > p.size() + 2 &&
+          it.norm.substr(it.norm.size() - 2) == " )" && v.tokens[r.first].kind == TokKind::Word &&
+          r.last > r.first + 1 && detail::matchingParen(v, r.first + 1) == r.last - 1) {
+        it.func = f;
+        it.inner = it.norm.substr(p.size(), it.norm.size() - p.size() - 2);
+        if (it.inner.rfind("distinct ", 0) == 0) {
+          it.inner = it.inner.substr(9);
+          it.distinctAgg = true;
+        }
+      }
+    }
+    out.push_back(it);
+  }
+  return out;
+}
+
+}  // namespace
+
+void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
+                        const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out) {
+  std::vector<Item> pi = items(pv, pc, pm), gi = items(gv, gc, gm);
+  for (Item& a : pi)
+    for (Item& b : gi)
+      if (!b.used && a.norm == b.norm) {
+        a.used = b.used = true;
+        break;
+      }
+  // The same expression but for a CAST: integer vs real arithmetic (C1).
+  auto stripCast = [](std::string t) {
+    for (std::size_t k; (k = t.find("cast ( ")) != std::string::npos;) t.erase(k, 7);
+    for (const char* ty : {" as real )", " as float )", " as double )", " as numeric )", " as decimal )"})
+      for (std::size_t k; (k = t.find(ty)) != std::string::npos;) t.erase(k, std::string(ty).size());
+    return t;
+  };
+  for (Item& a : pi) {
+    if (a.used) continue;
+    for (Item& b : gi)
+      if (!b.used && a.norm != b.norm && stripCast(a.norm) == stripCast(b.norm)) {
+        a.used = b.used = true;
+        emit(out, "C1", "arithmetic type", "the gold query casts this arithmetic to REAL",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+        break;
+      }
+  }
+  // Same argument, different aggregate (or an aggregate on one side only): C7; COUNT DISTINCT: C8.
+  for (Item& a : pi) {
+    if (a.used) continue;
+    for (Item& b : gi) {
+      if (b.used) continue;
+      bool sameArg = !a.inner.empty() && a.inner == b.inner;
+      bool aggVsPlain = (a.inner.empty() != b.inner.empty()) &&
+                        ((!a.inner.empty() && a.inner == b.norm) || (!b.inner.empty() && b.inner == a.norm));
+      if (!sameArg && !aggVsPlain) continue;
+      a.used = b.used = true;
+      if (sameArg && a.func == b.func && a.distinctAgg != b.distinctAgg)
+        emit(out, "C8", "DISTINCT inside aggregate",
+             "DISTINCT inside the aggregate differs from the gold query",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+      else
+        emit(out, "C7",
+             aggVsPlain ? (a.inner.empty() ? "missing aggregate" : "extra aggregate") : "aggregate function",
+             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+      break;
+    }
+  }
+  // Different columns under the same aggregate: a column selection error (COUNT(DISTINCT x) vs
+  // COUNT(*): a distinct error).
+  for (Item& a : pi) {
+    if (a.used || a.func.empty()) continue;
+    for (Item& b : gi)
+      if (!b.used && b.func == a.func) {
+        a.used = b.used = true;
+        if (a.func == "count" && a.distinctAgg != b.distinctAgg) {
+          emit(out, "C8", "DISTINCT inside aggregate",
+               "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+               {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+          break;
+        }
+        emit(out, "C5", "aggregated column", "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+        break;
+      }
+  }
+  for (const Item& a : pi)
+    if (!a.used)
+      emit(out, "C5", "extra column", "'" + a.norm + "' is selected but not by the gold query",
+           {{"pred", a.begin, a.end}});
+  for (const Item& b : gi)
+    if (!b.used)
+      emit(out, "C5", "missing column", "the gold query also selects '" + b.norm + "'",
+           {{"gold", b.begin, b.end}});
+
+  if (pm.distinct != gm.distinct) {
+    // DISTINCT vs GROUP BY over exactly the selected columns is the same set.
+    const SelectBlock& withDistinct = pm.distinct ? pm : gm;
+    const SelectBlock& other = pm.distinct ? gm : pm;
+    bool equivalent =
+        !other.groupBy.empty() && other.groupBy.size() == other.items.size() && other.aggregates.empty();
+    (void)withDistinct;
+    if (!equivalent) {
+      std::vector<Span> sp;
+      if (pm.distinct) sp.push_back({"pred", pm.distinctBegin, pm.distinctEnd});
+      if (gm.distinct) sp.push_back({"gold", gm.distinctBegin, gm.distinctEnd});
+      emit(out, "C8", pm.distinct ? "extra DISTINCT" : "missing DISTINCT",
+           "DISTINCT differs from the gold query", sp);
+    }
+  }
+}
+
+void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
+                      const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out) {
+  (void)pc;
+  (void)gc;
+  // Tables (C3): the schema tables read anywhere in the query (a table moved into a subquery is
+  // still read; a self-join is compared through its join conditions).
+  std::set<std::string> pt, gt;
+  for (const SelectBlock& b : pv.blocks)
+    for (const TableRef& t : b.tables)
+      if (t.info || !t.known) pt.insert(t.name);
+  for (const SelectBlock& b : gv.blocks)
+    for (const TableRef& t : b.tables)
+      if (t.info || !t.known) gt.insert(t.name);
+  std::vector<Span> sp;
+  for (const SelectBlock& b : pv.blocks)
+    for (const TableRef& t : b.tables)
+      if ((t.info || !t.known) && !gt.count(t.name)) sp.push_back({"pred", t.begin, t.end});
+  for (const SelectBlock& b : gv.blocks)
+    for (const TableRef& t : b.tables)
+      if ((t.info || !t.known) && !pt.count(t.name)) sp.push_back({"gold", t.begin, t.end});
+  if (!sp.empty()) {
+    emit(out, "C3", "tables", "the joined tables differ from the gold query", sp);
+  } else {
+    auto pairs = [](const SqlView& v) {
+      std::vector<std::pair<std::string, std::string>> p;
+      for (auto [a, b] : v.joinEqualities) p.push_back(a < b ? std::make_pair(a, b) : std::make_pair(b, a));
+      std::sort(p.begin(), p.end());
+      p.erase(std::unique(p.begin(), p.end()), p.end());
+      return p;
+    };
+    auto kinds = [](const SqlView& v) {
+      std::set<std::string> k;
+      for (const SelectBlock& b : v.blocks)
+        for (const std::string& s : b.joinKinds)
+          if (s != "," && s != "join") k.insert(s);
+      return k;
+    };
+    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv)) {
+      std::vector<Span> js;
+      for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
+      for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});
+      emit(out, "C3", "join condition", "join conditions or join types differ from the gold query", js);
+    }
+  }
+  // Set operations (C6), unless the other side expresses the same with [NOT] IN / [NOT] EXISTS.
+  auto opsOf = [](const SqlView& v) {
+    std::vector<std::string> o;
+    for (const auto& s : v.setOps) o.push_back(s.first);
+    std::sort(o.begin(), o.end());
+    return o;
+  };
+  if (opsOf(pv) != opsOf(gv)) {
+    auto hasIn = [](const SelectBlock& b) {
+      for (const Predicate& p : b.predicates)
+        if (p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") return true;
+      return false;
+    };
+    bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
+    if (!equivalentForm) {
+      std::vector<Span> s2;
+      for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
+      for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});
+      emit(out, "C6", "set operation", "set operations differ from the gold query", s2);
+    }
+  }
+}
+
+}  // namespace hs::annotate

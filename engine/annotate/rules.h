@@ -1,0 +1,16 @@
+#pragma once
+// The rule sets of the annotators; annotate.h combines them into annotateCase().
+#include <vector>
+
+#include "engine/annotate/finding.h"
+#include "engine/annotate/sql_view.h"
+
+namespace hs::annotate {
+
+// MRSQLGen C1..C10 from the clause-aligned comparison of pred with gold (seed 002).
+std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema);
+// TA-SQL's six categories with the subcategories of seed 001 Appendix D. Without gold, only the
+// schema and structure rules (Schema Contradiction, Mathematical Delusion) apply.
+std::vector<Finding> tasqlFindings(const SqlView& pred, const SqlView* gold, const db::Schema& schema);
+
+}  // namespace hs::annotate

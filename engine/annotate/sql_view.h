@@ -1,0 +1,163 @@
+#pragma once
+// A light, span-preserving view of one SQL query for the annotators: tokens with byte offsets,
+// SELECT blocks (top level, set operands, subqueries, CTEs) split into clauses, FROM tables with
+// their aliases, column references resolved against the schema through aliases, CTEs and derived
+// tables, predicates, aggregates and literals. It tolerates partial or invalid SQL (it never
+// throws; what it cannot read is reported in `error`).
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/db/schema.h"
+
+namespace hs::annotate {
+
+enum class TokKind {
+  Word,
+  QuotedId,
+  Backtick,
+  Bracket,
+  String,
+  Number,
+  Op,
+  LParen,
+  RParen,
+  Comma,
+  Dot,
+  Semi,
+  Other
+};
+
+struct Token {
+  TokKind kind = TokKind::Other;
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::string text;  // Word: lower-cased; quoted forms: unquoted; String: unquoted value; others: as written
+  int depth = 0;     // parenthesis depth
+  int owner = -1;    // index of the innermost SELECT block holding the token
+};
+
+enum Clause { kSelect = 0, kFrom, kWhere, kGroupBy, kHaving, kOrderBy, kLimit, kOffset, kClauseCount };
+const char* clauseName(int clause);
+
+struct Range {
+  std::size_t first = 0;  // token indexes, half-open
+  std::size_t last = 0;
+  bool empty() const { return first >= last; }
+};
+
+struct TableRef {
+  std::string name;                     // lower-cased table (or CTE) name; "" for a derived table
+  std::string alias;                    // lower-cased; "" when none
+  std::size_t begin = 0, end = 0;       // span of the name (or of the subquery)
+  const db::TableInfo* info = nullptr;  // the schema table, when it is one
+  int derivedSelect = -1;               // the SELECT block of a CTE or derived table
+  bool known = true;                    // false: not a schema table, CTE or derived table
+};
+
+enum class ColStatus {
+  Resolved,
+  UnknownColumn,
+  UnknownQualifier,
+  Ambiguous,
+  NotInFrom,
+  OutputAlias,
+  Derived,
+  Star
+};
+
+struct ColumnRef {
+  std::string qualifier;           // lower-cased, "" when unqualified
+  std::string column;              // lower-cased
+  std::size_t begin = 0, end = 0;  // span of the whole reference (qualifier included)
+  std::size_t tok = 0;             // index of the column token
+  int clause = kSelect;
+  ColStatus status = ColStatus::Resolved;
+  std::string key;  // "table.column" (lower) when resolved
+  bool backtick = false;
+};
+
+struct Predicate {
+  Range lhs, rhs;  // rhs empty for unary forms
+  std::string op;  // "=", "<", ">", "<=", ">=", "!=", "like", "not like", "in", "not in", "is", "is not",
+                   // "between", "exists", "not exists", "group", "other"
+  std::size_t begin = 0, end = 0;
+  std::size_t opBegin = 0, opEnd = 0;
+  int clause = kWhere;
+  bool afterOr = false;  // joined to the previous predicate by OR
+};
+
+struct Aggregate {
+  std::string func;  // count, sum, avg, min, max
+  Range arg;
+  bool distinct = false;
+  std::size_t begin = 0, end = 0;
+  int clause = kSelect;
+};
+
+struct OrderItem {
+  Range expr;
+  bool desc = false;
+  std::size_t begin = 0, end = 0;
+};
+
+struct SelectBlock {
+  int parent = -1;
+  int depth = 0;
+  Range tokens;  // from SELECT to the end of the block
+  std::array<Range, kClauseCount> clauses{};
+  std::array<std::size_t, kClauseCount> keywordBegin{};  // byte offset of the clause keyword
+  std::array<std::size_t, kClauseCount> keywordEnd{};
+  bool distinct = false;
+  std::size_t distinctBegin = 0, distinctEnd = 0;
+  std::vector<TableRef> tables;
+  std::vector<std::string> joinKinds;  // one per JOIN or comma: "join", "left join", ",", ...
+  std::vector<std::pair<std::size_t, std::size_t>> joinSpans;
+  int onConditions = 0;
+  std::vector<Range> items;
+  std::vector<std::string> itemAliases;
+  std::vector<Range> groupBy;
+  std::vector<OrderItem> orderBy;
+  Range limit;
+  std::vector<Predicate> predicates;  // WHERE, HAVING and ON conjuncts
+  std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>>
+      connectives;           // and/or in WHERE/HAVING
+  std::vector<int> columns;  // indexes into SqlView::columns
+  std::vector<Aggregate> aggregates;
+  bool isCte = false;
+  std::string cteName;
+};
+
+struct SqlView {
+  std::string text;
+  std::vector<Token> tokens;
+  std::vector<SelectBlock> blocks;  // blocks[0] is the first top-level SELECT
+  std::vector<int> topLevel;        // top-level set operands (block indexes)
+  std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>> setOps;  // union/intersect/except
+  std::vector<ColumnRef> columns;
+  std::vector<int> columnAtToken;  // token -> column index or -1
+  std::vector<int> clauseAtToken;  // token -> clause of its owning block (-1 outside any)
+  std::vector<bool> literalToken;  // token is a literal (string, number, or a "quoted" string)
+  std::vector<std::pair<std::string, std::string>> joinEqualities;  // column keys equated by ON/WHERE
+  std::vector<std::size_t> backticks;                               // token indexes
+  bool hasCte = false;
+  std::string error;  // empty when the text was read completely
+  std::size_t errorOffset = 0;
+
+  bool ok() const { return error.empty() && !blocks.empty(); }
+  std::string_view slice(std::size_t b, std::size_t e) const {
+    return std::string_view(text).substr(b, e - b);
+  }
+  std::size_t beginOf(const Range& r) const { return r.empty() ? 0 : tokens[r.first].begin; }
+  std::size_t endOf(const Range& r) const { return r.empty() ? 0 : tokens[r.last - 1].end; }
+};
+
+// Analyses `sql` against `schema` (which may be empty: then nothing resolves, and nothing is
+// reported as unknown either when `schemaKnown` is false).
+SqlView analyse(std::string_view sql, const db::Schema& schema);
+
+bool isSqlKeyword(std::string_view lowerWord);
+
+}  // namespace hs::annotate

@@ -1,0 +1,231 @@
+// Gold-free checks, the SQL view's resolution and robustness on bad input (no shared data needed).
+#include <QtTest>
+
+#include <algorithm>
+
+#include "engine/annotate/annotate.h"
+#include "engine/annotate/rules.h"
+
+using namespace hs::annotate;
+
+namespace {
+
+hs::db::Schema schema() {
+  hs::db::Schema s;
+  auto col = [](const char* n, const char* type, bool pk = false) {
+    hs::db::ColumnInfo c;
+    c.name = n;
+    c.declaredType = type;
+    c.primaryKey = pk;
+    return c;
+  };
+  s.tables.push_back(
+      {"singer",
+       false,
+       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
+       {},
+       {},
+       ""});
+  s.tables.push_back({"stadium",
+                      false,
+                      {col("Stadium_ID", "INT", true), col("Name", "TEXT"), col("Capacity", "INT")},
+                      {},
+                      {},
+                      ""});
+  s.tables.push_back({"concert",
+                      false,
+                      {col("concert_ID", "INT", true), col("Stadium_ID", "INT"), col("Year", "TEXT")},
+                      {},
+                      {},
+                      ""});
+  return s;
+}
+
+struct Run {
+  hs::db::Schema s = schema();
+  Annotation a;
+  Run(const std::string& sql, const std::string& question = "", ValueLookup lookup = {},
+      std::optional<ResultSummary> result = std::nullopt) {
+    CaseInput in;
+    in.predSql = sql;
+    in.question = question;
+    in.schema = &s;
+    in.lookup = std::move(lookup);
+    in.predResult = result;
+    a = annotateCase(in);
+  }
+  std::vector<const Finding*> of(const std::string& cat) const {
+    std::vector<const Finding*> out;
+    for (const Finding& f : a.findings)
+      if (f.category == cat) out.push_back(&f);
+    return out;
+  }
+  bool has(const std::string& cat) const { return !of(cat).empty(); }
+};
+
+std::size_t at(const std::string& sql, const std::string& what) {
+  return sql.find(what);
+}
+
+}  // namespace
+
+class TestAnnotateChecks : public QObject {
+  Q_OBJECT
+ private slots:
+  void aliasesAndCtesResolve() {
+    std::string sql =
+        "WITH big AS (SELECT Stadium_ID AS sid FROM stadium WHERE Capacity > 1000) "
+        "SELECT T1.Name, b.sid FROM stadium AS T1 JOIN big AS b ON T1.Stadium_ID = b.sid";
+    Run r(sql);
+    QVERIFY(!r.has("unresolved_name"));
+    QVERIFY(!r.has("ambiguous_name"));
+    SqlView v = analyse(sql, r.s);
+    QVERIFY(v.ok());
+    QVERIFY(v.hasCte);
+    bool found = false;
+    for (const ColumnRef& c : v.columns)
+      if (c.qualifier == "t1" && c.column == "name") {
+        QCOMPARE(c.key, std::string("stadium.name"));
+        QCOMPARE(c.begin, at(sql, "T1.Name"));
+        QCOMPARE(c.end, at(sql, "T1.Name") + 7);
+        found = true;
+      }
+    QVERIFY(found);
+  }
+
+  void unresolvedAndAmbiguousNames() {
+    std::string sql = "SELECT nme, T9.Age FROM singer";
+    Run r(sql);
+    auto f = r.of("unresolved_name");
+    QCOMPARE(f.size(), std::size_t(2));
+    QCOMPARE(f[0]->spans[0].begin, at(sql, "nme"));
+    QCOMPARE(f[1]->spans[0].begin, at(sql, "T9.Age"));
+    std::string amb = "SELECT Name FROM singer JOIN stadium ON singer.Singer_ID = stadium.Stadium_ID";
+    Run r2(amb);
+    QVERIFY(r2.has("ambiguous_name"));
+    QCOMPARE(r2.of("ambiguous_name")[0]->spans[0].begin, at(amb, "Name"));
+    Run r3("SELECT Capacity FROM singer");  // a real column of a table missing from FROM
+    QVERIFY(r3.has("unresolved_name"));
+  }
+
+  void quotedIdentifierMisuse() {
+    std::string sql = "SELECT 'Name' FROM singer WHERE Country = 'France'";
+    Run r(sql);
+    QCOMPARE(r.of("quoted_identifier").size(), std::size_t(1));
+    QCOMPARE(r.of("quoted_identifier")[0]->spans[0].begin, at(sql, "'Name'"));
+    Run r2("SELECT `Name` FROM singer");
+    QVERIFY(r2.has("quoted_identifier"));
+    Run r3("SELECT Name FROM singer WHERE Country = \"France\"");  // a double-quoted value is a string
+    QVERIFY(!r3.has("quoted_identifier"));
+    QVERIFY(!r3.has("unresolved_name"));
+  }
+
+  void valuesAreLookedUp() {
+    std::vector<std::string> asked;
+    ValueLookup lookup = [&](const std::string& t, const std::string& c, const std::string& v, bool numeric) {
+      asked.push_back(t + "." + c + "=" + v + (numeric ? "#" : ""));
+      if (v == "France") return ValueCheck::Exists;
+      if (v == "france") return ValueCheck::ExistsIgnoringCase;
+      return ValueCheck::Absent;
+    };
+    std::string sql = "SELECT Name FROM singer WHERE Country IN ('France', 'Frnace') AND Age = 41";
+    Run r(sql, "", lookup);
+    QCOMPARE(r.of("value_absent").size(), std::size_t(2));
+    QCOMPARE(r.of("value_absent")[0]->spans[0].begin, at(sql, "'Frnace'"));
+    QVERIFY(std::find(asked.begin(), asked.end(), "singer.age=41#") != asked.end());
+    Run r2("SELECT Name FROM singer WHERE Country = 'france'", "", lookup);
+    QVERIFY(r2.has("value_case"));
+    QVERIFY(!r2.has("value_absent"));
+    asked.clear();
+    Run r3("SELECT Name FROM singer WHERE Country LIKE '%ran%'", "", lookup);
+    QVERIFY(asked.empty());  // a pattern is not a value
+    QVERIFY(!r3.has("like_without_wildcard"));
+    Run r4("SELECT Name FROM singer WHERE Country LIKE 'France'", "", lookup);
+    QVERIFY(r4.has("like_without_wildcard"));
+    QVERIFY(!r4.has("value_absent"));
+  }
+
+  void cartesianJoins() {
+    QVERIFY(Run("SELECT singer.Name FROM singer, concert").has("cartesian_join"));
+    QVERIFY(Run("SELECT stadium.Name FROM stadium JOIN concert").has("cartesian_join"));
+    QVERIFY(!Run("SELECT stadium.Name FROM stadium, concert WHERE stadium.Stadium_ID = concert.Stadium_ID")
+                 .has("cartesian_join"));
+    QVERIFY(!Run("SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID")
+                 .has("cartesian_join"));
+  }
+
+  void integerDivision() {
+    std::string sql = "SELECT count(*) / (SELECT count(*) FROM singer) FROM singer WHERE Age > 30";
+    Run r(sql, "What is the ratio of singers older than 30?");
+    QCOMPARE(r.of("integer_division").size(), std::size_t(1));
+    QCOMPARE(r.of("integer_division")[0]->spans[0].begin, at(sql, "/"));
+    QCOMPARE(r.of("integer_division")[0]->confidence, 1.0);
+    QVERIFY(!Run("SELECT CAST(count(*) AS REAL) / 3 FROM singer").has("integer_division"));
+    QVERIFY(!Run("SELECT count(*) * 1.0 / 3 FROM singer").has("integer_division"));
+    QVERIFY(!Run("SELECT avg(Age) / 2 FROM singer").has("integer_division"));
+  }
+
+  void results() {
+    QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{false, 0, false}).has("empty_result"));
+    QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{false, 3, true}).has("all_null_result"));
+    QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{true, 0, false}).has("execution_error"));
+    Run ok("SELECT Name FROM singer", "", {}, ResultSummary{false, 3, false});
+    QVERIFY(!ok.has("empty_result") && !ok.has("all_null_result") && !ok.has("execution_error"));
+  }
+
+  void questionCues() {
+    QVERIFY(Run("SELECT Name FROM singer", "What is the name of the oldest singer?").has("cue_superlative"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "What is the name of the oldest singer?")
+             .has("cue_superlative"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age >= 3", "Singers with at least 3 songs?")
+                 .has("cue_superlative"));
+    QVERIFY(Run("SELECT Name FROM singer", "How many singers are there?").has("cue_count"));
+    QVERIFY(!Run("SELECT count(*) FROM singer", "How many singers are there?").has("cue_count"));
+    QVERIFY(Run("SELECT Country, count(*) FROM singer", "How many singers are from each country?")
+                .has("cue_group"));
+    QVERIFY(!Run("SELECT Country, count(*) FROM singer GROUP BY Country",
+                 "How many singers are from each country?")
+                 .has("cue_group"));
+    QVERIFY(Run("SELECT Country FROM singer", "List the different countries.").has("cue_distinct"));
+    QVERIFY(!Run("SELECT DISTINCT Country FROM singer", "List the different countries.").has("cue_distinct"));
+    QVERIFY(Run("SELECT Name FROM singer WHERE Age > 30", "Singers older than 40?").has("cue_number"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age > 40", "Singers older than 40?").has("cue_number"));
+    QVERIFY(
+        Run("SELECT Name FROM singer WHERE Country = 'Spain'", "Singers from \"France\"?").has("cue_value"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Country = 'France'", "Singers from \"France\"?")
+                 .has("cue_value"));
+  }
+
+  void riskIsBoundedWithReasons() {
+    Run bad("SELECT nme FROM singer, concert", "How many singers are from each country?", {},
+            ResultSummary{false, 0, false});
+    Run good("SELECT Country, count(*) FROM singer GROUP BY Country",
+             "How many singers are from each country?", {}, ResultSummary{false, 4, false});
+    QVERIFY(bad.a.risk.score >= 0.0 && bad.a.risk.score <= 1.0);
+    QVERIFY(good.a.risk.score >= 0.0 && good.a.risk.score <= 1.0);
+    QVERIFY(bad.a.risk.score > good.a.risk.score);
+    QVERIFY(!bad.a.risk.reasons.empty());
+  }
+
+  void badInputNeverCrashes() {
+    for (const char* sql :
+         {"", "   ", "SELECT (Name FROM singer", "SELECT Name FROM singer WHERE Country = 'Fr",
+          "DELETE FROM singer", "SELECT Name FROM singer; DROP TABLE singer", ")))(((",
+          "SELECT \xff\xfe FROM singer", "SELECT * FROM (SELECT * FROM (SELECT"}) {
+      Run r(sql, "How many?");
+      for (const Finding& f : r.a.findings)
+        for (const Span& s : f.spans) QVERIFY(s.begin <= s.end && s.end <= std::string(sql).size());
+      QVERIFY(r.a.risk.score >= 0.0 && r.a.risk.score <= 1.0);
+    }
+    Run r("SELECT (Name FROM singer");
+    QVERIFY(!r.a.predParsed);
+    bool malformed = false;
+    for (const Finding& f : r.a.findings)
+      malformed = malformed || f.subcategory == "Malformed operator structure";
+    QVERIFY(malformed);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotateChecks)
+#include "tst_annotate_checks.moc"

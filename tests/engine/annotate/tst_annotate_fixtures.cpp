@@ -1,0 +1,162 @@
+// Hand-labelled fixtures: exact categories and spans, clean pairs, agreement of C1..C10.
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+#include "engine/annotate/annotate.h"
+#include "support/shared_data.h"
+#include "tests/engine/annotate/fixtures.h"
+#include "tests/engine/annotate/spider_support.h"
+
+using namespace hs::annotate;
+using nlohmann::json;
+
+namespace {
+
+using SpanSet = std::set<std::tuple<std::string, std::size_t, std::size_t>>;
+
+SpanSet expectedSpans(const json& label) {
+  SpanSet s;
+  for (const auto& sp : label["pred_spans"])
+    s.insert({"pred", sp[0].get<std::size_t>(), sp[1].get<std::size_t>()});
+  for (const auto& sp : label["gold_spans"])
+    s.insert({"gold", sp[0].get<std::size_t>(), sp[1].get<std::size_t>()});
+  return s;
+}
+
+std::string show(const std::map<std::string, SpanSet>& m) {
+  std::string out;
+  for (const auto& [k, v] : m) {
+    out += k + "{";
+    for (const auto& [side, b, e] : v) out += side + ":" + std::to_string(b) + "-" + std::to_string(e) + " ";
+    out += "} ";
+  }
+  return out;
+}
+
+}  // namespace
+
+class TestAnnotateFixtures : public QObject {
+  Q_OBJECT
+
+  std::map<std::string, hs::db::Schema> schemas_;
+  std::vector<json> cases_, clean_;
+
+  Annotation run(const json& c) {
+    CaseInput in;
+    std::string pred = c["pred_sql"], gold = c["gold_sql"], q = c["question"];
+    in.predSql = pred;
+    in.goldSql = std::string_view(gold);
+    in.question = q;
+    in.schema = &schemas_[c["db_id"].get<std::string>()];
+    return annotateCase(in);
+  }
+
+  static std::map<std::string, SpanSet> byKey(const Annotation& a, const std::string& taxonomy, bool sub) {
+    std::map<std::string, SpanSet> m;
+    for (const Finding& f : a.findings) {
+      if (f.taxonomy != taxonomy) continue;
+      auto& s = m[sub ? f.category + " / " + f.subcategory : f.category];
+      for (const Span& sp : f.spans) s.insert({sp.side, sp.begin, sp.end});
+    }
+    return m;
+  }
+
+ private slots:
+  void initTestCase() {
+    HS_REQUIRE_SHARED_DATA();
+    schemas_ = test::loadSpiderSchemas(hs::test::sharedPath("spider/tables.json"));
+    QVERIFY(schemas_.count("concert_singer"));
+    cases_ = test::readJsonl(test::fixturePath("cases.jsonl"));
+    clean_ = test::readJsonl(test::fixturePath("clean.jsonl"));
+    QVERIFY(cases_.size() >= 30);
+    QVERIFY(clean_.size() >= 20);
+  }
+
+  void everyTypeAndCategoryIsCovered() {
+    std::set<std::string> mr, ta;
+    for (const json& c : cases_) {
+      for (const json& l : c["mr"]) mr.insert(l["type"]);
+      if (!c["tasql"].is_null())
+        for (const json& l : c["tasql"]) ta.insert(l["category"]);
+    }
+    for (int k = 1; k <= 10; ++k)
+      QVERIFY2(mr.count("C" + std::to_string(k)), qPrintable("C" + QString::number(k)));
+    for (const char* cat : {"Schema Contradiction", "Attribute Overanalysis", "Value Misrepresentation",
+                            "Join Redundancy", "Clause Abuse", "Mathematical Delusion"})
+      QVERIFY2(ta.count(cat), cat);
+  }
+
+  void exactCasesMatchTypesAndSpans() {
+    int checked = 0;
+    for (const json& c : cases_) {
+      if (!c["exact"].get<bool>()) continue;
+      Annotation a = run(c);
+      std::map<std::string, SpanSet> expMr;
+      for (const json& l : c["mr"]) {
+        SpanSet s = expectedSpans(l);
+        expMr[l["type"]].insert(s.begin(), s.end());
+      }
+      std::map<std::string, SpanSet> gotMr = byKey(a, "mrsqlgen", false);
+      QVERIFY2(gotMr == expMr, qPrintable(QString::fromStdString(c["id"].get<std::string>() + ": expected " +
+                                                                 show(expMr) + " got " + show(gotMr))));
+      if (!c["tasql"].is_null()) {
+        std::map<std::string, SpanSet> expTa;
+        for (const json& l : c["tasql"]) {
+          SpanSet s = expectedSpans(l);
+          expTa[l["category"].get<std::string>() + " / " + l["subcategory"].get<std::string>()].insert(
+              s.begin(), s.end());
+        }
+        std::map<std::string, SpanSet> gotTa = byKey(a, "tasql", true);
+        QVERIFY2(gotTa == expTa,
+                 qPrintable(QString::fromStdString(c["id"].get<std::string>() + ": expected " + show(expTa) +
+                                                   " got " + show(gotTa))));
+      }
+      ++checked;
+    }
+    QVERIFY(checked >= 25);
+  }
+
+  void cleanPairsYieldNothing() {
+    for (const json& c : clean_) {
+      Annotation a = run(c);
+      std::map<std::string, SpanSet> mr = byKey(a, "mrsqlgen", true), ta = byKey(a, "tasql", true);
+      QVERIFY2(mr.empty() && ta.empty(),
+               qPrintable(QString::fromStdString(c["id"].get<std::string>() + ": " + show(mr) + show(ta))));
+    }
+  }
+
+  // Per-type precision, recall, F1 and micro-F1 of the automatic C1..C10 against the labels, per case.
+  void agreementWithHandLabels() {
+    std::map<std::string, int> tp, fp, fn;
+    std::vector<json> all = cases_;
+    all.insert(all.end(), clean_.begin(), clean_.end());
+    for (const json& c : all) {
+      std::set<std::string> exp, got;
+      for (const json& l : c["mr"]) exp.insert(l["type"]);
+      for (const auto& [k, v] : byKey(run(c), "mrsqlgen", false)) got.insert(k);
+      for (const std::string& t : got) ++(exp.count(t) ? tp : fp)[t];
+      for (const std::string& t : exp)
+        if (!got.count(t)) ++fn[t];
+    }
+    int TP = 0, FP = 0, FN = 0;
+    for (int k = 1; k <= 10; ++k) {
+      std::string t = "C" + std::to_string(k);
+      double p = tp[t] + fp[t] ? double(tp[t]) / (tp[t] + fp[t]) : 1.0;
+      double r = tp[t] + fn[t] ? double(tp[t]) / (tp[t] + fn[t]) : 1.0;
+      qInfo("%-4s tp=%2d fp=%2d fn=%2d  P=%.2f R=%.2f F1=%.2f", t.c_str(), tp[t], fp[t], fn[t], p, r,
+            p + r > 0 ? 2 * p * r / (p + r) : 0.0);
+      TP += tp[t];
+      FP += fp[t];
+      FN += fn[t];
+    }
+    double micro = 2.0 * TP / (2.0 * TP + FP + FN);
+    qInfo("micro-F1 = %.3f over %zu cases (tp=%d fp=%d fn=%d)", micro, all.size(), TP, FP, FN);
+    QVERIFY(TP > 0);
+    QVERIFY2(micro >= 0.85, qPrintable(QString::number(micro)));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotateFixtures)
+#include "tst_annotate_fixtures.moc"

@@ -82,7 +82,7 @@ void Parser::fail(const char* what) {
       if (!dup) e.expected.emplace_back(n);
     }
   }
-  if (!e.expected.empty()) {
+  if (!e.expected.empty() && e.code == "syntax") {
     e.message += "; expected ";
     for (std::size_t i = 0; i < e.expected.size() && i < 6; ++i) e.message += (i ? ", " : "") + e.expected[i];
     if (e.expected.size() > 6) e.message += ", ...";

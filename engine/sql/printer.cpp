@@ -63,7 +63,19 @@ class Printer {
  public:
   std::string out;
 
-  void name(const Identifier& id) { out += printName(id.name); }
+  // Double-quoted names stay double-quoted: SQLite reads an unresolvable "x" as the string 'x'.
+  void name(const Identifier& id) {
+    if (id.quote == QuoteStyle::Double) {
+      out += '"';
+      for (char c : id.name) {
+        out += c;
+        if (c == '"') out += '"';
+      }
+      out += '"';
+      return;
+    }
+    out += printName(id.name);
+  }
   void kw(const char* k) { out += k; }
 
   void expr(const Expr* e, int need) {

@@ -1,7 +1,8 @@
 #pragma once
 // Canonical SQL from an AST: keywords upper case, single spaces, identifiers bare when safe and
-// double-quoted otherwise, parentheses exactly where precedence needs them. SQLite accepts the
-// output and reads it with the same meaning as the input. Null children (partial trees) print "?".
+// double-quoted otherwise (names written with "..." stay so), parentheses exactly where precedence needs
+// them. SQLite accepts the output and reads it with the same meaning as the input. Null children (partial
+// trees) print "?".
 #include <string>
 
 #include "engine/sql/ast.h"

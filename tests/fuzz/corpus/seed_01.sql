@@ -1,0 +1,1 @@
+SELECT a, b AS c FROM t WHERE x > 1 AND y <> 'z' ORDER BY a DESC LIMIT 3

@@ -1,0 +1,1 @@
+SELECT x'0aff', 0x1F, 1e10, .5, ?, ?1, :a, @b, $c, -1, ~2, +3, NOT 4 FROM t -- comment

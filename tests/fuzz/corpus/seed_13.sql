@@ -1,0 +1,1 @@
+SELECT * FROM 'table' AS 'alias' WHERE "col" = 'col' AND key = year

@@ -1,0 +1,1 @@
+SELECT T1.a FROM (SELECT a FROM t GROUP BY a HAVING count(*) > 1) AS T1 JOIN (t2, t3) ON 1

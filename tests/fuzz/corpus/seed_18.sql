@@ -1,0 +1,1 @@
+Here is the SQL: SELECT a FROM t; It returns a.

@@ -1,0 +1,1 @@
+SELECT iif(a > 1, 'y', 'n'), strftime('%Y', d), substr(s, 1, 2), instr(s, 'x') FROM t

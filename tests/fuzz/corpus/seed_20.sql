@@ -1,0 +1,1 @@
+SELECT replace(a, 'x', 'y'), like('a', 'b'), date('now'), current_date, current_timestamp FROM t

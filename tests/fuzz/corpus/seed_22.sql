@@ -1,0 +1,1 @@
+SELECT * FROM json_each('[1,2]') AS j, main.t INDEXED BY i, u NOT INDEXED

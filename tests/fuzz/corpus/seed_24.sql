@@ -1,0 +1,1 @@
+SELECT a FROM t WHERE a IN t2 OR b IN main.t3 OR c IN f(1)

@@ -1,0 +1,1 @@
+SELECT group_concat(a ORDER BY b DESC) FROM t

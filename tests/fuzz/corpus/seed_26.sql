@@ -1,0 +1,1 @@
+SELECT -(-1), - -1, NOT NOT a, a = (b = c), (a = b) = c, a - (b - c), a / (b * c) FROM t

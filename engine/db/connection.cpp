@@ -365,28 +365,32 @@ int Connection::authorize(int action, const char* a1, const char* a2, const char
 
 Error Connection::sqlError(std::string_view sql) const {
   Error e = makeError(ErrorKind::BadInput, "sql", sqlite3_errmsg(db_));
+  // The name SQLite complains about, if any.
+  std::string_view name;
+  static const char* prefixes[] = {"no such table: ", "no such column: ", "no such function: ",
+                                   "ambiguous column name: ", "no such collation sequence: "};
+  for (const char* p : prefixes) {
+    std::string_view msg = e.message;
+    std::size_t at = msg.find(p);
+    if (at == std::string_view::npos) continue;
+    name = msg.substr(at + std::strlen(p));
+    if (name.rfind("main.", 0) == 0 && !findIdentifier(sql, name)) name.remove_prefix(5);
+    break;
+  }
   int off = sqlite3_error_offset(db_);
   if (off >= 0 && static_cast<std::size_t>(off) <= sql.size()) {
     e.offset = static_cast<std::size_t>(off);
-  } else {
-    // SQLite gives no offset for some errors (unknown table, a bad column in JOIN ... ON):
-    // find the name it complains about in the SQL text.
-    static const char* prefixes[] = {"no such table: ", "no such column: ", "no such function: ",
-                                     "ambiguous column name: ", "no such collation sequence: "};
-    for (const char* p : prefixes) {
-      std::string_view msg = e.message;
-      std::size_t at = msg.find(p);
-      if (at == std::string_view::npos) continue;
-      std::string_view name = msg.substr(at + std::strlen(p));
-      if (name.rfind("main.", 0) == 0 && !findIdentifier(sql, name)) name.remove_prefix(5);
-      if (auto span = findIdentifier(sql, name)) {
-        e.offset = span->first;
-        e.end = span->second;
-      }
-      break;
+    if (auto span = findIdentifier(sql.substr(*e.offset), name); span && span->first == 0) {
+      e.end = *e.offset + span->second;
     }
-  }
-  if (!e.offset && e.message == "incomplete input") {
+  } else if (!name.empty()) {
+    // SQLite gives no offset for some errors (unknown table, a bad column in JOIN ... ON):
+    // find the name it complains about in the SQL text, outside literals and comments.
+    if (auto span = findIdentifier(sql, name)) {
+      e.offset = span->first;
+      e.end = span->second;
+    }
+  } else if (e.message == "incomplete input") {
     // The statement ends too early: point at its last token (e.g. a dangling WHERE).
     if (auto last = lastToken(sql)) {
       e.offset = last->first;
@@ -429,6 +433,12 @@ Error Connection::stepError(int rc, std::string_view sql) const {
       return withPath(makeError(ErrorKind::BadInput, "locked",
                                 "the database is locked by another connection or process (waited " +
                                     std::to_string(kBusyWaitMs) + " ms): " + sqlite3_errmsg(db_)));
+    case SQLITE_READONLY:
+      return withPath(
+          makeError(ErrorKind::BadInput, "read_only",
+                    std::string("cannot read this database read-only: it is in WAL mode and SQLite "
+                                "must create its -shm file, but the folder is not writable (") +
+                        sqlite3_errmsg(db_) + ")"));
     case SQLITE_IOERR:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:

@@ -1,0 +1,25 @@
+#pragma once
+// The real annotator of evaluation runs (hs::eval::Annotator hook): TA-SQL, MRSQLGen C1..C10 when
+// the case has gold SQL, gold-free checks with value look-ups in the case's database, and the
+// gold-free risk score. Safe to share between worker threads.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "engine/eval/annotator.h"
+
+namespace hs::annotate {
+
+class RuleAnnotator final : public eval::Annotator {
+ public:
+  eval::Annotation annotate(const eval::AnnotationInput& input) const override;
+
+ private:
+  std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
+
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
+};
+
+}  // namespace hs::annotate

@@ -1,12 +1,94 @@
 #pragma once
+// The main window: composes the schema tree, the SQL editor, the result grid and the status bar
+// with the database, query and language controllers. Logic lives in the controllers.
 #include <QMainWindow>
 
+#include "widgets/main_actions.h"
+
+class QDockWidget;
+class QLabel;
+class QProgressBar;
+class QTableView;
+
 namespace hs::ui {
+
+class DatabaseController;
+class ErrorBanner;
+class JobRunner;
+class LanguageController;
+class QueryController;
+class ResultModel;
+class SchemaTree;
+class SqlEditor;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  // `language` may be null: the window then makes its own controller.
+  explicit MainWindow(LanguageController* language = nullptr, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  void openDatabase(const QString& path);
+  // Opens the demo database (created on first use) and runs its sample query.
+  void openDemo();
+  // Opens `path` and, once it is open, puts `sql` in the editor and runs it.
+  void openAndRun(const QString& path, const QString& sql);
+  bool runQuery();
+  void restoreSettings();
+
+  SqlEditor* editor() const { return editor_; }
+  SchemaTree* schemaTree() const { return schemaTree_; }
+  QTableView* resultView() const { return grid_; }
+  ResultModel* resultModel() const { return model_; }
+  JobRunner* jobRunner() const { return runner_; }
+  DatabaseController* databases() const { return databases_; }
+  QueryController* queries() const { return queries_; }
+  LanguageController* language() const { return language_; }
+  const MainActions& actions() const { return actions_; }
+  QString bannerText() const;
+  QString statusText() const;
+
+ signals:
+  // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
+  void initialLoadFinished(bool ok);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void buildDocks();
+  void buildStatusBar();
+  void connectControllers();
+  void retranslate();
+  void rebuildRecentMenu();
+  void updateTitle();
+  void setBusy(bool busy);
+  void chooseDatabase();
+  void showAbout();
+  void onOpened(const QString& path);
+  void onOpenFailed(const QString& path, const QString& message);
+
+  LanguageController* language_;
+  JobRunner* runner_;
+  DatabaseController* databases_;
+  SqlEditor* editor_;
+  ErrorBanner* banner_;
+  SchemaTree* schemaTree_;
+  QTableView* grid_;
+  ResultModel* model_;
+  QueryController* queries_;
+  QDockWidget* schemaDock_ = nullptr;
+  QDockWidget* resultsDock_ = nullptr;
+  QLabel* statusMessage_ = nullptr;
+  QLabel* statusRows_ = nullptr;
+  QLabel* statusTime_ = nullptr;
+  QProgressBar* busyBar_ = nullptr;
+  MainActions actions_;
+  QString pendingSql_;
+  QString pendingPath_;
 };
 
 }  // namespace hs::ui

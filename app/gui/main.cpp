@@ -1,10 +1,6 @@
-#include <QApplication>
-
-#include "widgets/main_window.h"
+// hallusql: the GUI. Only main(); the window is composed in widgets/.
+#include "widgets/startup.h"
 
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
-  hs::ui::MainWindow w;
-  w.show();
-  return QApplication::exec();
+  return hs::ui::runGui(argc, argv);
 }

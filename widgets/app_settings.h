@@ -1,0 +1,31 @@
+#pragma once
+// Persistent settings of the GUI (QSettings, organisation "HalluSQL", application "HalluSQL").
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include "engine/db/database.h"
+
+namespace hs::ui {
+
+class AppSettings {
+ public:
+  static constexpr int kMaxRecent = 10;
+
+  static QStringList recentFiles();
+  static void addRecentFile(const QString& path);  // most recent first, max kMaxRecent
+  static void removeRecentFile(const QString& path);
+  static void clearRecentFiles();
+
+  static QString language();  // "" = system, "en", "zh_CN"
+  static void setLanguage(const QString& language);
+
+  static hs::db::Limits queryLimits();
+  static void setQueryLimits(const hs::db::Limits& limits);
+
+  static QByteArray windowGeometry();
+  static QByteArray windowState();
+  static void setWindowGeometry(const QByteArray& geometry, const QByteArray& state);
+};
+
+}  // namespace hs::ui

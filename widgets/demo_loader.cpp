@@ -1,0 +1,26 @@
+#include "widgets/demo_loader.h"
+
+#include <QCoreApplication>
+
+namespace hs::ui {
+
+QString demoSampleQuery() {
+  return QStringLiteral(
+      "-- Students and their pets (the running example of seed 000)\n"
+      "SELECT s.first_name, s.last_name, s.age, s.major, p.pet_name, p.pet_type, p.weight_kg\n"
+      "FROM students AS s\n"
+      "JOIN has_pet AS h ON h.student_id = s.student_id\n"
+      "JOIN pets AS p ON p.pet_id = h.pet_id\n"
+      "ORDER BY s.last_name, p.pet_name;\n");
+}
+
+DemoFiles prepareDemo(const QString& directory) {
+  DemoFiles out;
+  out.directory = directory;
+  out.sampleQuery = demoSampleQuery();
+  out.error =
+      QCoreApplication::translate("hs::ui::DemoLoader", "The demo workspace is not available in this build.");
+  return out;
+}
+
+}  // namespace hs::ui

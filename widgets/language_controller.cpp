@@ -1,0 +1,40 @@
+#include "widgets/language_controller.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace hs::ui {
+
+LanguageController::LanguageController(QObject* parent)
+    : QObject(parent), app_(new QTranslator(this)), qt_(new QTranslator(this)) {}
+
+QString LanguageController::nativeName(const QString& language) {
+  if (language == QLatin1String("zh_CN")) return QStringLiteral("简体中文");
+  return QStringLiteral("English");
+}
+
+bool LanguageController::setLanguage(const QString& requested) {
+  QString lang = requested;
+  if (lang.isEmpty()) lang = QLocale::system().name().startsWith(QLatin1String("zh")) ? "zh_CN" : "en";
+  QCoreApplication::removeTranslator(app_);
+  QCoreApplication::removeTranslator(qt_);
+  bool ok = true;
+  if (lang != QLatin1String("en")) {
+    ok = app_->load(QStringLiteral("hallusql_") + lang, QStringLiteral(":/i18n"));
+    if (ok) {
+      QCoreApplication::installTranslator(app_);
+      if (qt_->load(QStringLiteral("qtbase_") + lang, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt_);
+    } else {
+      lang = QStringLiteral("en");
+    }
+  }
+  QLocale::setDefault(QLocale(lang == QLatin1String("en") ? QStringLiteral("en_US") : lang));
+  language_ = lang;
+  emit languageChanged(lang);
+  return ok;
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,89 @@
+#include "widgets/main_actions.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStyle>
+#include <QToolBar>
+
+#include "widgets/language_controller.h"
+
+namespace hs::ui {
+
+void MainActions::create(QMainWindow* w) {
+  QStyle* style = w->style();
+  fileMenu = w->menuBar()->addMenu(QString());
+  open = fileMenu->addAction(style->standardIcon(QStyle::SP_DialogOpenButton), QString());
+  open->setShortcut(QKeySequence::Open);
+  recentMenu = fileMenu->addMenu(QString());
+  openDemo = fileMenu->addAction(QString());
+  fileMenu->addSeparator();
+  closeDb = fileMenu->addAction(QString());
+  closeDb->setShortcut(QKeySequence::Close);
+  fileMenu->addSeparator();
+  quit = fileMenu->addAction(QString());
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+  clearRecent = new QAction(w);
+
+  queryMenu = w->menuBar()->addMenu(QString());
+  run = queryMenu->addAction(style->standardIcon(QStyle::SP_MediaPlay), QString());
+  run->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)});
+  run->setShortcutContext(Qt::WindowShortcut);
+  cancel = queryMenu->addAction(style->standardIcon(QStyle::SP_MediaStop), QString());
+  cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+  cancel->setShortcutContext(Qt::WindowShortcut);
+  cancel->setEnabled(false);
+
+  viewMenu = w->menuBar()->addMenu(QString());
+  languageMenu = viewMenu->addMenu(QString());
+  languages = new QActionGroup(w);
+  langEnglish = languageMenu->addAction(LanguageController::nativeName(QStringLiteral("en")));
+  langEnglish->setData(QStringLiteral("en"));
+  langChinese = languageMenu->addAction(LanguageController::nativeName(QStringLiteral("zh_CN")));
+  langChinese->setData(QStringLiteral("zh_CN"));
+  for (QAction* a : {langEnglish, langChinese}) {
+    a->setCheckable(true);
+    languages->addAction(a);
+  }
+  viewMenu->addSeparator();
+
+  helpMenu = w->menuBar()->addMenu(QString());
+  about = helpMenu->addAction(QString());
+
+  toolBar = w->addToolBar(QString());
+  toolBar->setObjectName(QStringLiteral("mainToolBar"));
+  toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  toolBar->setMovable(false);
+  toolBar->addAction(open);
+  toolBar->addSeparator();
+  toolBar->addAction(run);
+  toolBar->addAction(cancel);
+  retranslate();
+}
+
+void MainActions::retranslate() {
+  fileMenu->setTitle(tr("&File"));
+  open->setText(tr("&Open Database…"));
+  open->setToolTip(tr("Open a SQLite database (read-only)"));
+  recentMenu->setTitle(tr("Open &Recent"));
+  openDemo->setText(tr("Open &Demo Database"));
+  closeDb->setText(tr("&Close Database"));
+  clearRecent->setText(tr("Clear Recent Files"));
+  quit->setText(tr("&Quit"));
+  queryMenu->setTitle(tr("&Query"));
+  run->setText(tr("&Run"));
+  run->setToolTip(tr("Run the selection, the statement under the cursor, or everything (Ctrl+Enter)"));
+  cancel->setText(tr("&Cancel"));
+  cancel->setToolTip(tr("Cancel the running query (Esc)"));
+  viewMenu->setTitle(tr("&View"));
+  languageMenu->setTitle(tr("&Language"));
+  helpMenu->setTitle(tr("&Help"));
+  about->setText(tr("&About HalluSQL"));
+  toolBar->setWindowTitle(tr("Main Toolbar"));
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,42 @@
+#pragma once
+// The main window's menus and actions, created in one place and retranslated in one place.
+#include <QCoreApplication>
+
+class QAction;
+class QActionGroup;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+
+namespace hs::ui {
+
+struct MainActions {
+  Q_DECLARE_TR_FUNCTIONS(MainActions)
+
+ public:
+  QMenu* fileMenu = nullptr;
+  QMenu* recentMenu = nullptr;
+  QMenu* queryMenu = nullptr;
+  QMenu* viewMenu = nullptr;
+  QMenu* languageMenu = nullptr;
+  QMenu* helpMenu = nullptr;
+  QToolBar* toolBar = nullptr;
+
+  QAction* open = nullptr;
+  QAction* openDemo = nullptr;
+  QAction* closeDb = nullptr;
+  QAction* clearRecent = nullptr;
+  QAction* quit = nullptr;
+  QAction* run = nullptr;
+  QAction* cancel = nullptr;
+  QAction* langEnglish = nullptr;
+  QAction* langChinese = nullptr;
+  QActionGroup* languages = nullptr;
+  QAction* about = nullptr;
+
+  // Builds menus, toolbar and actions on `window` (dock toggles are added by the window).
+  void create(QMainWindow* window);
+  void retranslate();
+};
+
+}  // namespace hs::ui

@@ -1,0 +1,108 @@
+#include "widgets/schema_tree.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLocale>
+
+namespace hs::ui {
+
+namespace {
+constexpr int kNameRole = Qt::UserRole + 1;
+
+QString fkTarget(const hs::db::TableInfo& table, const std::string& column) {
+  for (const auto& fk : table.foreignKeys) {
+    for (std::size_t i = 0; i < fk.fromColumns.size(); ++i) {
+      if (fk.fromColumns[i] != column) continue;
+      QString target = QString::fromStdString(fk.toTable);
+      if (i < fk.toColumns.size()) target += QLatin1Char('.') + QString::fromStdString(fk.toColumns[i]);
+      return target;
+    }
+  }
+  return {};
+}
+}  // namespace
+
+SchemaTree::SchemaTree(QWidget* parent) : QTreeWidget(parent) {
+  setColumnCount(2);
+  setUniformRowHeights(true);
+  setAlternatingRowColors(false);
+  header()->setStretchLastSection(true);
+  header()->setSectionResizeMode(0, QHeaderView::Interactive);
+  setColumnWidth(0, 190);
+  connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item, int) {
+    const QString name = item->data(0, kNameRole).toString();
+    if (!name.isEmpty()) emit nameActivated(name);
+  });
+  retranslate();
+}
+
+void SchemaTree::setSchema(const hs::db::Schema& schema) {
+  schema_ = schema;
+  rebuild();
+}
+
+void SchemaTree::clearSchema() {
+  schema_ = {};
+  clear();
+}
+
+void SchemaTree::retranslate() {
+  setHeaderLabels({tr("Name"), tr("Type")});
+  if (!schema_.tables.empty()) rebuild();
+}
+
+void SchemaTree::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QTreeWidget::changeEvent(event);
+}
+
+void SchemaTree::rebuild() {
+  clear();
+  const QLocale locale;
+  auto* tables = new QTreeWidgetItem(this);
+  auto* views = new QTreeWidgetItem(this);
+  int nTables = 0;
+  int nViews = 0;
+  for (const auto& t : schema_.tables) {
+    auto* item = new QTreeWidgetItem(t.isView ? views : tables);
+    const QString name = QString::fromStdString(t.name);
+    item->setText(0, name);
+    item->setData(0, kNameRole, name);
+    item->setToolTip(0, QString::fromStdString(t.sql));
+    if (t.rowEstimate)
+      item->setText(1, tr("~%1 rows").arg(locale.toString(static_cast<qlonglong>(*t.rowEstimate))));
+    item->setForeground(1, QColor(0x80, 0x80, 0x80));
+    QFont bold = item->font(0);
+    bold.setBold(true);
+    item->setFont(0, bold);
+    (t.isView ? nViews : nTables)++;
+    for (const auto& c : t.columns) {
+      auto* col = new QTreeWidgetItem(item);
+      const QString cname = QString::fromStdString(c.name);
+      QString label = cname;
+      QStringList marks;
+      if (c.primaryKey) marks << tr("PK");
+      const QString fk = fkTarget(t, c.name);
+      if (!fk.isEmpty()) marks << tr("FK → %1").arg(fk);
+      if (!marks.isEmpty())
+        label += QStringLiteral("  [") + marks.join(QStringLiteral(", ")) + QLatin1Char(']');
+      col->setText(0, label);
+      col->setData(0, kNameRole, cname);
+      QString type = QString::fromStdString(c.declaredType);
+      if (c.notNull) type += tr(" not null");
+      col->setText(1, type);
+      col->setForeground(1, QColor(0x60, 0x60, 0x90));
+      if (c.primaryKey)
+        col->setForeground(0, QColor(0x9a, 0x6a, 0x00));
+      else if (!fk.isEmpty())
+        col->setForeground(0, QColor(0x1f, 0x4e, 0xa8));
+    }
+  }
+  tables->setText(0, tr("Tables (%1)").arg(nTables));
+  views->setText(0, tr("Views (%1)").arg(nViews));
+  tables->setExpanded(true);
+  views->setExpanded(nViews > 0);
+  if (nViews == 0) views->setHidden(true);
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,100 @@
+#include "widgets/span_highlighter.h"
+
+#include <QToolTip>
+
+#include <Qsci/qsciscintilla.h>
+
+#include <algorithm>
+
+namespace hs::ui {
+
+namespace {
+using Sci = QsciScintillaBase;
+long textLength(QsciScintilla* e) {
+  return e->SendScintilla(Sci::SCI_GETLENGTH);
+}
+}  // namespace
+
+SpanHighlighter::SpanHighlighter(QsciScintilla* editor, IndicatorRegistry* registry)
+    : QObject(editor), editor_(editor), registry_(registry) {
+  editor_->SendScintilla(Sci::SCI_SETMOUSEDWELLTIME, 400UL);
+  connect(editor_, &QsciScintillaBase::SCN_DWELLSTART, this, &SpanHighlighter::onDwellStart);
+  connect(editor_, &QsciScintillaBase::SCN_DWELLEND, this, &SpanHighlighter::onDwellEnd);
+}
+
+bool SpanHighlighter::highlight(const QString& name, int beginByte, int endByte, const QString& tooltip) {
+  int n = registry_->indicator(name);
+  if (n < 0) n = registry_->indicator(name, IndicatorStyle{});
+  if (n < 0) return false;
+  const long len = textLength(editor_);
+  const long b = std::clamp<long>(beginByte, 0, len);
+  const long e = std::clamp<long>(endByte, b, len);
+  if (e <= b) return false;
+  tooltips_.push_back(HighlightedSpan{name, static_cast<int>(b), static_cast<int>(e), tooltip});
+  editor_->SendScintilla(Sci::SCI_SETINDICATORCURRENT, static_cast<unsigned long>(n));
+  editor_->SendScintilla(Sci::SCI_SETINDICATORVALUE, static_cast<unsigned long>(tooltips_.size()));
+  editor_->SendScintilla(Sci::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(b), e - b);
+  return true;
+}
+
+void SpanHighlighter::clear(const QString& name) {
+  const int n = registry_->indicator(name);
+  if (n < 0) return;
+  editor_->SendScintilla(Sci::SCI_SETINDICATORCURRENT, static_cast<unsigned long>(n));
+  editor_->SendScintilla(Sci::SCI_INDICATORCLEARRANGE, 0UL, textLength(editor_));
+  for (auto& span : tooltips_)
+    if (span.name == name) span.tooltip.clear();
+}
+
+void SpanHighlighter::clearAll() {
+  for (const QString& name : registry_->names()) clear(name);
+  tooltips_.clear();
+}
+
+QVector<HighlightedSpan> SpanHighlighter::spans(const QString& name) const {
+  QVector<HighlightedSpan> out;
+  const int n = registry_->indicator(name);
+  if (n < 0) return out;
+  const auto un = static_cast<unsigned long>(n);
+  const long len = textLength(editor_);
+  long pos = 0;
+  while (pos < len) {
+    const long end = editor_->SendScintilla(Sci::SCI_INDICATOREND, un, pos);
+    const long value = editor_->SendScintilla(Sci::SCI_INDICATORVALUEAT, un, pos);
+    if (value != 0 && end > pos) {
+      HighlightedSpan s{name, static_cast<int>(pos), static_cast<int>(end), {}};
+      if (value >= 1 && value <= tooltips_.size()) s.tooltip = tooltips_[static_cast<int>(value - 1)].tooltip;
+      out.push_back(s);
+    }
+    if (end <= pos) break;
+    pos = end;
+  }
+  return out;
+}
+
+QString SpanHighlighter::tooltipAt(int bytePos) const {
+  QStringList parts;
+  for (const QString& name : registry_->names()) {
+    const int n = registry_->indicator(name);
+    const long value = editor_->SendScintilla(Sci::SCI_INDICATORVALUEAT, static_cast<unsigned long>(n),
+                                              static_cast<long>(bytePos));
+    if (value >= 1 && value <= tooltips_.size()) {
+      const QString& tip = tooltips_[static_cast<int>(value - 1)].tooltip;
+      if (!tip.isEmpty()) parts << tip;
+    }
+  }
+  return parts.join(QLatin1Char('\n'));
+}
+
+void SpanHighlighter::onDwellStart(int position, int x, int y) {
+  if (position < 0) return;
+  const QString tip = tooltipAt(position);
+  if (tip.isEmpty()) return;
+  QToolTip::showText(editor_->viewport()->mapToGlobal(QPoint(x, y)), tip, editor_->viewport());
+}
+
+void SpanHighlighter::onDwellEnd(int, int, int) {
+  QToolTip::hideText();
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,8 @@
+#pragma once
+// The GUI's start-up: command line (--lang, --demo, --screenshot FILE, a database path),
+// translations, settings, the main window. app/gui/main.cpp only calls runGui().
+namespace hs::ui {
+
+int runGui(int argc, char** argv);
+
+}  // namespace hs::ui

@@ -1,0 +1,23 @@
+#pragma once
+// Logical plan of a query (seed 003, HeroSQL's "global intent"): Scan / CteRef / Derived leaves,
+// Join, Filter (WHERE, and HAVING with attr clause=having), Aggregate, Window, Project, Distinct,
+// Sort, Limit, SetOp, With/Cte, Values, and Apply nodes for subqueries used inside expressions
+// (attached as extra children of the node whose expression holds them, after its input).
+// Every node carries the byte spans of the SQL it came from.
+#include <memory>
+#include <string_view>
+
+#include "engine/sql/ast.h"
+#include "engine/sql/plan_node.h"
+#include "engine/sql/resolver.h"
+
+namespace hs::sql {
+
+// `resolution` (optional) adds the columns read from each Scan and marks correlated Apply nodes.
+std::unique_ptr<PlanNode> buildPlan(const SelectStmt& query, const Resolution* resolution = nullptr);
+
+// True for aggregate function names (count, sum, avg, min/max with one argument, total,
+// group_concat, string_agg) used without OVER.
+bool isAggregateCall(const FunctionCall& call);
+
+}  // namespace hs::sql

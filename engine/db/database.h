@@ -107,6 +107,7 @@ class Database {
   // estimate (sqlite_stat1 when present, else max(rowid) bounded by the file size; never COUNT(*)).
   Result<Schema> schema();
   // Up to n distinct values of a column, non-NULL values first (NULL last when the column has any).
+  // This and valueExists() resolve names against the last schema() (introspected once if needed).
   Result<std::vector<Value>> sampleValues(const std::string& table, const std::string& column, std::size_t n,
                                           const Limits& limits = {});
   // Whether some row has column = v (SQLite comparison rules, column affinity applies).
@@ -118,8 +119,11 @@ class Database {
  private:
   Database(std::string path, std::shared_ptr<detail::Connection> conn);
 
+  Result<const Schema*> cachedSchema();  // the last schema() result, introspected on first use
+
   std::string path_;
   std::shared_ptr<detail::Connection> conn_;
+  std::unique_ptr<Schema> schemaCache_;
 };
 
 }  // namespace hs::db

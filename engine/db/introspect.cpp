@@ -78,6 +78,14 @@ Error unknownName(const std::string& what, const std::string& name, const std::s
 
 }  // namespace
 
+Result<const Schema*> Database::cachedSchema() {
+  if (!schemaCache_) {
+    auto s = schema();
+    if (!s) return s.error();
+  }
+  return static_cast<const Schema*>(schemaCache_.get());
+}
+
 Result<Schema> Database::schema() {
   Connection& conn = *conn_;
   Run run(conn, kIntrospectionTimeoutMs);
@@ -172,14 +180,15 @@ Result<Schema> Database::schema() {
       break;
     }
   }
+  schemaCache_ = std::make_unique<Schema>(schema);
   return schema;
 }
 
 Result<std::vector<Value>> Database::sampleValues(const std::string& table, const std::string& column,
                                                   std::size_t n, const Limits& limits) {
-  auto s = schema();
+  auto s = cachedSchema();
   if (!s) return s.error();
-  const TableInfo* t = s->findTable(table);
+  const TableInfo* t = (*s)->findTable(table);
   if (!t) return unknownName("table", table, path_);
   const ColumnInfo* c = t->findColumn(column);
   if (!c) return unknownName("column", table + "." + column, path_);
@@ -205,9 +214,9 @@ Result<std::vector<Value>> Database::sampleValues(const std::string& table, cons
 
 Result<bool> Database::valueExists(const std::string& table, const std::string& column, const Value& v,
                                    const Limits& limits) {
-  auto s = schema();
+  auto s = cachedSchema();
   if (!s) return s.error();
-  const TableInfo* t = s->findTable(table);
+  const TableInfo* t = (*s)->findTable(table);
   if (!t) return unknownName("table", table, path_);
   const ColumnInfo* c = t->findColumn(column);
   if (!c) return unknownName("column", table + "." + column, path_);

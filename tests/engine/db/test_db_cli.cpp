@@ -1,0 +1,175 @@
+// hallusql-cli schema and query as processes: JSON on stdout, JSON errors on stderr, exit codes.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "db_test_util.h"
+#include "support/shared_data.h"
+#include "support/temp_copy.h"
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QJsonObject out;
+  QJsonObject err;
+  QByteArray rawOut;
+};
+
+Run runCli(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(HALLUSQL_CLI), args);
+  Run r;
+  if (!p.waitForFinished(60000)) return r;
+  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+  r.rawOut = p.readAllStandardOutput();
+  r.out = QJsonDocument::fromJson(r.rawOut).object();
+  r.err = QJsonDocument::fromJson(p.readAllStandardError()).object().value("error").toObject();
+  return r;
+}
+
+}  // namespace
+
+class TestDbCli : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir tmp_;
+  QString pets_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    pets_ = tmp_.filePath("pets db.sqlite");
+    QCOMPARE(hs::test::createSampleDb(pets_), std::string());
+    QCOMPARE(hs::test::execOnFile(
+                 pets_, "CREATE TABLE odd(t TEXT); INSERT INTO odd VALUES (CAST(x'41ff42' AS TEXT));"),
+             std::string());
+  }
+
+  void missingFile() {
+    QString path = tmp_.filePath("missing.sqlite");
+    for (const QStringList& args :
+         {QStringList{"schema", "--db", path}, QStringList{"query", "--db", path, "--sql", "SELECT 1"}}) {
+      Run r = runCli(args);
+      QCOMPARE(r.exitCode, 2);
+      QCOMPARE(r.err["kind"].toString(), QString("bad_input"));
+      QCOMPARE(r.err["code"].toString(), QString("not_found"));
+      QCOMPARE(r.err["where"].toString(), path);
+      QVERIFY(r.rawOut.isEmpty());
+    }
+  }
+
+  void nonSqliteFile() {
+    QString path = tmp_.filePath("readme.txt");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray("This is a text file, not SQLite.\n").repeated(50));
+    f.close();
+    Run r = runCli({"schema", "--db", path});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err["code"].toString(), QString("not_a_database"));
+    QCOMPARE(r.err["where"].toString(), path);
+    QVERIFY(r.err["message"].toString().contains("not a database"));
+  }
+
+  void refusedDelete() {
+    QByteArray before = hs::test::fileSha256(pets_);
+    Run r = runCli({"query", "--db", pets_, "--sql", "DELETE FROM pet"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err["code"].toString(), QString("refused"));
+    QVERIFY(r.err["message"].toString().contains("DELETE"));
+    QCOMPARE(r.err["offset"].toInt(-1), 0);
+    QCOMPARE(hs::test::fileSha256(pets_), before);
+  }
+
+  void sqlErrorWithOffset() {
+    Run r = runCli({"query", "--db", pets_, "--sql", "SELECT nme FROM pet"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err["code"].toString(), QString("sql"));
+    QCOMPARE(r.err["offset"].toInt(-1), 7);
+  }
+
+  void schemaJson() {
+    Run r = runCli({"schema", "--db", pets_});
+    QCOMPARE(r.exitCode, 0);
+    QJsonArray tables = r.out["tables"].toArray();
+    QCOMPARE(tables.size(), 4);
+    QJsonObject pet = tables[1].toObject();
+    QCOMPARE(pet["name"].toString(), QString("pet"));
+    QCOMPARE(pet["type"].toString(), QString("table"));
+    QCOMPARE(pet["row_estimate"].toInt(), 4);
+    QJsonObject petId = pet["columns"].toArray()[0].toObject();
+    QCOMPARE(petId["name"].toString(), QString("pet_id"));
+    QCOMPARE(petId["type"].toString(), QString("INTEGER"));
+    QCOMPARE(petId["pk"].toBool(), true);
+    QCOMPARE(petId["not_null"].toBool(), false);
+    QJsonObject fk = pet["foreign_keys"].toArray()[0].toObject();
+    QCOMPARE(fk["table"].toString(), QString("owner"));
+    QCOMPARE(fk["from"].toArray()[0].toString(), QString("owner_id"));
+    QCOMPARE(tables[2].toObject()["type"].toString(), QString("view"));
+  }
+
+  void queryJson() {
+    Run r = runCli({"query", "--db", pets_, "--sql",
+                    "SELECT pet_id, weight, kind, photo, o.name FROM pet JOIN owner o ON o.id = owner_id "
+                    "ORDER BY pet_id"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out["columns"].toArray().size(), 5);
+    QCOMPARE(r.out["row_count"].toInt(), 4);
+    QCOMPARE(r.out["truncated"].toBool(), false);
+    QVERIFY(r.out["elapsed_ms"].isDouble());
+    QJsonArray first = r.out["rows"].toArray()[0].toArray();
+    QCOMPARE(first[0].toInt(), 1);
+    QCOMPARE(first[1].toDouble(), 12.5);
+    QCOMPARE(first[2].toString(), QString("dog"));
+    QCOMPARE(first[3].toObject()["blob_hex"].toString(), QString("00ff"));
+    QVERIFY(r.out["rows"].toArray()[1].toArray()[3].isNull());
+    QJsonArray reads = r.out["reads"].toArray();
+    bool sawOwnerName = false;
+    for (const auto& x : reads) {
+      sawOwnerName = sawOwnerName || (x.toObject()["table"].toString() == "owner" &&
+                                      x.toObject()["column"].toString() == "name");
+    }
+    QVERIFY(sawOwnerName);
+
+    // Invalid UTF-8 in text still gives valid JSON.
+    r = runCli({"query", "--db", pets_, "--sql", "SELECT t FROM odd"});
+    QCOMPARE(r.exitCode, 0);
+    QString text = r.out["rows"].toArray()[0].toArray()[0].toString();
+    QVERIFY(text.startsWith("A") && text.endsWith("B") && text.size() == 3);
+  }
+
+  void limitsOptions() {
+    Run r = runCli({"query", "--db", pets_, "--sql", "SELECT * FROM pet", "--max-rows", "2"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.out["row_count"].toInt(), 2);
+    QCOMPARE(r.out["truncated"].toBool(), true);
+
+    r = runCli({"query", "--db", pets_, "--timeout-ms", "200", "--sql",
+                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"});
+    QCOMPARE(r.err["kind"].toString(), QString("timeout"));
+    QVERIFY(r.exitCode != 0);
+
+    r = runCli({"query", "--db", pets_, "--sql", "SELECT 1", "--max-rows", "lots"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err["code"].toString(), QString("usage"));
+    r = runCli({"query", "--db", pets_});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err["message"].toString().contains("--sql"));
+  }
+
+  void spiderSchema() {
+    HS_REQUIRE_SHARED_DATA();
+    Run r = runCli({"schema", "--db", QString::fromStdString(hs::test::spiderDb("concert_singer"))});
+    QCOMPARE(r.exitCode, 0);
+    QStringList names;
+    for (const auto& t : r.out["tables"].toArray()) names << t.toObject()["name"].toString();
+    QCOMPARE(names, (QStringList{"stadium", "singer", "concert", "singer_in_concert"}));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDbCli)
+#include "test_db_cli.moc"

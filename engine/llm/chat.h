@@ -32,6 +32,9 @@ struct ChatRequest {
   SamplingParams params;
   std::string templateName;     // which prompt template produced the messages (for the transcript)
   std::string templateVersion;  // its version line
+  // Short human description (e.g. the question) for logs and "offline_miss" errors. Not part of
+  // the cache key.
+  std::string label;
 };
 
 struct Usage {

@@ -145,7 +145,9 @@ struct Client::Impl {
       if (!job.request.templateVersion.empty()) tmpl += " v" + job.request.templateVersion;
       Error e = makeError(ErrorKind::External, "offline_miss",
                           "offline mode: no cached answer for template " + tmpl + ", model '" +
-                              options.profile.model + "', prompt \"" + promptExcerpt(job.request) +
+                              options.profile.model + "', " +
+                              (job.request.label.empty() ? "prompt \"" + promptExcerpt(job.request)
+                                                         : "request \"" + textExcerpt(job.request.label)) +
                               "\" (cache key " + job.key.substr(0, 12) + ")");
       e.where = normaliseBaseUrl(options.profile.baseUrl);
       return ChatResult(std::move(e));

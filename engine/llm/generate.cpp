@@ -8,7 +8,9 @@ Result<ChatRequest> textToSqlRequest(const PromptTemplate& tmpl, const TextToSql
                     {"question", input.question},
                     {"evidence", input.evidence},
                     {"sql_dialect", input.dialect}};
-  return requestFromTemplate(tmpl, vars, params);
+  auto r = requestFromTemplate(tmpl, vars, params);
+  if (r) r->label = input.question;
+  return r;
 }
 
 Generation interpretResponse(ChatResponse response) {

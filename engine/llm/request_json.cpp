@@ -126,6 +126,14 @@ double costOf(const Usage& usage, const EndpointProfile& profile) {
          static_cast<double>(usage.completionTokens) / 1000.0 * profile.pricePer1kOutput;
 }
 
+std::string textExcerpt(std::string_view in, std::size_t maxBytes) {
+  std::string text(in);
+  for (char& ch : text) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+  }
+  return utf8Prefix(text, maxBytes);
+}
+
 std::string promptExcerpt(const ChatRequest& request, std::size_t maxBytes) {
   std::string text;
   for (auto it = request.messages.rbegin(); it != request.messages.rend(); ++it) {

@@ -30,5 +30,7 @@ double costOf(const Usage& usage, const EndpointProfile& profile);
 
 // A short excerpt of the last user message (for "offline_miss" and logs).
 std::string promptExcerpt(const ChatRequest& request, std::size_t maxBytes = 80);
+// One line, at most maxBytes (cut on a UTF-8 boundary, "..." appended when cut).
+std::string textExcerpt(std::string_view text, std::size_t maxBytes = 80);
 
 }  // namespace hs::llm

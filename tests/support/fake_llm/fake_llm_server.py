@@ -72,6 +72,7 @@ def pick_behavior(body_text):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeLLM/1.0"
+    disable_nagle_algorithm = True  # headers and body go out in separate writes: no Nagle stall
 
     def log_message(self, fmt, *args):  # keep stderr quiet
         pass

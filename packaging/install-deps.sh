@@ -16,6 +16,8 @@ PACKAGES=(
   libbenchmark-dev xvfb xauth python3 python3-sqlglot
   # platform plugins for offscreen / xcb GUI runs
   libgl1-mesa-dri fonts-dejavu-core fonts-noto-cjk
+  # packaging metadata validators (tests/engine/workspace/test_packaging)
+  desktop-file-utils appstream
 )
 
 missing=()

@@ -163,11 +163,11 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
     predOk += o.pred.ok ? 1 : 0;
     if (o.gold.error && o.gold.error->kind == ExecErrorClass::NoDatabase) ++noDb;
     if (o.gold.error) {
-      ++goldFailed;
+      goldFailed += o.gold.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
       ++errors["gold"][toString(o.gold.error->kind)];
     }
     if (o.pred.error) {
-      ++predFailed;
+      predFailed += o.pred.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
       ++errors["pred"][toString(o.pred.error->kind)];
     }
     overall.add(o);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/annotate/eval_annotator.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
 #include "engine/workspace/import/import.h"
@@ -94,6 +95,10 @@ int runEvaluate(const Args& args) {
   eo.dbRoot = args.getOr("db-root", ".");
   eo.jobs = static_cast<int>(*jobs);
   eo.timeoutMs = static_cast<int>(*timeoutMs);
+  const std::string annotate = args.getOr("annotate", "rules");
+  if (annotate != "rules" && annotate != "none") return fail(usage("--annotate must be rules or none"));
+  hs::annotate::RuleAnnotator rules;
+  if (annotate == "rules") eo.annotator = &rules;  // none: findings [] and risk null
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
   auto lastPrint = std::chrono::steady_clock::now() - std::chrono::seconds(1);
@@ -146,7 +151,7 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--quiet]",
+    "[--model M] [--annotate rules|none] [--quiet]",
     {"quiet"},
     runEvaluate}};
 

@@ -66,7 +66,7 @@ class TestCliEvaluate : public QObject {
   void evaluateWritesCasesAndSummary() {
     const QString out = dir_.path() + "/out.jsonl", summary = dir_.path() + "/summary.json";
     Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--jobs",
-                    "2", "--out", out, "--summary", summary});
+                    "2", "--out", out, "--summary", summary, "--annotate", "none"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(r.err.contains("evaluate: 5/5 cases"));  // progress line
 
@@ -118,6 +118,36 @@ class TestCliEvaluate : public QObject {
     QVERIFY(s["elapsed_ms"].get<double>() >= 0.0);
   }
 
+  // With the rule annotator (the default), every case with predicted SQL that ran gets a risk in
+  // [0, 1] with reasons, and findings follow the contract's shape.
+  void annotatedRun() {
+    const QString out = dir_.path() + "/annotated.jsonl";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                    out, "--quiet"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(!r.err.contains("evaluate:"));  // --quiet
+    std::ifstream in(out.toStdString());
+    std::size_t withRisk = 0;
+    for (std::string line; std::getline(in, line);) {
+      auto j = nlohmann::json::parse(line);
+      for (const auto& f : j["findings"]) {
+        for (const char* k : {"taxonomy", "category", "subcategory", "message", "spans"})
+          QVERIFY2(f.contains(k), k);
+        for (const auto& sp : f["spans"]) {
+          QVERIFY(sp["side"] == "pred" || sp["side"] == "gold");
+          QVERIFY(sp["begin"].get<std::size_t>() <= sp["end"].get<std::size_t>());
+        }
+      }
+      if (!j["risk"].is_null()) {
+        ++withRisk;
+        const double score = j["risk"]["score"].get<double>();
+        QVERIFY(score >= 0.0 && score <= 1.0);
+        QVERIFY(j["risk"]["reasons"].is_array());
+      }
+    }
+    QVERIFY(withRisk >= 2);  // at least the two cases whose predicted SQL ran
+  }
+
   void badInputExitsWithTwo() {
     Run missingOut = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl"});
     QCOMPARE(missingOut.exitCode, 2);
@@ -128,6 +158,9 @@ class TestCliEvaluate : public QObject {
     auto e = nlohmann::json::parse(noFile.err.constData());
     QCOMPARE(e["error"]["code"], "io");
     QVERIFY(e["error"]["where"].get<std::string>().find("nope.jsonl") != std::string::npos);
+    Run badAnnotate = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--annotate", "llm",
+                              "--out", dir_.path() + "/o.jsonl"});
+    QCOMPARE(badAnnotate.exitCode, 2);
     Run badFormat = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--format", "xml", "--out",
                             dir_.path() + "/o.jsonl"});
     QCOMPARE(badFormat.exitCode, 2);

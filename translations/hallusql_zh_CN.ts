@@ -102,8 +102,8 @@
 <context>
     <name>hs::ui::DemoLoader</name>
     <message>
-        <source>The demo workspace is not available in this build.</source>
-        <translation>此版本中没有演示工作区。</translation>
+        <source>%1 (in %2)</source>
+        <translation>%1（位于 %2）</translation>
     </message>
 </context>
 <context>
@@ -180,6 +180,10 @@
     <message>
         <source>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;Catch, explain and record hallucinations in SQL written by large language models.&lt;/p&gt;&lt;p&gt;Databases are always opened read-only.&lt;/p&gt;</source>
         <translation>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;发现、解释并记录大语言模型所写 SQL 中的幻觉。&lt;/p&gt;&lt;p&gt;数据库始终以只读方式打开。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include "engine/workspace/demo.h"
+
 namespace hs::ui {
 
 QString demoSampleQuery() {
@@ -16,10 +18,17 @@ QString demoSampleQuery() {
 
 DemoFiles prepareDemo(const QString& directory) {
   DemoFiles out;
-  out.directory = directory;
   out.sampleQuery = demoSampleQuery();
-  out.error =
-      QCoreApplication::translate("hs::ui::DemoLoader", "The demo workspace is not available in this build.");
+  const std::string dir = directory.isEmpty() ? hs::ws::defaultDemoDir() : directory.toStdString();
+  out.directory = QString::fromStdString(dir);
+  auto demo = hs::ws::createDemo(dir);
+  if (!demo.ok()) {
+    out.error = QCoreApplication::translate("hs::ui::DemoLoader", "%1 (in %2)")
+                    .arg(QString::fromStdString(demo.error().message), out.directory);
+    return out;
+  }
+  out.database = QString::fromStdString(demo->databasePath);
+  out.workspace = QString::fromStdString(demo->workspacePath);
   return out;
 }
 

@@ -18,6 +18,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "widgets/app_settings.h"
 #include "widgets/database_controller.h"
 #include "widgets/demo_loader.h"
@@ -28,6 +30,11 @@
 #include "widgets/result_model.h"
 #include "widgets/schema_tree.h"
 #include "widgets/sql_editor.h"
+
+// Resources of a static library must be initialised by name, outside any namespace.
+static void initGuiResources() {
+  Q_INIT_RESOURCE(gui);
+}
 
 namespace hs::ui {
 
@@ -42,6 +49,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
       grid_(new QTableView),
       model_(new ResultModel(runner_, this)),
       queries_(new QueryController(runner_, databases_, editor_, model_, this)) {
+  initGuiResources();
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
   setAcceptDrops(true);
@@ -85,12 +93,12 @@ void MainWindow::buildDocks() {
   grid_->verticalHeader()->setDefaultSectionSize(grid_->fontMetrics().height() + 6);
   grid_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   grid_->horizontalHeader()->setDefaultSectionSize(140);
-  grid_->horizontalHeader()->setStretchLastSection(true);
+  grid_->horizontalHeader()->setStretchLastSection(false);
   resultsDock_ = new QDockWidget(this);
   resultsDock_->setObjectName(QStringLiteral("resultsDock"));
   resultsDock_->setWidget(grid_);
   addDockWidget(Qt::BottomDockWidgetArea, resultsDock_);
-  resizeDocks({schemaDock_}, {340}, Qt::Horizontal);
+  resizeDocks({schemaDock_}, {390}, Qt::Horizontal);
   resizeDocks({resultsDock_}, {440}, Qt::Vertical);
 
   actions_.viewMenu->addAction(schemaDock_->toggleViewAction());
@@ -107,7 +115,10 @@ void MainWindow::buildStatusBar() {
   busyBar_->setMaximumHeight(14);
   busyBar_->setTextVisible(false);
   busyBar_->hide();
+  jobLabel_ = new QLabel(this);
+  jobLabel_->hide();
   statusBar()->addWidget(statusMessage_, 1);
+  statusBar()->addPermanentWidget(jobLabel_);
   statusBar()->addPermanentWidget(busyBar_);
   statusBar()->addPermanentWidget(statusRows_);
   statusBar()->addPermanentWidget(statusTime_);
@@ -149,6 +160,7 @@ void MainWindow::connectControllers() {
   connect(queries_, &QueryController::statusChanged, statusRows_, &QLabel::setText);
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
     statusTime_->setText(tr("%1 ms").arg(QLocale().toString(ms)));
+    if (ok) fitColumns();
     if (!pendingPath_.isEmpty()) {
       pendingPath_.clear();
       emit initialLoadFinished(ok);
@@ -162,7 +174,16 @@ void MainWindow::setBusy(bool busy) {
   actions_.run->setVisible(!busy);
   actions_.cancel->setEnabled(busy);
   actions_.cancel->setVisible(busy);
-  statusMessage_->setText(busy ? runner_->currentLabel() + QStringLiteral("…") : QString());
+  jobLabel_->setText(busy ? runner_->currentLabel() + QStringLiteral("…") : QString());
+  jobLabel_->setVisible(busy);
+}
+
+void MainWindow::fitColumns() {
+  // Fit the columns to the rows fetched so far (a block), within sensible bounds.
+  grid_->resizeColumnsToContents();
+  auto* header = grid_->horizontalHeader();
+  for (int c = 0; c < header->count(); ++c)
+    header->resizeSection(c, std::clamp(header->sectionSize(c) + 16, 70, 360));
 }
 
 void MainWindow::openDatabase(const QString& path) {
@@ -184,6 +205,7 @@ void MainWindow::openDemo() {
     emit initialLoadFinished(false);
     return;
   }
+  workspacePath_ = demo.workspace;
   openAndRun(demo.database, demo.sampleQuery);
 }
 
@@ -204,7 +226,10 @@ void MainWindow::onOpened(const QString& path) {
   model_->clearResult();
   rebuildRecentMenu();
   updateTitle();
-  statusMessage_->setText(tr("Opened %1 (read-only)").arg(QFileInfo(path).fileName()));
+  QString opened = tr("Opened %1 (read-only)").arg(QFileInfo(path).fileName());
+  if (!workspacePath_.isEmpty())
+    opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(QFileInfo(workspacePath_).fileName());
+  statusMessage_->setText(opened);
   statusRows_->setText(tr("%n table(s)", nullptr, schemaTree_->tableCount()));
   if (!pendingPath_.isEmpty()) {
     if (!pendingSql_.isEmpty()) {

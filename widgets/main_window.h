@@ -47,6 +47,7 @@ class MainWindow : public QMainWindow {
   const MainActions& actions() const { return actions_; }
   QString bannerText() const;
   QString statusText() const;
+  QString workspacePath() const { return workspacePath_; }
 
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
@@ -66,6 +67,7 @@ class MainWindow : public QMainWindow {
   void rebuildRecentMenu();
   void updateTitle();
   void setBusy(bool busy);
+  void fitColumns();
   void chooseDatabase();
   void showAbout();
   void onOpened(const QString& path);
@@ -86,9 +88,11 @@ class MainWindow : public QMainWindow {
   QLabel* statusRows_ = nullptr;
   QLabel* statusTime_ = nullptr;
   QProgressBar* busyBar_ = nullptr;
+  QLabel* jobLabel_ = nullptr;
   MainActions actions_;
   QString pendingSql_;
   QString pendingPath_;
+  QString workspacePath_;  // the workspace opened with the database (the demo's), if any
 };
 
 }  // namespace hs::ui

@@ -8,6 +8,7 @@ namespace hs::ui {
 
 namespace {
 constexpr int kNameRole = Qt::UserRole + 1;
+constexpr int kExpandedTables = 2;  // the first tables open, so their columns show at a glance
 
 QString fkTarget(const hs::db::TableInfo& table, const std::string& column) {
   for (const auto& fk : table.foreignKeys) {
@@ -28,7 +29,7 @@ SchemaTree::SchemaTree(QWidget* parent) : QTreeWidget(parent) {
   setAlternatingRowColors(false);
   header()->setStretchLastSection(true);
   header()->setSectionResizeMode(0, QHeaderView::Interactive);
-  setColumnWidth(0, 190);
+  setColumnWidth(0, 170);
   connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item, int) {
     const QString name = item->data(0, kNameRole).toString();
     if (!name.isEmpty()) emit nameActivated(name);
@@ -83,13 +84,13 @@ void SchemaTree::rebuild() {
       QStringList marks;
       if (c.primaryKey) marks << tr("PK");
       const QString fk = fkTarget(t, c.name);
-      if (!fk.isEmpty()) marks << tr("FK → %1").arg(fk);
       if (!marks.isEmpty())
         label += QStringLiteral("  [") + marks.join(QStringLiteral(", ")) + QLatin1Char(']');
       col->setText(0, label);
       col->setData(0, kNameRole, cname);
       QString type = QString::fromStdString(c.declaredType);
       if (c.notNull) type += tr(" not null");
+      if (!fk.isEmpty()) type += QStringLiteral("  ") + tr("FK → %1").arg(fk);
       col->setText(1, type);
       col->setForeground(1, QColor(0x60, 0x60, 0x90));
       if (c.primaryKey)
@@ -97,6 +98,7 @@ void SchemaTree::rebuild() {
       else if (!fk.isEmpty())
         col->setForeground(0, QColor(0x1f, 0x4e, 0xa8));
     }
+    item->setExpanded(!t.isView && nTables <= kExpandedTables);
   }
   tables->setText(0, tr("Tables (%1)").arg(nTables));
   views->setText(0, tr("Views (%1)").arg(nViews));

@@ -40,6 +40,8 @@ SqlEditor::SqlEditor(QWidget* parent)
   setAutoCompletionReplaceWord(true);
   setAnnotationDisplay(AnnotationBoxed);
   setWrapMode(WrapNone);
+  SendScintilla(SCI_SETSCROLLWIDTH, 200UL);
+  SendScintilla(SCI_SETSCROLLWIDTHTRACKING, 1UL);
 
   hs::ui::IndicatorStyle error;
   error.scintillaStyle = 1;  // INDIC_SQUIGGLE

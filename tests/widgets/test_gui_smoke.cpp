@@ -204,6 +204,21 @@ class TestGuiSmoke : public QObject {
     QVERIFY(!w.databases()->isOpen());
   }
 
+  void demoOpensAndRunsItsSampleQuery() {
+    qputenv("XDG_DATA_HOME", dir_.filePath(QStringLiteral("xdg")).toUtf8());
+    MainWindow w;
+    QSignalSpy loaded(&w, &MainWindow::initialLoadFinished);
+    w.openDemo();
+    QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 20000);
+    QVERIFY2(loaded.first().first().toBool(), qPrintable(w.bannerText() + w.queries()->lastError()));
+    QVERIFY(QFileInfo::exists(w.workspacePath()));
+    QVERIFY(w.databases()->path().endsWith(QStringLiteral("demo.sqlite")));
+    QVERIFY(w.editor()->text().contains(QStringLiteral("FROM students")));
+    QVERIFY(w.resultModel()->rowCount() > 0);
+    QCOMPARE(w.resultModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("first_name"));
+    QVERIFY(w.schemaTree()->tableCount() >= 4);
+  }
+
   void spiderDatabase() {
     HS_REQUIRE_SHARED_DATA();
     const QString path = QString::fromStdString(hs::test::spiderDb(QStringLiteral("concert_singer")));

@@ -159,8 +159,9 @@ class Printer {
           expr(u.operand.get(), 3);
         } else {
           out += toString(u.op);
-          bool nested = u.operand && u.operand->kind() == NodeKind::Unary;
-          expr(u.operand.get(), nested ? 13 : 12);
+          // "- -x", not "--x" (a comment); no parentheses, so nesting depth does not grow.
+          if (u.operand && u.operand->kind() == NodeKind::Unary) out += ' ';
+          expr(u.operand.get(), 12);
         }
         return;
       }

@@ -24,6 +24,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!hs::sql::equals(*copy, *st.select)) std::abort();
     if (r.ok()) {
       auto again = hs::sql::parseSelect(printed);
+      // The printer may add parentheses the input did not have, which can cross the depth limit.
+      if (!again.ok() && again.error().code == "depth") continue;
       if (!again.ok() || !hs::sql::equals(**again, *st.select)) std::abort();
     }
   }

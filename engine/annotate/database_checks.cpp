@@ -40,12 +40,22 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
     if (!exact) return ValueCheck::Unknown;
     if (exact.value()) return ValueCheck::Exists;
     if (numeric) return ValueCheck::Absent;
-    auto folded = database.query("SELECT 1 FROM " + quoteName(table) + " WHERE " + quoteName(column) + " = " +
-                                     quoteText(value) + " COLLATE NOCASE LIMIT 1",
+    // Same value up to case and surrounding blanks ('Cat' for 'cat', 'Paris ' for 'Paris').
+    auto folded = database.query("SELECT 1 FROM " + quoteName(table) + " WHERE lower(trim(" +
+                                     quoteName(column) + ")) = lower(trim(" + quoteText(value) + ")) LIMIT 1",
                                  limits);
     if (!folded) return ValueCheck::Unknown;
     return folded->rows.empty() ? ValueCheck::Absent : ValueCheck::ExistsIgnoringCase;
   };
+}
+
+bool allNull(const std::vector<db::Row>& rows) {
+  for (const auto& row : rows) {
+    for (const auto& v : row) {
+      if (!v.isNull()) return false;
+    }
+  }
+  return !rows.empty();
 }
 
 ResultSummary summarise(const Result<db::QueryResult>& executed) {
@@ -55,13 +65,7 @@ ResultSummary summarise(const Result<db::QueryResult>& executed) {
     return s;
   }
   s.rows = executed->rows.size();
-  bool allNull = s.rows > 0;
-  for (const auto& row : executed->rows) {
-    for (const auto& v : row) {
-      if (!v.isNull()) allNull = false;
-    }
-  }
-  s.allNull = allNull;
+  s.allNull = allNull(executed->rows);
   return s;
 }
 

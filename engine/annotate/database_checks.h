@@ -14,6 +14,9 @@ namespace hs::annotate {
 // else absent; Unknown when the look-up itself fails (unknown table, time limit).
 ValueLookup databaseLookup(db::Database& database, const db::Limits& limits = {2000, 1, 1 << 20});
 
+// Rows exist and every value of every row is NULL.
+bool allNull(const std::vector<db::Row>& rows);
+
 // What the gold-free checks need to know of an executed result.
 ResultSummary summarise(const Result<db::QueryResult>& executed);
 

@@ -411,11 +411,25 @@ class Differ {
       }
       gm[i] = bestJ;
       pm[static_cast<std::size_t>(bestJ)] = static_cast<int>(i);
-      if (!subqueries(g[i].node, p[static_cast<std::size_t>(bestJ)].node, clause, path))
-        add(EditKind::Update, clause, path, g[i].span, p[static_cast<std::size_t>(bestJ)].span);
+      const Item& pi = p[static_cast<std::size_t>(bestJ)];
+      if (subqueries(g[i].node, pi.node, clause, path)) continue;
+      std::string gtext = text(gt_, g[i].span), ptext = text(pt_, pi.span);
+      std::string description;
+      if (squash(gtext) == squash(ptext))  // same spelling, different meaning: show the canonical forms
+        description = clause + ": " + gtext + " -> " + ptext + " (canonical: " + print(*g[i].node) + " vs " +
+                      print(*pi.node) + ")";
+      add(EditKind::Update, clause, path, g[i].span, pi.span, description);
     }
     for (std::size_t j = 0; j < p.size(); ++j)
       if (pm[j] < 0) add(EditKind::Insert, clause, path, std::nullopt, p[j].span);
+  }
+
+  static std::string squash(const std::string& t) {
+    std::string out;
+    for (char c : t)
+      if (c != ' ' && c != '\t' && c != '\n')
+        out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    return out;
   }
 
   std::string_view gt_, pt_;

@@ -2,10 +2,12 @@
 #include <QtTest>
 
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "engine/sql/diff.h"
 #include "support/shared_data.h"
+#include "test_resolver_support.h"
 
 using namespace hs::sql;
 
@@ -128,6 +130,15 @@ class TestDiff : public QObject {
     QCOMPARE(r.edits[0].gold->begin, g.find("year = 2014"));
   }
 
+  void sameSpellingDifferentTable() {
+    // T1 is another table on each side: the texts look alike, the canonical forms tell them apart.
+    auto r = diffOrDie("SELECT T1.id FROM a AS T1 JOIN b AS T2 ON T1.id = T2.id",
+                       "SELECT T1.ID FROM b AS T1 JOIN a AS T2 ON T1.id = T2.id");
+    QCOMPARE(kinds(r), std::string("update:select"));
+    QVERIFY2(r.edits[0].description.find("canonical: a.id vs b.id") != std::string::npos,
+             r.edits[0].description.c_str());
+  }
+
   void syntaxErrorNamesTheSide() {
     auto r = diffSql("SELECT a FROM t", "SELECT a FROM t WHERE (");
     QVERIFY(!r.ok());
@@ -151,7 +162,8 @@ class TestDiff : public QObject {
     QVERIFY2(diffOrDie(rows[42][2], rows[42][1]).equivalent(),
              kinds(diffOrDie(rows[42][2], rows[42][1])).c_str());
 
-    int pairs = 0, parsed = 0, equivalent = 0, edits = 0;
+    int pairs = 0, parsed = 0, equivalent = 0, edits = 0, equivalentWithSchema = 0;
+    std::map<std::string, hs::db::Schema> schemas;
     for (std::size_t i = 1; i < rows.size(); ++i) {
       if (rows[i].size() < 4) continue;
       ++pairs;
@@ -159,6 +171,18 @@ class TestDiff : public QObject {
       if (!d.ok()) continue;
       ++parsed;
       if (d->equivalent()) ++equivalent;
+      const std::string& db = rows[i][3];
+      if (!schemas.count(db)) {
+        hs::test::ReadOnlyDb handle(hs::test::spiderDb(QString::fromStdString(db)));
+        schemas[db] = handle.ok() ? handle.schema() : hs::db::Schema{};
+      }
+      DiffOptions withSchema;
+      withSchema.schema = &schemas[db];
+      auto ds = diffSql(rows[i][2], rows[i][1], withSchema);
+      QVERIFY(ds.ok());
+      if (ds->equivalent()) ++equivalentWithSchema;
+      // Resolution only adds equivalences: what is equal without the schema stays equal with it.
+      if (d->equivalent()) QVERIFY2(ds->equivalent(), rows[i][2].c_str());
       for (const auto& e : d->edits) {
         ++edits;
         // Every span is inside its text and its text is what the span covers.
@@ -168,8 +192,10 @@ class TestDiff : public QObject {
       }
     }
     qInfo(
-        "GPT-4 DIN-SQL vs gold: %d pairs, %d parsed, %d equivalent after normalisation, %d edits in the rest",
-        pairs, parsed, equivalent, edits);
+        "GPT-4 DIN-SQL vs gold: %d pairs, %d parsed, %d equivalent after normalisation (%d with the schema), "
+        "%d edits in the rest",
+        pairs, parsed, equivalent, equivalentWithSchema, edits);
+    QVERIFY(equivalentWithSchema >= equivalent);
     QVERIFY(parsed > 1000);
     QVERIFY(equivalent > 300);
   }

@@ -16,6 +16,7 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -98,8 +99,12 @@ void MainWindow::buildDocks() {
   resultsDock_->setObjectName(QStringLiteral("resultsDock"));
   resultsDock_->setWidget(grid_);
   addDockWidget(Qt::BottomDockWidgetArea, resultsDock_);
-  resizeDocks({schemaDock_}, {390}, Qt::Horizontal);
-  resizeDocks({resultsDock_}, {440}, Qt::Vertical);
+  // Default proportions, applied once the window has its size (a restored state overrides them).
+  QTimer::singleShot(0, this, [this]() {
+    if (restoredState_) return;
+    resizeDocks({schemaDock_}, {380}, Qt::Horizontal);
+    resizeDocks({resultsDock_}, {height() * 45 / 100}, Qt::Vertical);
+  });
 
   actions_.viewMenu->addAction(schemaDock_->toggleViewAction());
   actions_.viewMenu->addAction(resultsDock_->toggleViewAction());
@@ -299,7 +304,7 @@ void MainWindow::restoreSettings() {
   const QByteArray geometry = AppSettings::windowGeometry();
   if (!geometry.isEmpty()) restoreGeometry(geometry);
   const QByteArray state = AppSettings::windowState();
-  if (!state.isEmpty()) restoreState(state);
+  if (!state.isEmpty()) restoredState_ = restoreState(state);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

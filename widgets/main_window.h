@@ -92,7 +92,8 @@ class MainWindow : public QMainWindow {
   MainActions actions_;
   QString pendingSql_;
   QString pendingPath_;
-  QString workspacePath_;  // the workspace opened with the database (the demo's), if any
+  QString workspacePath_;
+  bool restoredState_ = false;  // the workspace opened with the database (the demo's), if any
 };
 
 }  // namespace hs::ui

@@ -1,6 +1,7 @@
 #include "widgets/sql_editor.h"
 
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QRegularExpression>
 
 #include <Qsci/qscistyle.h>
@@ -104,6 +105,18 @@ void SqlEditor::showError(int beginByte, int endByte, const QString& message) {
   QsciStyle style(-1, QStringLiteral("error annotation"), QColor(0xa0, 0x10, 0x10), QColor(0xff, 0xee, 0xee),
                   lexer_->font(0));
   annotate(line, QsciStyledText(message, style));
+}
+
+bool SqlEditor::event(QEvent* e) {
+  if (e->type() == QEvent::ShortcutOverride) {
+    auto* key = static_cast<QKeyEvent*>(e);
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && !isListActive() &&
+        !isCallTipActive()) {
+      e->ignore();
+      return false;
+    }
+  }
+  return QsciScintilla::event(e);
 }
 
 void SqlEditor::clearError() {

@@ -36,6 +36,10 @@ class SqlEditor : public QsciScintilla {
   void showError(int beginByte, int endByte, const QString& message);
   void clearError();
 
+ protected:
+  // Lets Esc reach the window's Cancel action unless an autocompletion list is open.
+  bool event(QEvent* event) override;
+
  private:
   SqlLexer* lexer_;
   IndicatorRegistry* registry_;

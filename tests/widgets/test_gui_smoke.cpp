@@ -181,6 +181,22 @@ class TestGuiSmoke : public QObject {
     QCOMPARE(cell(w, 0, 0), QStringLiteral("3"));
   }
 
+  void escapeInTheEditorCancels() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.editor()->setText(QString::fromLatin1(hs::test::longQuery()));
+    w.activateWindow();
+    w.editor()->setFocus();
+    QVERIFY(w.runQuery());
+    QTest::qWait(300);
+    QVERIFY(w.jobRunner()->isBusy());
+    QTest::keyClick(w.editor(), Qt::Key_Escape);
+    QVERIFY(w.jobRunner()->waitForIdle(3000));
+    QVERIFY(w.queries()->lastError().contains(QStringLiteral("cancel"), Qt::CaseInsensitive));
+  }
+
   void badFilesGiveAClearMessage() {
     MainWindow w;
     QSignalSpy failed(w.databases(), &hs::ui::DatabaseController::failed);

@@ -48,6 +48,8 @@ class TestDbErrors : public QObject {
 
   void unknownColumnOffset() {
     expectErrorAt("SELECT nme FROM singer", "nme", "no such column: nme");
+    auto r = db_->query("SELECT nme FROM singer");
+    QCOMPARE(r.error().end.value_or(0), std::size_t{10});  // the span covers the name
     expectErrorAt("SELECT Name FROM singer WHERE Age > 20 AND contry = 'France'", "contry", "no such column");
   }
 

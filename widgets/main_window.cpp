@@ -27,6 +27,7 @@
 #include "widgets/error_banner.h"
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
+#include "widgets/llm/llm_controller.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
 #include "widgets/schema_tree.h"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   rebuildRecentMenu();
   retranslate();
   updateTitle();
+  llm_ = new LlmController(this);  // question bar, LLM log dock, endpoint settings
 }
 
 MainWindow::~MainWindow() {
@@ -211,6 +213,7 @@ void MainWindow::openDemo() {
     return;
   }
   workspacePath_ = demo.workspace;
+  llm_->setWorkspacePath(workspacePath_);  // LLM transcripts and cache go into the workspace
   openAndRun(demo.database, demo.sampleQuery);
 }
 

@@ -16,6 +16,7 @@ class DatabaseController;
 class ErrorBanner;
 class JobRunner;
 class LanguageController;
+class LlmController;
 class QueryController;
 class ResultModel;
 class SchemaTree;
@@ -48,6 +49,7 @@ class MainWindow : public QMainWindow {
   QString bannerText() const;
   QString statusText() const;
   QString workspacePath() const { return workspacePath_; }
+  LlmController* llm() const { return llm_; }
 
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
@@ -93,6 +95,7 @@ class MainWindow : public QMainWindow {
   QString pendingSql_;
   QString pendingPath_;
   QString workspacePath_;
+  LlmController* llm_ = nullptr;
   bool restoredState_ = false;  // the workspace opened with the database (the demo's), if any
 };
 

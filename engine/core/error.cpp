@@ -22,11 +22,19 @@ std::string Error::describe() const {
   std::string out;
   if (!where.empty()) {
     out += where;
-    if (line) out += ":" + std::to_string(*line);
+    if (line) {
+      out += ':';
+      out += std::to_string(*line);
+    }
     out += ": ";
   }
   out += message;
-  if (offset) out += " (at byte " + std::to_string(*offset) + ")";
+  if (offset) {
+    // Appended piece by piece: GCC 12 at -O3 misreports chained operator+ (-Wrestrict, PR 105329).
+    out += " (at byte ";
+    out += std::to_string(*offset);
+    out += ')';
+  }
   return out;
 }
 

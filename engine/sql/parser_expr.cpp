@@ -196,7 +196,7 @@ ExprPtr Parser::parseInfix(ExprPtr left, int minPrec, bool& done) {
     ahead = 1;
     kw = k2;
   }
-  LikeOp lop;
+  LikeOp lop{};
   bool isLike = likeOp(kw, lop);
   if (!(kw == Kw::kIS || kw == Kw::kIN || kw == Kw::kBETWEEN || kw == Kw::kISNULL || kw == Kw::kNOTNULL ||
         (kw == Kw::kNULL && negated) || isLike)) {

@@ -60,8 +60,9 @@ class TestLlmGui : public QObject {
   QTemporaryDir dir_;
 
   hs::ui::LlmController* controllerOf(hs::ui::MainWindow& w) {
-    auto* c = w.findChild<hs::ui::LlmController*>();
-    return c ? c : new hs::ui::LlmController(&w);
+    auto* c = w.llm();
+    if (!c) qFatal("the main window has no LLM controller");
+    return c;
   }
 
   bool generateAndWait(hs::ui::LlmController* c, const QString& question) {

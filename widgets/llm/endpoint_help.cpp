@@ -5,12 +5,12 @@
 namespace hs::ui {
 namespace {
 
-QString tr(const char* text) {
-  return QCoreApplication::translate("hs::ui::EndpointHelp", text);
-}
+struct EndpointHelp {
+  Q_DECLARE_TR_FUNCTIONS(hs::ui::EndpointHelp)
+};
 
 QString ollamaHowTo() {
-  return tr(
+  return EndpointHelp::tr(
       "To use a local model with Ollama: install Ollama, run \"ollama pull qwen2.5-coder:7b\" and "
       "\"ollama serve\", then open Settings > LLM endpoints and set the base URL to "
       "http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp's server, vLLM, "
@@ -24,34 +24,37 @@ QString explainLlmError(const Error& error, const QString& baseUrl, const QStrin
   const QString code = QString::fromStdString(error.code);
   QString what;
   if (code == "unreachable" || code == "timeout") {
-    what = tr("No LLM endpoint answered at %1.").arg(baseUrl) + " " + ollamaHowTo();
+    what = EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl) + " " + ollamaHowTo();
   } else if (code == "auth") {
-    what = tr("The endpoint %1 refused the API key. Check the key source of the profile in Settings > LLM "
-              "endpoints (an environment variable, or the system keychain).")
+    what = EndpointHelp::tr(
+               "The endpoint %1 refused the API key. Check the key source of the profile in Settings > LLM "
+               "endpoints (an environment variable, or the system keychain).")
                .arg(baseUrl);
   } else if (code == "missing_key") {
-    what =
-        tr("The profile expects an API key but none is set: %1").arg(QString::fromStdString(error.message));
+    what = EndpointHelp::tr("The profile expects an API key but none is set: %1")
+               .arg(QString::fromStdString(error.message));
   } else if (code == "model_not_found") {
-    what = tr("The endpoint %1 does not know the model \"%2\". Pick a model it serves (for Ollama: \"ollama "
-              "list\") in Settings > LLM endpoints.")
+    what = EndpointHelp::tr(
+               "The endpoint %1 does not know the model \"%2\". Pick a model it serves (for Ollama: \"ollama "
+               "list\") in Settings > LLM endpoints.")
                .arg(baseUrl, model);
   } else if (code == "rate_limited") {
-    what =
-        tr("The endpoint is rate limiting requests; HalluSQL retried and gave up. Try again in a minute "
-           "or lower the concurrency of the profile.");
+    what = EndpointHelp::tr(
+        "The endpoint is rate limiting requests; HalluSQL retried and gave up. Try again in a minute "
+        "or lower the concurrency of the profile.");
   } else if (code == "offline_miss") {
-    what =
-        tr("Offline mode: this request is not in the cache (%1).").arg(QString::fromStdString(error.message));
+    what = EndpointHelp::tr("Offline mode: this request is not in the cache (%1).")
+               .arg(QString::fromStdString(error.message));
   } else if (code == "no_sql") {
-    what =
-        tr("The model answered, but its answer holds no SELECT statement. See the LLM log for what it said.");
+    what = EndpointHelp::tr(
+        "The model answered, but its answer holds no SELECT statement. See the LLM log for what it said.");
   } else if (code == "bad_profile") {
-    what = tr("The LLM profile is incomplete: set a base URL and a model in Settings > LLM endpoints.");
+    what = EndpointHelp::tr(
+        "The LLM profile is incomplete: set a base URL and a model in Settings > LLM endpoints.");
   } else if (code == "cancelled") {
-    what = tr("Cancelled.");
+    what = EndpointHelp::tr("Cancelled.");
   } else {
-    what = tr("The LLM call failed: %1").arg(QString::fromStdString(error.message));
+    what = EndpointHelp::tr("The LLM call failed: %1").arg(QString::fromStdString(error.message));
   }
   return what;
 }

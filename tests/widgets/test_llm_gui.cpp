@@ -11,6 +11,7 @@
 
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
+#include "widgets/job_runner.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/llm_log_model.h"
@@ -108,6 +109,13 @@ class TestLlmGui : public QObject {
     for (const auto& s : spans) covers = covers || (s.begin <= literal && s.end >= literal + 8);
     QVERIFY(covers);
     QVERIFY(w.editor()->highlighter()->tooltipAt(literal + 2).contains("value_absent"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);  // the generated SQL ran
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      // README picture: question -> generated SQL -> highlighted gold-free finding (fake model).
+      w.editor()->setCursorPosition(0, 0);
+      QCoreApplication::processEvents();
+      w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("generate-findings.png"));
+    }
     QCOMPARE(c->log()->rowCount(), 1);
     QVERIFY(!c->log()->entry(0).cached);
     QVERIFY(c->log()->entry(0).prompt.contains("CREATE TABLE"));  // the schema went into the prompt

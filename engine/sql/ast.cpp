@@ -188,6 +188,20 @@ const char* toString(BinaryOp op) {
   return "?";
 }
 
+const char* toString(CompoundOp op) {
+  switch (op) {
+    case CompoundOp::Union:
+      return "UNION";
+    case CompoundOp::UnionAll:
+      return "UNION ALL";
+    case CompoundOp::Intersect:
+      return "INTERSECT";
+    case CompoundOp::Except:
+      return "EXCEPT";
+  }
+  return "?";
+}
+
 const char* toString(LikeOp op) {
   switch (op) {
     case LikeOp::Like:

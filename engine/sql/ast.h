@@ -302,6 +302,7 @@ class ValuesClause : public QueryBody {
 };
 
 enum class CompoundOp : std::uint8_t { Union, UnionAll, Intersect, Except };
+const char* toString(CompoundOp op);  // "UNION", "UNION ALL", "INTERSECT", "EXCEPT"
 
 // Left-associative binary tree: ((a UNION b) EXCEPT c) has left = (a UNION b), right = c.
 class CompoundSelect : public QueryBody {

@@ -169,20 +169,20 @@ class Differ {
     if (gc && pc) {
       if (gc->op != pc->op)
         add(EditKind::Update, "set_op", path, gc->span, pc->span,
-            std::string("set_op: ") + opName(gc->op) + " -> " + opName(pc->op));
+            std::string("set_op: ") + toString(gc->op) + " -> " + toString(pc->op));
       body(gc->left.get(), pc->left.get(), path);
       body(gc->right.get(), pc->right.get(), path);
       return;
     }
     if (pc) {
       add(EditKind::Insert, "set_op", path, std::nullopt, pc->right ? pc->right->span : pc->span,
-          std::string("set_op: predicted adds ") + opName(pc->op) + " " +
+          std::string("set_op: predicted adds ") + toString(pc->op) + " " +
               text(pt_, pc->right ? pc->right->span : pc->span));
       return body(g, pc->left.get(), path);
     }
     if (gc) {
       add(EditKind::Remove, "set_op", path, gc->right ? gc->right->span : gc->span, std::nullopt,
-          std::string("set_op: predicted lacks ") + opName(gc->op) + " " +
+          std::string("set_op: predicted lacks ") + toString(gc->op) + " " +
               text(gt_, gc->right ? gc->right->span : gc->span));
       return body(gc->left.get(), p, path);
     }
@@ -191,20 +191,6 @@ class Differ {
     if (gs && ps) return core(*gs, *ps, path);
     if (!equals(*g, *p))
       add(EditKind::Update, g->is<ValuesClause>() ? "values" : "select", path, g->span, p->span);
-  }
-
-  static const char* opName(CompoundOp op) {
-    switch (op) {
-      case CompoundOp::Union:
-        return "UNION";
-      case CompoundOp::UnionAll:
-        return "UNION ALL";
-      case CompoundOp::Intersect:
-        return "INTERSECT";
-      case CompoundOp::Except:
-        return "EXCEPT";
-    }
-    return "?";
   }
 
   static Span keywordSpan(const SelectCore& c) {

@@ -35,20 +35,6 @@ const char* joinName(JoinType t) {
   return "?";
 }
 
-const char* setOpName(CompoundOp op) {
-  switch (op) {
-    case CompoundOp::Union:
-      return "UNION";
-    case CompoundOp::UnionAll:
-      return "UNION ALL";
-    case CompoundOp::Intersect:
-      return "INTERSECT";
-    case CompoundOp::Except:
-      return "EXCEPT";
-  }
-  return "?";
-}
-
 PlanSpan spanOf(const Node& n, std::string role) {
   return PlanSpan{n.span.begin, n.span.end, std::move(role)};
 }
@@ -133,7 +119,7 @@ class Builder {
     const auto* cs = b.as<CompoundSelect>();
     auto n = std::make_unique<PlanNode>(PlanOp::SetOp);
     if (!cs) return n;
-    n->attr("kind", setOpName(cs->op));
+    n->attr("kind", toString(cs->op));
     n->spans.push_back(spanOf(*cs, "compound"));
     n->children.push_back(cs->left ? body(*cs->left, nullptr) : std::make_unique<PlanNode>(PlanOp::Empty));
     n->children.push_back(cs->right ? body(*cs->right, nullptr) : std::make_unique<PlanNode>(PlanOp::Empty));

@@ -158,8 +158,8 @@ class TestDbRefusals : public QObject {
         "SELECT value FROM json_each('[1,2,3]')",
         "EXPLAIN QUERY PLAN SELECT * FROM pet WHERE kind = 'dog'",
         "SELECT name FROM sqlite_schema",
-        "SELECT upper(name), length(photo), typeof(weight), abs(-1), printf('%d', 3) FROM pet JOIN owner ON "
-        "id = owner_id",
+        ("SELECT upper(name), length(photo), typeof(weight), abs(-1), printf('%d', 3) FROM pet JOIN owner ON "
+         "id = owner_id"),
     };
     for (const char* sql : allowed) {
       auto r = (*db)->query(sql);

@@ -39,6 +39,6 @@ std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& sch
 // Question cues the SQL ignores (part of goldFreeFindings).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
-std::vector<Span> integerDivisions(const SqlView& v, const db::Schema& schema);
+std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 
 }  // namespace hs::annotate

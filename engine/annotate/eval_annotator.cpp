@@ -39,16 +39,8 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     ci.predResult = r;
   }
   Annotation a = annotateCase(ci);
-  for (Finding& f : a.findings) {
-    eval::Finding e;
-    e.taxonomy = std::move(f.taxonomy);
-    e.category = std::move(f.category);
-    e.subcategory = std::move(f.subcategory);
-    e.message = std::move(f.message);
-    for (Span& s : f.spans) e.spans.push_back({std::move(s.side), s.begin, s.end});
-    out.findings.push_back(std::move(e));
-  }
-  out.risk = eval::Risk{a.risk.score, std::move(a.risk.reasons)};
+  out.findings = std::move(a.findings);
+  out.risk = std::move(a.risk);
   return out;
 }
 

@@ -9,7 +9,7 @@ namespace hs::annotate {
 
 namespace {
 
-void add(std::vector<Finding>& out, const std::string& cat, const std::string& msg, Span s,
+void add(std::vector<Finding>& out, const std::string& cat, const std::string& msg, FindingSpan s,
          double conf = 1.0) {
   Finding f;
   f.taxonomy = "goldfree";
@@ -64,8 +64,8 @@ bool operandIsReal(const SqlView& v, const db::Schema& schema, std::size_t i, in
 
 }  // namespace
 
-std::vector<Span> integerDivisions(const SqlView& v, const db::Schema& schema) {
-  std::vector<Span> out;
+std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema) {
+  std::vector<FindingSpan> out;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const Token& t = v.tokens[i];
     if (t.kind != TokKind::Op || t.text != "/" || t.owner < 0) continue;
@@ -158,10 +158,10 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
   bool ratio = q.find("percent") != std::string::npos || q.find("ratio") != std::string::npos ||
                q.find("proportion") != std::string::npos || q.find("rate") != std::string::npos ||
                q.find("average") != std::string::npos;
-  for (const Span& s : integerDivisions(v, schema))
+  for (const FindingSpan& s : integerDivisions(v, schema))
     add(out, "integer_division", "integer division truncates the ratio", s, ratio ? 1.0 : 0.6);
   if (result) {
-    Span whole{"pred", 0, v.text.size()};
+    FindingSpan whole{"pred", 0, v.text.size()};
     if (result->failed)
       add(out, "execution_error", "the predicted query fails to execute", whole);
     else if (result->rows == 0)

@@ -39,7 +39,7 @@ int mainBlock(const SqlView& v) {
 struct Emitter {
   std::vector<Finding>& out;
   void operator()(const std::string& type, const std::string& sub, const std::string& msg,
-                  std::vector<Span> spans) const {
+                  std::vector<FindingSpan> spans) const {
     Finding f;
     f.taxonomy = "mrsqlgen";
     f.category = type;
@@ -50,10 +50,10 @@ struct Emitter {
   }
 };
 
-Span ps(std::size_t b, std::size_t e) {
+FindingSpan ps(std::size_t b, std::size_t e) {
   return {"pred", b, e};
 }
-Span gs(std::size_t b, std::size_t e) {
+FindingSpan gs(std::size_t b, std::size_t e) {
   return {"gold", b, e};
 }
 
@@ -257,7 +257,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
       emit("C6", "missing condition", "the gold condition '" + b.n.text() + "' is missing",
            {gs(b.begin, b.end)});
   if (pors != gors) {
-    std::vector<Span> sp;
+    std::vector<FindingSpan> sp;
     for (const SelectBlock& blk : P.v.blocks)
       for (const auto& c : blk.connectives)
         if (c.first == "or") sp.push_back(ps(c.second.first, c.second.second));
@@ -292,7 +292,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
   // GROUP BY (C10).
   std::set<std::string> pg = groupKeys(P), gg = groupKeys(G);
   if (pg != gg) {
-    std::vector<Span> sp;
+    std::vector<FindingSpan> sp;
     for (const SelectBlock& b : pred.blocks)
       if (!b.groupBy.empty()) sp.push_back(ps(b.keywordBegin[kGroupBy], clauseEnd(pred, b, kGroupBy)));
     for (const SelectBlock& b : gold.blocks)
@@ -322,7 +322,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
   } else {
     std::string pl = normExpr(P.c, P.order->limit), gl = normExpr(G.c, G.order->limit);
     if (pl != gl) {
-      std::vector<Span> sp;
+      std::vector<FindingSpan> sp;
       if (pLimit) sp.push_back(ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)));
       if (gLimit) sp.push_back(gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit)));
       emit("C2",
@@ -340,7 +340,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     std::vector<std::string> po = orderText(P), go = orderText(G);
     bool relevant = !go.empty() || pLimit;
     if (po != go && relevant) {
-      std::vector<Span> sp;
+      std::vector<FindingSpan> sp;
       if (!po.empty()) sp.push_back(ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)));
       if (!go.empty()) sp.push_back(gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy)));
       emit("C9",

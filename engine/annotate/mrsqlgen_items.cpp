@@ -12,7 +12,7 @@ namespace hs::annotate {
 namespace {
 
 void emit(std::vector<Finding>& out, const std::string& type, const std::string& sub, const std::string& msg,
-          std::vector<Span> spans) {
+          std::vector<FindingSpan> spans) {
   Finding f;
   f.taxonomy = "mrsqlgen";
   f.category = type;
@@ -142,7 +142,7 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
         !other.groupBy.empty() && other.groupBy.size() == other.items.size() && other.aggregates.empty();
     (void)withDistinct;
     if (!equivalent) {
-      std::vector<Span> sp;
+      std::vector<FindingSpan> sp;
       if (pm.distinct) sp.push_back({"pred", pm.distinctBegin, pm.distinctEnd});
       if (gm.distinct) sp.push_back({"gold", gm.distinctBegin, gm.distinctEnd});
       emit(out, "C8", pm.distinct ? "extra DISTINCT" : "missing DISTINCT",
@@ -164,7 +164,7 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
   for (const SelectBlock& b : gv.blocks)
     for (const TableRef& t : b.tables)
       if (t.info || !t.known) gt.insert(t.name);
-  std::vector<Span> sp;
+  std::vector<FindingSpan> sp;
   for (const SelectBlock& b : pv.blocks)
     for (const TableRef& t : b.tables)
       if ((t.info || !t.known) && !gt.count(t.name)) sp.push_back({"pred", t.begin, t.end});
@@ -189,7 +189,7 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       return k;
     };
     if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv)) {
-      std::vector<Span> js;
+      std::vector<FindingSpan> js;
       for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
       for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});
       emit(out, "C3", "join condition", "join conditions or join types differ from the gold query", js);
@@ -210,7 +210,7 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
     };
     bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
     if (!equivalentForm) {
-      std::vector<Span> s2;
+      std::vector<FindingSpan> s2;
       for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
       for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});
       emit(out, "C6", "set operation", "set operations differ from the gold query", s2);

@@ -18,7 +18,7 @@ namespace {
 struct Out {
   std::vector<Finding>& out;
   // Deduplication (D.4): one finding per (category, subcategory), spans merged.
-  void add(const std::string& cat, const std::string& sub, const std::string& msg, const Span& s) {
+  void add(const std::string& cat, const std::string& sub, const std::string& msg, const FindingSpan& s) {
     for (Finding& f : out)
       if (f.category == cat && f.subcategory == sub) {
         if (std::find(f.spans.begin(), f.spans.end(), s) == f.spans.end()) f.spans.push_back(s);
@@ -67,7 +67,7 @@ void schemaRules(const SqlView& p, Out& o) {
       if (!t.known)
         o.add(kSC, "Unknown tables", "table '" + t.name + "' is not in the schema", {"pred", t.begin, t.end});
   for (const ColumnRef& c : p.columns) {
-    Span s{"pred", c.begin, c.end};
+    FindingSpan s{"pred", c.begin, c.end};
     switch (c.status) {
       case ColStatus::UnknownColumn:
         if (c.qualifier.empty())
@@ -96,7 +96,7 @@ void schemaRules(const SqlView& p, Out& o) {
 }
 
 void mathRules(const SqlView& p, const db::Schema& schema, Out& o) {
-  for (const Span& s : integerDivisions(p, schema))
+  for (const FindingSpan& s : integerDivisions(p, schema))
     o.add(kMD, "Integer division without casting", "integer division truncates (no CAST to REAL)", s);
   for (const Token& t : p.tokens)
     if (t.kind == TokKind::Op && t.text == "%")
@@ -148,7 +148,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
         !gcols.count(keys.rep(c.key)))
       o.add(kAO, "Extra columns", "column '" + c.key + "' is not used by the ground truth",
             {"pred", c.begin, c.end});
-  std::vector<Span> extraTables;
+  std::vector<FindingSpan> extraTables;
   for (const SelectBlock& b : p.blocks)
     for (const TableRef& t : b.tables)
       if (t.info && !gtables.count(t.name)) {
@@ -236,14 +236,14 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
   };
   std::size_t pj = joins(p), gj = joins(g);
   if (pj > gj) {
-    std::vector<Span> spans = extraTables;
+    std::vector<FindingSpan> spans = extraTables;
     if (spans.empty()) {
-      std::vector<Span> all;
+      std::vector<FindingSpan> all;
       for (const SelectBlock& b : p.blocks)
         for (auto s : b.joinSpans) all.push_back({"pred", s.first, s.second});
       spans.assign(all.end() - static_cast<std::ptrdiff_t>(std::min(all.size(), pj - gj)), all.end());
     }
-    for (const Span& s : spans)
+    for (const FindingSpan& s : spans)
       o.add(kJR, "More joins than ground truth",
             std::to_string(pj) + " joins where the ground truth has " + std::to_string(gj), s);
   }

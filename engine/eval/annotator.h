@@ -9,28 +9,10 @@
 #include <vector>
 
 #include "engine/core/case.h"
+#include "engine/core/finding.h"
 #include "engine/db/database.h"
 
 namespace hs::eval {
-
-struct Span {
-  std::string side;  // "pred" or "gold"
-  std::size_t begin = 0;
-  std::size_t end = 0;  // byte offsets into that side's SQL
-};
-
-struct Finding {
-  std::string taxonomy;  // "tasql", "mrsqlgen", "goldfree"
-  std::string category;
-  std::string subcategory;
-  std::string message;
-  std::vector<Span> spans;
-};
-
-struct Risk {
-  double score = 0.0;  // in [0, 1]
-  std::vector<std::string> reasons;
-};
 
 struct CaseOutcome;  // runner.h
 

@@ -118,7 +118,8 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   json findings = json::array();
   for (const Finding& f : o.findings) {
     json spans = json::array();
-    for (const Span& s : f.spans) spans.push_back(json{{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
+    for (const FindingSpan& s : f.spans)
+      spans.push_back(json{{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
     findings.push_back(json{{"taxonomy", f.taxonomy},
                             {"category", f.category},
                             {"subcategory", f.subcategory},

@@ -215,7 +215,7 @@ class TestAnnotateChecks : public QObject {
           "SELECT \xff\xfe FROM singer", "SELECT * FROM (SELECT * FROM (SELECT"}) {
       Run r(sql, "How many?");
       for (const Finding& f : r.a.findings)
-        for (const Span& s : f.spans) QVERIFY(s.begin <= s.end && s.end <= std::string(sql).size());
+        for (const FindingSpan& s : f.spans) QVERIFY(s.begin <= s.end && s.end <= std::string(sql).size());
       QVERIFY(r.a.risk.score >= 0.0 && r.a.risk.score <= 1.0);
     }
     Run r("SELECT (Name FROM singer");

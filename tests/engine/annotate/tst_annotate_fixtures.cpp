@@ -58,7 +58,7 @@ class TestAnnotateFixtures : public QObject {
     for (const Finding& f : a.findings) {
       if (f.taxonomy != taxonomy) continue;
       auto& s = m[sub ? f.category + " / " + f.subcategory : f.category];
-      for (const Span& sp : f.spans) s.insert({sp.side, sp.begin, sp.end});
+      for (const FindingSpan& sp : f.spans) s.insert({sp.side, sp.begin, sp.end});
     }
     return m;
   }

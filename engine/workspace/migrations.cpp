@@ -166,12 +166,34 @@ CREATE TABLE drilldown_steps (
 CREATE INDEX drilldown_steps_llm_call ON drilldown_steps(llm_call_id);
 )SQL";
 
+// Version 3: evaluation scores per case (EX under three semantics, Soft-F1, diff, risk) for the
+// case list and the case view; findings written by an evaluation are marked so that re-running
+// the evaluation replaces them and leaves other findings (metamorphic, drill-down, human) alone.
+constexpr std::string_view kV3 = R"SQL(
+CREATE TABLE case_scores (
+  case_id           INTEGER PRIMARY KEY REFERENCES cases(id) ON DELETE CASCADE,
+  db_path           TEXT NOT NULL DEFAULT '',   -- the database the case ran on, '' when not found
+  ex_set            INTEGER CHECK (ex_set IS NULL OR ex_set IN (0, 1)),      -- NULL: undecided
+  ex_bag            INTEGER CHECK (ex_bag IS NULL OR ex_bag IN (0, 1)),
+  ex_ordered        INTEGER CHECK (ex_ordered IS NULL OR ex_ordered IN (0, 1)),
+  soft_f1           REAL,
+  risk              REAL,
+  risk_reasons_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(risk_reasons_json)),
+  diff_json         TEXT CHECK (diff_json IS NULL OR json_valid(diff_json)),
+  pred_error        TEXT NOT NULL DEFAULT '',   -- exec error class of the prediction, '' when it ran
+  categories        TEXT NOT NULL DEFAULT '',   -- distinct finding categories, newline-separated
+  evaluated_at      TEXT NOT NULL
+);
+ALTER TABLE findings ADD COLUMN from_eval INTEGER NOT NULL DEFAULT 0 CHECK (from_eval IN (0, 1));
+)SQL";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
   static const std::vector<Migration> list = {
       {1, "projects, databases, runs, cases, executions, findings, annotations", kV1},
       {2, "llm_calls, followups, drilldown_steps", kV2},
+      {3, "case_scores, findings.from_eval", kV3},
   };
   return list;
 }

@@ -7,6 +7,8 @@
 #include "engine/annotate/rules.h"
 
 using namespace hs::annotate;
+using hs::Finding;
+using hs::FindingSpan;
 
 namespace {
 

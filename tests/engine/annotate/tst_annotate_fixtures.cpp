@@ -10,6 +10,8 @@
 #include "tests/engine/annotate/spider_support.h"
 
 using namespace hs::annotate;
+using hs::Finding;
+using hs::FindingSpan;
 using nlohmann::json;
 
 namespace {

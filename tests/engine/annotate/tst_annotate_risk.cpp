@@ -8,6 +8,8 @@
 #include "tests/engine/annotate/spider_support.h"
 
 using namespace hs::annotate;
+using hs::Finding;
+using hs::FindingSpan;
 
 class TestAnnotateRisk : public QObject {
   Q_OBJECT

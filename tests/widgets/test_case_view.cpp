@@ -1,0 +1,331 @@
+// The case view of a benchmark review (issue 4) on real Spider dev cases with GPT-4 (DIN-SQL)
+// predictions, evaluated and annotated by the engine: indicators on the exact finding spans, the
+// legend, jumping to a finding or an edit, coloured missing / extra rows, replacing a case, and
+// failed or missing predictions.
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <Qsci/qsciscintilla.h>
+
+#include <map>
+#include <set>
+
+#include "engine/annotate/eval_annotator.h"
+#include "engine/eval/runner.h"
+#include "engine/workspace/import/import.h"
+#include "support/shared_data.h"
+#include "widgets/indicator_registry.h"
+#include "widgets/review/case_finding_styles.h"
+#include "widgets/review/case_result_model.h"
+#include "widgets/review/case_view.h"
+#include "widgets/span_highlighter.h"
+#include "widgets/sql_editor.h"
+
+using namespace hs::ui;
+using Sci = QsciScintillaBase;
+
+namespace {
+
+constexpr std::size_t kPool = 400;  // the first cases of the file are evaluated to pick examples
+
+std::vector<hs::eval::CaseOutcome> evaluate(const std::vector<hs::Case>& cases) {
+  static const hs::annotate::RuleAnnotator annotator;
+  hs::eval::EvalOptions o;
+  o.dbRoot = hs::test::sharedPath("spider/database");
+  o.jobs = 2;
+  o.keepRows = true;
+  o.annotator = &annotator;
+  return hs::eval::evaluateCases(cases, o);
+}
+
+std::size_t spanCount(const hs::Finding& f) {
+  std::size_t n = 0;
+  for (const hs::FindingSpan& s : f.spans) n += s.end > s.begin ? 1 : 0;
+  return n;
+}
+
+std::size_t spanCount(const hs::eval::CaseOutcome& o) {
+  std::size_t n = 0;
+  for (const hs::Finding& f : o.findings) n += spanCount(f);
+  return n;
+}
+
+// The bytes [begin, end) of `side` covered by the findings of one style group.
+std::set<long> expectedCover(const std::vector<hs::Finding>& findings, const QString& key,
+                             const std::string& side) {
+  std::set<long> bytes;
+  for (const hs::Finding& f : findings) {
+    if (FindingStyles::groupOf(f).key != key) continue;
+    for (const hs::FindingSpan& s : f.spans)
+      if (s.side == side)
+        for (std::size_t b = s.begin; b < s.end; ++b) bytes.insert(static_cast<long>(b));
+  }
+  return bytes;
+}
+
+// The bytes where the editor has indicator `key` on, read back with SCI_INDICATORALLONFOR.
+std::set<long> actualCover(SqlEditor* e, const QString& key) {
+  std::set<long> bytes;
+  const int n = e->indicators()->indicator(key);
+  if (n < 0) return bytes;
+  const long len = e->SendScintilla(Sci::SCI_GETLENGTH);
+  for (long pos = 0; pos < len; ++pos) {
+    const long mask = e->SendScintilla(Sci::SCI_INDICATORALLONFOR, static_cast<unsigned long>(pos));
+    if (mask & (1L << n)) {
+      bytes.insert(pos);
+      if (e->SendScintilla(Sci::SCI_INDICATORVALUEAT, static_cast<unsigned long>(n), pos) == 0) return {};
+    }
+  }
+  return bytes;
+}
+
+std::pair<long, long> selection(SqlEditor* e) {
+  return {e->SendScintilla(Sci::SCI_GETSELECTIONSTART), e->SendScintilla(Sci::SCI_GETSELECTIONEND)};
+}
+
+}  // namespace
+
+class TestCaseView : public QObject {
+  Q_OBJECT
+
+  std::vector<hs::Case> cases_;
+  std::vector<hs::eval::CaseOutcome> outcomes_;
+  int rich_ = -1;     // wrong, most highlighted spans, with gold spans too
+  int rows_ = -1;     // both sides ran, rows missing and extra
+  int correct_ = -1;  // right, few findings
+
+  void checkIndicators(CaseView& view, const hs::eval::CaseOutcome& o) {
+    std::set<QString> keys;
+    for (const hs::Finding& f : o.findings) keys.insert(FindingStyles::groupOf(f).key);
+    for (const QString& key : keys) {
+      QCOMPARE(actualCover(view.predEditor(), key), expectedCover(o.findings, key, "pred"));
+      QCOMPARE(actualCover(view.goldEditor(), key), expectedCover(o.findings, key, "gold"));
+    }
+  }
+
+  static void checkMarks(QAbstractItemModel* m, const std::vector<hs::db::Row>& mine,
+                         const std::vector<hs::db::Row>& other, CaseResultModel::RowState mark,
+                         const QColor& color, int* markedOut) {
+    int marked = 0;
+    *markedOut = -1;
+    QCOMPARE(m->rowCount(), static_cast<int>(std::min<std::size_t>(mine.size(), CaseResultModel::kMaxRows)));
+    for (int r = 0; r < m->rowCount(); ++r) {
+      const QModelIndex idx = m->index(r, 0);
+      const auto state =
+          static_cast<CaseResultModel::RowState>(idx.data(CaseResultModel::RowStateRole).toInt());
+      // A row without a partner anywhere on the other side is always marked.
+      bool anywhere = false;
+      for (const hs::db::Row& x : other)
+        anywhere |= hs::eval::compareRows(mine[static_cast<std::size_t>(r)], x) == 0;
+      if (!anywhere) QCOMPARE(state, mark);
+      if (state == mark) {
+        ++marked;
+        QCOMPARE(idx.data(Qt::BackgroundRole).value<QColor>(), color);
+      } else {
+        QVERIFY(!idx.data(Qt::BackgroundRole).isValid());
+      }
+    }
+    *markedOut = marked;
+  }
+
+ private slots:
+  void initTestCase() {
+    HS_REQUIRE_SHARED_DATA();
+    hs::ws::import::ImportOptions io;
+    io.casesPath = hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv");
+    io.format = hs::ws::import::Format::Csv;
+    io.model = "gpt4_DIN-SQL";
+    auto report = hs::ws::import::importCases(io);
+    QVERIFY2(report.cases.size() > kPool, "the GPT-4 file did not import");
+    cases_.assign(report.cases.begin(), report.cases.begin() + kPool);
+    outcomes_ = evaluate(cases_);
+    QCOMPARE(outcomes_.size(), cases_.size());
+    std::size_t best = 0;
+    for (std::size_t i = 0; i < cases_.size(); ++i) {
+      const auto& o = outcomes_[i];
+      bool goldSpan = false;
+      for (const hs::Finding& f : o.findings)
+        for (const hs::FindingSpan& s : f.spans) goldSpan |= s.side == "gold";
+      if (o.exSet == false && o.pred.ok && goldSpan && spanCount(o) > best) {
+        best = spanCount(o);
+        rich_ = static_cast<int>(i);
+      }
+      if (rows_ < 0 && o.diff && !o.diff->columnCountMismatch && !o.diff->columnPermutation &&
+          o.diff->missingTotal > 0 && o.diff->extraTotal > 0 && o.gold.rows.size() < 400)
+        rows_ = static_cast<int>(i);
+      if (correct_ < 0 && o.exSet == true && !o.findings.empty() && o.findings.size() <= 2)
+        correct_ = static_cast<int>(i);
+    }
+    QVERIFY2(rich_ >= 0 && best >= 3, "no wrong case with several findings in the pool");
+    QVERIFY(rows_ >= 0);
+    QVERIFY(correct_ >= 0);
+    qInfo("rich case %s (%zu spans), rows case %s, correct case %s", cases_[rich_].id.c_str(), best,
+          cases_[rows_].id.c_str(), cases_[correct_].id.c_str());
+  }
+
+  void indicatorsLandExactlyOnFindingSpans() {
+    CaseView view;
+    const auto& o = outcomes_[rich_];
+    view.setCase(cases_[rich_], o);
+    QCOMPARE(view.predEditor()->text().toStdString(), *cases_[rich_].predSql);
+    QCOMPARE(view.goldEditor()->text().toStdString(), *cases_[rich_].goldSql);
+    checkIndicators(view, o);
+    // The tooltip of a highlighted byte carries the finding's message.
+    for (const hs::Finding& f : o.findings)
+      for (const hs::FindingSpan& s : f.spans)
+        if (s.side == "pred" && s.end > s.begin) {
+          const QString tip = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(s.begin));
+          QVERIFY2(!tip.isEmpty(), f.message.c_str());
+        }
+  }
+
+  void legendListsThePresentGroups() {
+    CaseView view;
+    const auto& o = outcomes_[rich_];
+    view.setCase(cases_[rich_], o);
+    std::set<QString> expected;
+    for (const hs::Finding& f : o.findings)
+      if (spanCount(f) > 0) expected.insert(FindingStyles::groupOf(f).label);
+    const QStringList legend = view.legendEntries();
+    QCOMPARE(std::set<QString>(legend.begin(), legend.end()), expected);
+    QCOMPARE(legend.size(), static_cast<int>(expected.size()));  // each group once
+    QVERIFY(legend.size() >= 2);
+  }
+
+  void clickingAFindingSelectsItsSpan() {
+    CaseView view;
+    view.resize(1400, 900);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const auto& o = outcomes_[rich_];
+    view.setCase(cases_[rich_], o);
+    QSignalSpy spy(&view, &CaseView::findingActivated);
+    QTreeWidget* list = view.findingList();
+    QCOMPARE(list->topLevelItemCount(), static_cast<int>(o.findings.size()));
+    int clicked = 0;
+    for (int i = static_cast<int>(o.findings.size()) - 1; i >= 0; --i) {
+      const hs::Finding& f = o.findings[static_cast<std::size_t>(i)];
+      const hs::FindingSpan* pred = nullptr;
+      for (const hs::FindingSpan& s : f.spans)
+        if (s.side == "pred" && !pred) pred = &s;
+      if (!pred) continue;
+      QTreeWidgetItem* item = list->topLevelItem(i);
+      QCOMPARE(item->text(1).toStdString(), f.category);
+      list->scrollToItem(item);
+      QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
+      QCOMPARE(spy.last().at(0).toInt(), i);
+      QCOMPARE(selection(view.predEditor()), std::make_pair(long(pred->begin), long(pred->end)));
+      if (++clicked == 3) break;
+    }
+    QVERIFY(clicked >= 2);
+  }
+
+  void selectingAnEditSelectsBothSpans() {
+    CaseView view;
+    view.setCase(cases_[rich_], outcomes_[rich_]);
+    QTreeWidget* edits = view.editList();
+    QVERIFY2(edits->topLevelItemCount() > 0, qPrintable(view.editScriptStatus()));
+    bool both = false;
+    for (int i = 0; i < edits->topLevelItemCount() && !both; ++i) {
+      QTreeWidgetItem* item = edits->topLevelItem(i);
+      if (item->text(2) == QStringLiteral("\u2014") || item->text(3) == QStringLiteral("\u2014")) continue;
+      edits->setCurrentItem(item);
+      const auto g = selection(view.goldEditor());
+      const auto p = selection(view.predEditor());
+      QVERIFY(g.second > g.first);
+      QVERIFY(p.second > p.first);
+      // The selected bytes are the edit's texts as the list shows them.
+      const QByteArray goldSel = view.goldEditor()->textBytes().mid(g.first, g.second - g.first);
+      const QByteArray predSel = view.predEditor()->textBytes().mid(p.first, p.second - p.first);
+      QCOMPARE(QString::fromUtf8(goldSel).simplified().left(60), item->text(2).left(60));
+      QCOMPARE(QString::fromUtf8(predSel).simplified().left(60), item->text(3).left(60));
+      both = true;
+    }
+    QVERIFY2(both, "no update edit with both sides");
+  }
+
+  void missingAndExtraRowsAreColoured() {
+    CaseView view;
+    const auto& o = outcomes_[rows_];
+    view.setCase(cases_[rows_], o);
+    int missing = 0, extra = 0;
+    checkMarks(view.goldTable()->model(), o.gold.rows, o.pred.rows, CaseResultModel::RowState::Missing,
+               CaseResultModel::missingColor(), &missing);
+    checkMarks(view.predTable()->model(), o.pred.rows, o.gold.rows, CaseResultModel::RowState::Extra,
+               CaseResultModel::extraColor(), &extra);
+    QCOMPARE(static_cast<std::size_t>(missing), o.diff->missingTotal);
+    QCOMPARE(static_cast<std::size_t>(extra), o.diff->extraTotal);
+    QVERIFY(view.resultSummary().contains(QString::number(o.diff->missingTotal)));
+  }
+
+  void setCaseTwiceReplacesEverything() {
+    CaseView view;
+    view.setCase(cases_[rich_], outcomes_[rich_]);
+    const auto& o = outcomes_[correct_];
+    view.setCase(cases_[correct_], o);
+    QCOMPARE(view.predEditor()->text().toStdString(), *cases_[correct_].predSql);
+    QCOMPARE(view.findingList()->topLevelItemCount(), static_cast<int>(o.findings.size()));
+    // No indicator of the first case is left: every group's coverage is the second case's.
+    for (const hs::Finding& f : outcomes_[rich_].findings) {
+      const QString key = FindingStyles::groupOf(f).key;
+      QCOMPARE(actualCover(view.predEditor(), key), expectedCover(o.findings, key, "pred"));
+      QCOMPARE(actualCover(view.goldEditor(), key), expectedCover(o.findings, key, "gold"));
+    }
+    checkIndicators(view, o);
+    QVERIFY(view.headerText().contains(QString::fromStdString(cases_[correct_].question)));
+    QVERIFY(!view.headerText().contains(QString::fromStdString(cases_[rich_].question)));
+    QVERIFY(view.headerText().contains(QStringLiteral("EX set \u2713")));
+    QVERIFY(view.goldResultMessage().isEmpty());
+    view.clear();
+    QVERIFY(view.predEditor()->text().isEmpty());
+    QCOMPARE(view.findingList()->topLevelItemCount(), 0);
+    QVERIFY(view.legendEntries().isEmpty());
+    QCOMPARE(view.goldTable()->model()->rowCount(), 0);
+  }
+
+  void failedOrMissingPredictionShowsTheError() {
+    std::vector<hs::Case> broken{cases_[rich_], cases_[rich_]};
+    broken[0].predSql =
+        "SELECT no_such_col FROM " + cases_[rich_].predSql->substr(cases_[rich_].predSql->find("FROM ") + 5);
+    broken[1].predSql.reset();
+    const auto out = evaluate(broken);
+    CaseView view;
+    view.setCase(broken[0], out[0]);
+    QVERIFY(!out[0].pred.ok);
+    QVERIFY2(view.predResultMessage().contains(QStringLiteral("no_such_col")),
+             qPrintable(view.predResultMessage()));
+    QVERIFY(view.goldResultMessage().isEmpty());
+    QVERIFY(view.headerText().contains(QStringLiteral("EX set \u2717")));
+
+    view.setCase(broken[1], out[1]);
+    QVERIFY(view.predEditor()->text().isEmpty());
+    QVERIFY(!view.predResultMessage().isEmpty());
+    QVERIFY(view.goldResultMessage().isEmpty());
+    QVERIFY(view.editScriptStatus().contains(QStringLiteral("both")));
+    QCOMPARE(view.predTable()->model()->rowCount(), 0);
+  }
+
+  void screenshot() {
+    if (!qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR"))
+      QSKIP("set HALLUSQL_SCREENSHOT_DIR to save the picture");
+    CaseView view;
+    view.resize(1400, 900);
+    view.setCase(cases_[rich_], outcomes_[rich_]);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.activateFinding(0);
+    QCoreApplication::processEvents();
+    const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR");
+    QVERIFY(view.grab().save(QDir(dir).filePath("case-view.png")));
+    view.tabs()->setCurrentIndex(2);
+    QCoreApplication::processEvents();
+    QVERIFY(view.grab().save(QDir(dir).filePath("case-view-results.png")));
+  }
+};
+
+QTEST_MAIN(TestCaseView)
+#include "test_case_view.moc"

@@ -1,0 +1,147 @@
+#include "widgets/review/case_header.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "engine/core/case.h"
+#include "engine/eval/runner.h"
+
+namespace hs::ui {
+
+namespace {
+
+const QColor kPass(0x2e, 0x7d, 0x32);
+const QColor kFail(0xc6, 0x28, 0x28);
+const QColor kUnknown(0x75, 0x75, 0x75);
+
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+// Green below 0.33, amber to 0.66, red above.
+QColor riskColor(double score) {
+  if (score < 0.33) return kPass;
+  if (score < 0.66) return QColor(0xe6, 0x8a, 0x00);
+  return kFail;
+}
+
+}  // namespace
+
+CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
+  setFrameShape(QFrame::NoFrame);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->setSpacing(2);
+  question_ = new QLabel(this);
+  question_->setWordWrap(true);
+  question_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  QFont big = question_->font();
+  big.setPointSizeF(big.pointSizeF() * 1.2);
+  big.setBold(true);
+  question_->setFont(big);
+  evidence_ = new QLabel(this);
+  evidence_->setWordWrap(true);
+  evidence_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  evidence_->setStyleSheet(QStringLiteral("color: #555; font-style: italic;"));
+  layout->addWidget(question_);
+  layout->addWidget(evidence_);
+
+  auto* row = new QHBoxLayout;
+  row->setSpacing(6);
+  meta_ = new QLabel(this);
+  meta_->setStyleSheet(QStringLiteral("color: #444;"));
+  meta_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  row->addWidget(meta_);
+  row->addSpacing(12);
+  badges_ = new QHBoxLayout;
+  badges_->setSpacing(4);
+  row->addLayout(badges_);
+  risk_ = new QLabel(this);
+  risk_->setStyleSheet(QStringLiteral("color: #444;"));
+  risk_->setWordWrap(false);
+  row->addWidget(risk_, 1);
+  layout->addLayout(row);
+  clear();
+}
+
+void CaseHeader::addBadge(const QString& text, const QString& tooltip, const QColor& color) {
+  auto* badge = new QLabel(text, this);
+  badge->setToolTip(tooltip);
+  badge->setStyleSheet(QStringLiteral("QLabel { color: white; background: %1; border-radius: 4px;"
+                                      " padding: 1px 6px; font-weight: bold; }")
+                           .arg(color.name()));
+  badges_->addWidget(badge);
+}
+
+void CaseHeader::clear() {
+  question_->setText(tr("No case selected"));
+  evidence_->clear();
+  evidence_->hide();
+  meta_->clear();
+  risk_->clear();
+  while (QLayoutItem* item = badges_->takeAt(0)) {
+    delete item->widget();
+    delete item;
+  }
+}
+
+void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
+  clear();
+  question_->setText(kase.question.empty() ? tr("(no question)") : q(kase.question));
+  if (!kase.evidence.empty()) {
+    evidence_->setText(tr("Evidence: %1").arg(q(kase.evidence)));
+    evidence_->show();
+  }
+  QStringList meta;
+  if (!kase.id.empty()) meta << q(kase.id);
+  meta << tr("db %1").arg(kase.dbId.empty() ? tr("(none)") : q(kase.dbId));
+  if (!kase.model.empty()) meta << tr("model %1").arg(q(kase.model));
+  if (!kase.difficulty.empty()) meta << q(kase.difficulty);
+  meta_->setText(meta.join(QStringLiteral(" · ")));
+
+  const auto verdict = [&](const QString& name, const std::optional<bool>& v, const QString& what) {
+    if (!v) {
+      addBadge(tr("%1 ?").arg(name), tr("%1: cannot be decided (no gold result)").arg(what), kUnknown);
+      return;
+    }
+    addBadge(*v ? tr("%1 \u2713").arg(name) : tr("%1 \u2717").arg(name),
+             *v ? tr("%1: the results match").arg(what) : tr("%1: the results differ").arg(what),
+             *v ? kPass : kFail);
+  };
+  verdict(tr("EX set"), outcome.exSet, tr("Execution accuracy with set semantics (BIRD)"));
+  verdict(tr("EX bag"), outcome.exBag, tr("Execution accuracy with multiset semantics"));
+  if (outcome.exOrdered)
+    verdict(tr("EX ordered"), outcome.exOrdered,
+            tr("Execution accuracy with ordered rows (the gold query orders)"));
+  if (outcome.softF1) {
+    const double f1 = *outcome.softF1;
+    addBadge(tr("Soft-F1 %1").arg(f1, 0, 'f', 2), tr("Soft-F1 as BIRD mini-dev defines it"),
+             f1 >= 0.999 ? kPass : (f1 > 0.0 ? QColor(0xe6, 0x8a, 0x00) : kFail));
+  }
+  if (outcome.risk) {
+    const hs::Risk& risk = *outcome.risk;
+    QStringList reasons;
+    for (const std::string& r : risk.reasons) reasons << q(r);
+    addBadge(tr("Risk %1").arg(risk.score, 0, 'f', 2),
+             reasons.isEmpty()
+                 ? tr("Gold-free risk score; no check fired")
+                 : tr("Gold-free risk score; reasons:\n%1").arg(reasons.join(QLatin1Char('\n'))),
+             riskColor(risk.score));
+    QString text = reasons.isEmpty() ? tr("no risk reason") : reasons.join(QStringLiteral(", "));
+    risk_->setToolTip(reasons.join(QLatin1Char('\n')));
+    risk_->setText(QFontMetrics(risk_->font()).elidedText(text, Qt::ElideRight, 520));
+  }
+}
+
+QString CaseHeader::plainText() const {
+  QStringList parts{question_->text()};
+  if (!evidence_->text().isEmpty()) parts << evidence_->text();
+  parts << meta_->text();
+  for (int i = 0; i < badges_->count(); ++i)
+    if (auto* label = qobject_cast<QLabel*>(badges_->itemAt(i)->widget())) parts << label->text();
+  if (!risk_->text().isEmpty()) parts << risk_->text();
+  return parts.join(QLatin1Char('\n'));
+}
+
+}  // namespace hs::ui

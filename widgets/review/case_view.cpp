@@ -1,0 +1,200 @@
+#include "widgets/review/case_view.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "engine/core/case.h"
+#include "engine/eval/runner.h"
+#include "widgets/review/case_edit_list.h"
+#include "widgets/review/case_finding_styles.h"
+#include "widgets/review/case_header.h"
+#include "widgets/review/case_result_pair.h"
+#include "widgets/review/case_sql_pair.h"
+#include "widgets/sql_editor.h"
+
+namespace hs::ui {
+
+struct CaseView::Parts {
+  CaseHeader* header = nullptr;
+  CaseSqlPair* sql = nullptr;
+  QTabWidget* tabs = nullptr;
+  QTreeWidget* findings = nullptr;
+  CaseEditList* edits = nullptr;
+  CaseResultPair* results = nullptr;
+  std::vector<hs::Finding> shown;  // the findings of the list, in its order
+};
+
+namespace {
+
+QString q(const std::string& s) {
+  return QString::fromStdString(s);
+}
+
+QTreeWidget* makeFindingList(QWidget* parent) {
+  auto* list = new QTreeWidget(parent);
+  list->setObjectName(QStringLiteral("caseFindingList"));
+  list->setRootIsDecorated(false);
+  list->setUniformRowHeights(true);
+  list->setAlternatingRowColors(true);
+  list->setSelectionMode(QAbstractItemView::SingleSelection);
+  list->header()->setStretchLastSection(true);
+  list->header()->resizeSection(0, 130);
+  list->header()->resizeSection(1, 190);
+  list->header()->resizeSection(2, 210);
+  return list;
+}
+
+}  // namespace
+
+CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts>()) {
+  setObjectName(QStringLiteral("caseView"));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(6, 6, 6, 6);
+  layout->setSpacing(6);
+  p_->header = new CaseHeader(this);
+  layout->addWidget(p_->header);
+
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->setChildrenCollapsible(false);
+  p_->sql = new CaseSqlPair(split);
+  p_->tabs = new QTabWidget(split);
+  p_->findings = makeFindingList(p_->tabs);
+  p_->findings->setHeaderLabels({tr("Taxonomy"), tr("Category"), tr("Subcategory"), tr("Message")});
+  p_->edits = new CaseEditList(p_->tabs);
+  p_->results = new CaseResultPair(p_->tabs);
+  p_->tabs->addTab(p_->findings, tr("Findings"));
+  p_->tabs->addTab(p_->edits, tr("Edit script"));
+  p_->tabs->addTab(p_->results, tr("Results"));
+  split->addWidget(p_->sql);
+  split->addWidget(p_->tabs);
+  split->setStretchFactor(0, 5);
+  split->setStretchFactor(1, 4);
+  layout->addWidget(split, 1);
+
+  connect(p_->findings, &QTreeWidget::currentItemChanged, this,
+          [this](QTreeWidgetItem* item, QTreeWidgetItem*) {
+            if (item) activateFinding(p_->findings->indexOfTopLevelItem(item));
+          });
+  connect(p_->findings, &QTreeWidget::itemClicked, this,
+          [this](QTreeWidgetItem* item, int) { activateFinding(p_->findings->indexOfTopLevelItem(item)); });
+  connect(p_->edits, &CaseEditList::editActivated, this, &CaseView::activateEdit);
+  clear();
+}
+
+CaseView::~CaseView() = default;
+
+void CaseView::clear() {
+  p_->header->clear();
+  p_->sql->clear();
+  p_->findings->clear();
+  p_->shown.clear();
+  p_->edits->clearEdits();
+  p_->results->clear();
+  p_->tabs->setTabText(0, tr("Findings"));
+  p_->tabs->setTabText(1, tr("Edit script"));
+}
+
+void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
+  clear();
+  p_->header->setCase(kase, outcome);
+  p_->sql->setSql(kase.goldSql, kase.predSql, q(kase.model));
+  p_->sql->setFindings(outcome.findings);
+
+  p_->shown = outcome.findings;
+  {
+    const QSignalBlocker block(p_->findings);
+    for (const hs::Finding& f : p_->shown) {
+      auto* item = new QTreeWidgetItem(p_->findings);
+      const FindingStyleGroup g = FindingStyles::groupOf(f);
+      item->setIcon(0, QIcon(FindingStyles::swatch(g.style, 20, 12)));
+      item->setText(0, FindingStyles::taxonomyLabel(q(f.taxonomy)));
+      item->setText(1, q(f.category));
+      item->setText(2, q(f.subcategory));
+      item->setText(3, q(f.message));
+      item->setToolTip(3, q(f.message));
+      if (f.spans.empty()) item->setToolTip(0, tr("This finding has no span in the SQL"));
+    }
+  }
+  p_->tabs->setTabText(0, tr("Findings (%1)").arg(p_->shown.size()));
+
+  p_->edits->setQueries(kase.goldSql, kase.predSql, outcome.dbPath);
+  p_->tabs->setTabText(1, p_->edits->edits().empty() ? tr("Edit script")
+                                                     : tr("Edit script (%1)").arg(p_->edits->edits().size()));
+  const bool hasGold = kase.goldSql && !kase.goldSql->empty();
+  const bool hasPred = kase.predSql && !kase.predSql->empty();
+  p_->results->setOutcome(outcome, hasGold, hasPred);
+}
+
+void CaseView::activateFinding(int index) {
+  if (index < 0 || index >= static_cast<int>(p_->shown.size())) return;
+  const hs::Finding& f = p_->shown[static_cast<std::size_t>(index)];
+  p_->sql->clearSelections();
+  // The first span of each side: the predicted one is where the finding is, the gold one its match.
+  bool gold = false, pred = false;
+  for (const hs::FindingSpan& s : f.spans) {
+    bool& done = s.side == "gold" ? gold : pred;
+    if (!done) done = p_->sql->selectSpan(s.side, s.begin, s.end);
+  }
+  if (QTreeWidgetItem* item = p_->findings->topLevelItem(index);
+      item && p_->findings->currentItem() != item) {
+    const QSignalBlocker block(p_->findings);
+    p_->findings->setCurrentItem(item);
+  }
+  emit findingActivated(index);
+}
+
+void CaseView::activateEdit(int index) {
+  const auto& edits = p_->edits->edits();
+  if (index < 0 || index >= static_cast<int>(edits.size())) return;
+  const hs::sql::Edit& e = edits[static_cast<std::size_t>(index)];
+  p_->sql->clearSelections();
+  if (e.gold) p_->sql->selectSpan("gold", e.gold->begin, e.gold->end);
+  if (e.pred) p_->sql->selectSpan("pred", e.pred->begin, e.pred->end);
+}
+
+SqlEditor* CaseView::goldEditor() const {
+  return p_->sql->gold();
+}
+SqlEditor* CaseView::predEditor() const {
+  return p_->sql->pred();
+}
+QTreeWidget* CaseView::findingList() const {
+  return p_->findings;
+}
+QTreeWidget* CaseView::editList() const {
+  return p_->edits;
+}
+QTableView* CaseView::goldTable() const {
+  return p_->results->goldTable();
+}
+QTableView* CaseView::predTable() const {
+  return p_->results->predTable();
+}
+QStringList CaseView::legendEntries() const {
+  return p_->sql->legendEntries();
+}
+QString CaseView::headerText() const {
+  return p_->header->plainText();
+}
+QString CaseView::goldResultMessage() const {
+  return p_->results->goldMessage();
+}
+QString CaseView::predResultMessage() const {
+  return p_->results->predMessage();
+}
+QString CaseView::resultSummary() const {
+  return p_->results->summary();
+}
+QString CaseView::editScriptStatus() const {
+  return p_->edits->status();
+}
+QTabWidget* CaseView::tabs() const {
+  return p_->tabs;
+}
+
+}  // namespace hs::ui

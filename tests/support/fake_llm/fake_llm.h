@@ -83,6 +83,12 @@ class FakeLlmServer {
   void rule(const std::string& match, const nlohmann::json& behavior, int times = -1) {
     command({{"cmd", "rule"}, {"match", match}, {"behavior", behavior}, {"times", times}});
   }
+  // Requests whose last user message matches the Python regular expression take `behavior`.
+  void ruleRegex(const std::string& regex, const nlohmann::json& behavior, int times = -1) {
+    command({{"cmd", "rule"}, {"regex", regex}, {"behavior", behavior}, {"times", times}});
+  }
+  // Stand-in model for measurements: [{"question", "sql", "linking"}...] (see the server's doc).
+  void oracle(const nlohmann::json& cases) { command({{"cmd", "oracle"}, {"cases", cases}}); }
   nlohmann::json stats() { return command({{"cmd", "stats"}}); }
   void reset() { command({{"cmd", "reset"}}); }
   int requests() { return stats().value("requests", -1); }

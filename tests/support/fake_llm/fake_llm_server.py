@@ -12,6 +12,15 @@ Control commands:
   {"cmd": "queue", "behaviors": [B...]}  the next requests take these, in order (appended)
   {"cmd": "rule", "match": S, "behavior": B, "times": N}
                                          requests whose body contains S take B (N times, -1 = always)
+  {"cmd": "rule", "regex": R, "behavior": B, "times": N}
+                                         requests whose last user message matches the Python regular
+                                         expression R (re.search, DOTALL) take B; rules are tried in
+                                         the order they were added
+  {"cmd": "oracle", "cases": [{"question": Q, "sql": S, "linking": [..]}...]}
+                                         a stand-in model for measurements: a request naming no rule
+                                         or queue entry is answered from the case whose question
+                                         shares most words with the request's question (see
+                                         oracle_answer); "oracle_hits" counts them
   {"cmd": "stats"}                       {"requests", "chat_requests", "max_concurrent", "current",
                                           "auth_headers", "bodies", "models"}
   {"cmd": "reset"}                       clears stats, queue and rules; default back to "ok"
@@ -29,6 +38,7 @@ A behaviour B (all fields optional):
 """
 import argparse
 import json
+import re
 import socket
 import struct
 import sys
@@ -54,19 +64,95 @@ def reset_state():
         "auth_headers": [],
         "bodies": [],
         "models": [],
+        "oracle": [],
+        "oracle_hits": 0,
     })
 
 
-def pick_behavior(body_text):
+def rule_matches(rule, body_text, last_user):
+    if "regex" in rule:
+        return re.search(rule["regex"], last_user, re.DOTALL) is not None
+    return rule["match"] in body_text
+
+
+def pick_behavior(body_text, last_user=""):
     with LOCK:
         for rule in STATE["rules"]:
-            if rule["times"] != 0 and rule["match"] in body_text:
+            if rule["times"] != 0 and rule_matches(rule, body_text, last_user):
                 if rule["times"] > 0:
                     rule["times"] -= 1
                 return dict(rule["behavior"])
         if STATE["queue"]:
             return dict(STATE["queue"].pop(0))
+        if STATE["oracle"]:
+            content = oracle_answer(last_user)
+            if content is not None:
+                STATE["oracle_hits"] += 1
+                return {"content": content}
         return dict(STATE["default"])
+
+
+def words(text):
+    return set(w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2)
+
+
+def oracle_question(last_user):
+    """The question of a HalluSQL prompt and what the prompt asks for."""
+    m = re.search(r"^Question: (.*)\nRewritten:", last_user, re.M)
+    if m and "Rewritten:" in last_user:
+        qs = re.findall(r"^Question: (.*)$", last_user, re.M)
+        return qs[-1], "rewrite"
+    m = re.search(r"^-- Question: (.*)$", last_user, re.M)
+    if m:
+        return m.group(1), "linking"
+    lines = [l for l in last_user.split("\n") if l.startswith("-- ") and not l.startswith("-- Using")
+             and not l.startswith("-- External") and not l.startswith("-- Schema linking")]
+    if lines:
+        return lines[-1][3:], "sql"
+    return None, None
+
+
+def oracle_rewrite(question, last_user):
+    """Deterministic stand-ins for the LLM rewrites (ESR, ENSR, RC, OS, SC)."""
+    q = question.rstrip("?. ")
+    ws = q.split(" ")
+    if "synonym, so that" in last_user:  # ESR
+        i = max(range(len(ws)), key=lambda k: len(ws[k]))
+        ws[i] = ws[i] + "s" if not ws[i].endswith("s") else ws[i][:-1]
+        return " ".join(ws) + "?"
+    if "non-synonymous" in last_user:  # ENSR
+        i = max(range(len(ws)), key=lambda k: len(ws[k]))
+        ws[i] = "records"
+        return " ".join(ws) + "?"
+    if "Remove one conditional" in last_user:  # RC
+        for marker in (" whose ", " with ", " that ", " who ", " where ", " in ", " from "):
+            k = q.rfind(marker)
+            if k > 0:
+                return q[:k] + "?"
+        return " ".join(ws[:-1]) + "?"
+    if "Simplify the question" in last_user:  # OS
+        return " ".join(ws[1:]) + "?" if len(ws) > 3 else q + "?"
+    return "Could you please tell me: " + q + "?"  # SC
+
+
+def oracle_answer(last_user):
+    question, kind = oracle_question(last_user)
+    if question is None:
+        return None
+    if kind == "rewrite":
+        return oracle_rewrite(question, last_user)
+    qw = words(question)
+    best, best_score = None, 0.0
+    for case in STATE["oracle"]:
+        cw = case["_words"]
+        score = len(qw & cw) / max(1, len(qw | cw))
+        if score > best_score:
+            best, best_score = case, score
+    if best is None:
+        return None
+    if kind == "linking":
+        return json.dumps(best.get("linking", []))
+    return best["sql"]
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -124,7 +210,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         with LOCK:
             STATE["models"].append(req.get("model"))
-        b = pick_behavior(body_text)
+        last_user = ""
+        for m in req.get("messages", []):
+            if m.get("role") == "user":
+                last_user = m.get("content", "")
+        b = pick_behavior(body_text, last_user)
         latency = b.get("latency_ms", 0)
         if latency:
             time.sleep(latency / 1000.0)
@@ -151,10 +241,6 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
             return
-        last_user = ""
-        for m in req.get("messages", []):
-            if m.get("role") == "user":
-                last_user = m.get("content", "")
         content = b.get("content", "```sql\nSELECT 1;\n```").replace("{echo}", last_user)
         n = int(req.get("n") or 1)
         choices = [] if mode == "empty_choices" else [
@@ -200,11 +286,21 @@ def control_loop(server):
             elif cmd == "queue":
                 STATE["queue"].extend(c.get("behaviors", []))
             elif cmd == "rule":
-                STATE["rules"].append({"match": c["match"], "behavior": c.get("behavior", {}),
-                                       "times": int(c.get("times", -1))})
+                rule = {"behavior": c.get("behavior", {}), "times": int(c.get("times", -1))}
+                if "regex" in c:
+                    rule["regex"] = c["regex"]
+                else:
+                    rule["match"] = c["match"]
+                STATE["rules"].append(rule)
+            elif cmd == "oracle":
+                for case in c.get("cases", []):
+                    case = dict(case)
+                    case["_words"] = words(case.get("question", ""))
+                    STATE["oracle"].append(case)
+                out["cases"] = len(STATE["oracle"])
             elif cmd == "stats":
                 out = {k: STATE[k] for k in ("requests", "chat_requests", "max_concurrent", "current",
-                                             "auth_headers", "bodies", "models")}
+                                             "auth_headers", "bodies", "models", "oracle_hits")}
                 out["ok"] = True
             elif cmd == "reset":
                 reset_state()

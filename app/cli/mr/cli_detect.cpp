@@ -1,0 +1,51 @@
+// hallusql-cli detect: SQLHD's two-stage metamorphic hallucination detection (seed 000).
+//   detect --db DB --question Q [--evidence E] [--sql S] [--mrs LIST] [--early-stop K]
+//          [--vote-threshold F] [llm options]
+//   detect --cases F --db-root DIR --out OUT.jsonl [--summary S.json] [...]   (labelled set)
+#include <nlohmann/json.hpp>
+
+#include "app/cli/command.h"
+#include "app/cli/llm/llm_options.h"
+#include "app/cli/mr/detect_cases.h"
+#include "engine/mr/detect_json.h"
+#include "engine/mr/pipeline.h"
+
+namespace hs::cli {
+namespace {
+
+int runSingle(const Args& args, const LlmSetup& setup, const mr::DetectOptions& options) {
+  auto dbPath = args.require("db");
+  if (!dbPath) return fail(dbPath.error());
+  auto question = args.require("question");
+  if (!question) return fail(question.error());
+  mr::DetectInput input;
+  input.dbPath = dbPath.value();
+  input.question = question.value();
+  input.evidence = args.getOr("evidence", "");
+  if (auto sql = args.get("sql")) input.sourceSql = *sql;
+  auto client = llm::Client::create(setup.options);
+  if (!client) return fail(client.error());
+  auto result = mr::detect(input, *client.value(), options);
+  if (!result) return fail(result.error());
+  print(mr::detectJson(result.value()));
+  return kOk;
+}
+
+int runDetect(const Args& args) {
+  auto setup = parseLlmOptions(args);
+  if (!setup) return fail(setup.error());
+  auto options = detectOptionsFromArgs(args, setup.value());
+  if (!options) return fail(options.error());
+  if (args.has("cases")) return runDetectCases(args, setup.value(), options.value());
+  return runSingle(args, setup.value(), options.value());
+}
+
+const CommandRegistration kDetect(Command{
+    "detect",
+    "detect (--db DB --question Q [--evidence E] [--sql S] | --cases F [--format ...] --db-root DIR "
+    "--out OUT.jsonl [--summary S.json] [--limit N]) [--mrs LIST] [--early-stop K] [--vote-threshold F] " +
+        llmUsage(),
+    llmFlags(), runDetect});
+
+}  // namespace
+}  // namespace hs::cli

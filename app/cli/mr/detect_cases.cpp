@@ -1,0 +1,174 @@
+#include "app/cli/mr/detect_cases.h"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/db/database.h"
+#include "engine/eval/result_compare.h"
+#include "engine/eval/runner.h"
+#include "engine/llm/client.h"
+#include "engine/mr/detect_json.h"
+#include "engine/mr/detect_metrics.h"
+#include "engine/workspace/import/import.h"
+
+namespace hs::cli {
+namespace {
+
+struct Label {
+  std::optional<bool> ex;  // null: the gold SQL is missing or failed
+  std::string error;
+};
+
+// EX (set semantics) of the detected case's source SQL against the gold SQL.
+Label labelOf(const std::string& dbPath, const std::optional<std::string>& gold, const std::string& sql) {
+  Label l;
+  if (!gold) {
+    l.error = "no gold SQL";
+    return l;
+  }
+  auto database = db::Database::openReadOnly(dbPath);
+  if (!database) {
+    l.error = database.error().message;
+    return l;
+  }
+  auto g = database.value()->query(*gold);
+  if (!g) {
+    l.error = "gold SQL failed: " + g.error().message;
+    return l;
+  }
+  auto p = sql.empty() ? Result<db::QueryResult>(makeError(ErrorKind::BadInput, "no_sql", "no SQL"))
+                       : database.value()->query(sql);
+  l.ex = p.ok() && eval::setEqual(g->rows, p->rows);
+  return l;
+}
+
+Status writeJson(const std::string& path, const nlohmann::json& j) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << j.dump(2) << "\n";
+  if (!f) {
+    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the file");
+    e.where = path;
+    return e;
+  }
+  return ok();
+}
+
+}  // namespace
+
+Result<mr::DetectOptions> detectOptionsFromArgs(const Args& args, const LlmSetup& setup) {
+  mr::DetectOptions options;
+  options.params = setup.params;
+  if (auto list = args.get("mrs")) {
+    auto mrs = mr::parseMrList(*list);
+    if (!mrs) return mrs.error();
+    options.mrs = std::move(mrs.value());
+  }
+  auto k = args.getInt("early-stop", 0);
+  if (!k) return k.error();
+  if (k.value() < 0 || k.value() > 17) {
+    return makeError(ErrorKind::BadInput, "usage", "--early-stop must be in 0..17");
+  }
+  options.earlyStopK = static_cast<int>(k.value());
+  auto vote = args.getDouble("vote-threshold", 0.0);
+  if (!vote) return vote.error();
+  if (vote.value() < 0.0 || vote.value() > 1.0) {
+    return makeError(ErrorKind::BadInput, "usage", "--vote-threshold must be in [0, 1]");
+  }
+  options.voteThreshold = vote.value();
+  return options;
+}
+
+int runDetectCases(const Args& args, const LlmSetup& setup, const mr::DetectOptions& options) {
+  auto casesPath = args.require("cases");
+  if (!casesPath) return fail(casesPath.error());
+  auto dbRoot = args.require("db-root");
+  if (!dbRoot) return fail(dbRoot.error());
+  auto outPath = args.require("out");
+  if (!outPath) return fail(outPath.error());
+  auto limit = args.getInt("limit", 0);
+  if (!limit) return fail(limit.error());
+  ws::import::ImportOptions io;
+  io.casesPath = casesPath.value();
+  io.model = setup.options.profile.model;
+  if (auto f = args.get("format")) {
+    auto format = ws::import::formatFromString(*f);
+    if (!format) return fail(makeError(ErrorKind::BadInput, "usage", "unknown --format '" + *f + "'"));
+    io.format = *format;
+  }
+  auto report = ws::import::importCases(io);
+  if (report.cases.empty()) {
+    if (!report.errors.empty()) return fail(report.errors.front());
+    return fail(makeError(ErrorKind::BadInput, "empty", "no cases in " + io.casesPath));
+  }
+  std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
+  if (!out) {
+    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
+    e.where = outPath.value();
+    return fail(e);
+  }
+  auto client = llm::Client::create(setup.options);
+  if (!client) return fail(client.error());
+  std::size_t n = report.cases.size();
+  if (limit.value() > 0) n = std::min(n, static_cast<std::size_t>(limit.value()));
+  std::vector<mr::DetectOutcome> outcomes;
+  std::size_t failed = 0, unlabelled = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Case& c = report.cases[i];
+    nlohmann::json line{{"id", c.id},
+                        {"db_id", c.dbId},
+                        {"gold_sql", c.goldSql ? nlohmann::json(*c.goldSql) : nlohmann::json(nullptr)}};
+    auto path = eval::resolveDatabase(dbRoot.value(), c.dbId);
+    if (!path) {
+      line["question"] = c.question;
+      line["error"] = {{"code", "no_database"},
+                       {"message", "database '" + c.dbId + "' not found under the db root"}};
+      ++failed;
+    } else {
+      mr::DetectInput input{*path, c.question, c.evidence, c.predSql};
+      auto result = mr::detect(input, *client.value(), options);
+      if (!result) {
+        line["question"] = c.question;
+        line["error"] = {{"code", result.error().code}, {"message", result.error().message}};
+        ++failed;
+      } else {
+        line.update(mr::detectJson(result.value()));
+        Label label = labelOf(*path, c.goldSql, result->sql);
+        line["ex"] = label.ex ? nlohmann::json(*label.ex) : nlohmann::json(nullptr);
+        line["hallucination"] = label.ex ? nlohmann::json(!*label.ex) : nlohmann::json(nullptr);
+        if (!label.error.empty()) line["label_error"] = label.error;
+        if (label.ex) {
+          outcomes.push_back(mr::outcomeOf(result.value(), !*label.ex));
+        } else {
+          ++unlabelled;
+        }
+      }
+    }
+    out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cerr << "\rdetect: " << (i + 1) << "/" << n << " done, " << failed << " failed   " << std::flush;
+  }
+  std::cerr << "\n";
+  if (!out) {
+    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
+    e.where = outPath.value();
+    return fail(e);
+  }
+  auto metrics = mr::metricsJson(mr::computeDetectMetrics(outcomes));
+  metrics["out"] = outPath.value();
+  metrics["total"] = n;
+  metrics["failed"] = failed;
+  metrics["unlabelled"] = unlabelled;
+  metrics["early_stop_k"] = options.earlyStopK;
+  metrics["elapsed_ms"] =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (auto s = args.get("summary")) {
+    if (auto w = writeJson(*s, metrics); !w) return fail(w.error());
+  }
+  print(metrics);
+  return kOk;
+}
+
+}  // namespace hs::cli

@@ -66,7 +66,7 @@ struct HkbRetrieval {
 };
 
 struct HkbRetrieveOptions {
-  std::size_t topK = 5;
+  std::size_t topK = 10;               // best on the measured sets (hkb CLI: --neighbours)
   std::optional<std::size_t> exclude;  // an entry left out (leave-one-out evaluation)
 };
 
@@ -112,6 +112,6 @@ struct HkbEvaluation {
   std::size_t priorHit1 = 0;
   std::size_t priorHit3 = 0;
 };
-HkbEvaluation leaveOneOut(const Hkb& hkb, std::size_t topK = 5);
+HkbEvaluation leaveOneOut(const Hkb& hkb, std::size_t topK = 10);
 
 }  // namespace hs::mr

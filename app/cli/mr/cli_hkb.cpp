@@ -1,11 +1,12 @@
 // hallusql-cli hkb: MRSQLGen's hallucination knowledge base (seed 002).
-//   hkb --workspace W.hallusql --question Q [--db DB] [--top K] [--neighbours K]
+//   hkb --workspace W.hallusql --question Q [--db DB] [--db-root DIR] [--top K] [--neighbours K]
 //       the standardised question and the likely C-types, with evidence cases
 //   hkb --cases F.jsonl [--db-root DIR] [--neighbours K] [--question Q [--db DB]]
 //       an in-memory HKB from a labelled file: leave-one-out hit@1/hit@3 (or retrieval for Q)
 //   ... --check --db DB [--sql S] [--types C1,C6] [--n N] [--threshold T] [llm options]
 //       runs the QMR family of each retrieved (or given) type
 #include <chrono>
+#include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -70,12 +71,16 @@ int runCheck(const Args& args, const std::string& question, std::vector<std::str
 }
 
 int runHkb(const Args& args) {
-  auto topK = args.getInt("neighbours", 5);
+  auto topK = args.getInt("neighbours", 10);
   if (!topK) return fail(topK.error());
   auto topTypes = args.getInt("top", 3);
   if (!topTypes) return fail(topTypes.error());
   mr::VocabularyCache vocabularies;
   if (auto root = args.get("db-root")) vocabularies.setDbRoot(*root);
+  // The question's database also standardises the knowledge base's cases of the same db_id (its
+  // file stem), so that both sides use the same placeholders.
+  if (auto dbPath = args.get("db"))
+    vocabularies.setPath(std::filesystem::path(*dbPath).stem().string(), *dbPath);
   std::vector<Error> problems;
   mr::Hkb hkb;
   nlohmann::json out;

@@ -30,8 +30,6 @@ using Sci = QsciScintillaBase;
 
 namespace {
 
-constexpr std::size_t kPool = 400;  // the first cases of the file are evaluated to pick examples
-
 std::vector<hs::eval::CaseOutcome> evaluate(const std::vector<hs::Case>& cases) {
   static const hs::annotate::RuleAnnotator annotator;
   hs::eval::EvalOptions o;
@@ -94,9 +92,10 @@ class TestCaseView : public QObject {
 
   std::vector<hs::Case> cases_;
   std::vector<hs::eval::CaseOutcome> outcomes_;
-  int rich_ = -1;     // wrong, most highlighted spans, with gold spans too
-  int rows_ = -1;     // both sides ran, rows missing and extra
-  int correct_ = -1;  // right, few findings
+  int rich_ = -1;      // wrong, most highlighted spans, with gold spans too
+  int rows_ = -1;      // both sides ran, rows missing and extra
+  int correct_ = -1;   // right, few findings
+  int showcase_ = -1;  // wrong, the most style groups, gold-free ones among them (the screenshot)
 
   void checkIndicators(CaseView& view, const hs::eval::CaseOutcome& o) {
     std::set<QString> keys;
@@ -140,11 +139,11 @@ class TestCaseView : public QObject {
     io.format = hs::ws::import::Format::Csv;
     io.model = "gpt4_DIN-SQL";
     auto report = hs::ws::import::importCases(io);
-    QVERIFY2(report.cases.size() > kPool, "the GPT-4 file did not import");
-    cases_.assign(report.cases.begin(), report.cases.begin() + kPool);
+    QVERIFY2(report.cases.size() > 1000, "the GPT-4 file did not import");
+    cases_ = std::move(report.cases);
     outcomes_ = evaluate(cases_);
     QCOMPARE(outcomes_.size(), cases_.size());
-    std::size_t best = 0;
+    std::size_t best = 0, showcaseGroups = 0;
     for (std::size_t i = 0; i < cases_.size(); ++i) {
       const auto& o = outcomes_[i];
       bool goldSpan = false;
@@ -157,14 +156,28 @@ class TestCaseView : public QObject {
       if (rows_ < 0 && o.diff && !o.diff->columnCountMismatch && !o.diff->columnPermutation &&
           o.diff->missingTotal > 0 && o.diff->extraTotal > 0 && o.gold.rows.size() < 400)
         rows_ = static_cast<int>(i);
+      std::set<QString> groups;
+      bool goldFree = false;
+      for (const hs::Finding& f : o.findings)
+        if (spanCount(f) > 0) {
+          groups.insert(FindingStyles::groupOf(f).key);
+          goldFree |= f.taxonomy == "goldfree";
+        }
+      if (o.exSet == false && o.pred.ok && goldFree && goldSpan && groups.size() > showcaseGroups &&
+          cases_[i].predSql->size() < 400) {
+        showcaseGroups = groups.size();
+        showcase_ = static_cast<int>(i);
+      }
       if (correct_ < 0 && o.exSet == true && !o.findings.empty() && o.findings.size() <= 2)
         correct_ = static_cast<int>(i);
     }
     QVERIFY2(rich_ >= 0 && best >= 3, "no wrong case with several findings in the pool");
     QVERIFY(rows_ >= 0);
     QVERIFY(correct_ >= 0);
-    qInfo("rich case %s (%zu spans), rows case %s, correct case %s", cases_[rich_].id.c_str(), best,
-          cases_[rows_].id.c_str(), cases_[correct_].id.c_str());
+    QVERIFY(showcase_ >= 0);
+    qInfo("rich case %s (%zu spans), rows case %s, correct case %s, screenshot case %s (%zu groups)",
+          cases_[rich_].id.c_str(), best, cases_[rows_].id.c_str(), cases_[correct_].id.c_str(),
+          cases_[showcase_].id.c_str(), showcaseGroups);
   }
 
   void indicatorsLandExactlyOnFindingSpans() {
@@ -301,6 +314,12 @@ class TestCaseView : public QObject {
     QVERIFY(view.goldResultMessage().isEmpty());
     QVERIFY(view.headerText().contains(QStringLiteral("EX set \u2717")));
 
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      view.resize(1400, 900);
+      view.tabs()->setCurrentIndex(2);
+      view.grab().save(
+          QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("case-view-failed.png"));
+    }
     view.setCase(broken[1], out[1]);
     QVERIFY(view.predEditor()->text().isEmpty());
     QVERIFY(!view.predResultMessage().isEmpty());
@@ -314,13 +333,19 @@ class TestCaseView : public QObject {
       QSKIP("set HALLUSQL_SCREENSHOT_DIR to save the picture");
     CaseView view;
     view.resize(1400, 900);
-    view.setCase(cases_[rich_], outcomes_[rich_]);
+    view.setCase(cases_[showcase_], outcomes_[showcase_]);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     view.activateFinding(0);
     QCoreApplication::processEvents();
     const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR");
     QVERIFY(view.grab().save(QDir(dir).filePath("case-view.png")));
+    const QPixmap sql = view.predEditor()->grab();
+    QVERIFY(sql.scaled(sql.size() * 2).save(QDir(dir).filePath("case-view-pred-zoom.png")));
+    view.tabs()->setCurrentIndex(1);
+    view.activateEdit(0);
+    QCoreApplication::processEvents();
+    QVERIFY(view.grab().save(QDir(dir).filePath("case-view-edits.png")));
     view.tabs()->setCurrentIndex(2);
     QCoreApplication::processEvents();
     QVERIFY(view.grab().save(QDir(dir).filePath("case-view-results.png")));

@@ -15,6 +15,19 @@ QString shortText(const std::string& s) {
   if (t.size() > kMaxTextChars) t = t.left(kMaxTextChars) + QChar(0x2026);
   return t;
 }
+QColor kindColor(hs::sql::EditKind kind) {
+  switch (kind) {
+    case hs::sql::EditKind::Insert:
+      return QColor(0x2e, 0x7d, 0x32);
+    case hs::sql::EditKind::Remove:
+      return QColor(0xc6, 0x28, 0x28);
+    case hs::sql::EditKind::Update:
+      return QColor(0xb2, 0x6a, 0x00);
+    case hs::sql::EditKind::Move:
+      return QColor(0x15, 0x65, 0xc0);
+  }
+  return {};
+}
 }  // namespace
 
 CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
@@ -92,6 +105,7 @@ void CaseEditList::setQueries(const std::optional<std::string>& gold, const std:
     const hs::sql::Edit& e = edits_[i];
     auto* item = new QTreeWidgetItem(this);
     item->setText(0, QString::fromLatin1(hs::sql::toString(e.kind)));
+    item->setForeground(0, kindColor(e.kind));
     QString clause = QString::fromStdString(e.clause);
     if (!e.path.empty()) clause += QStringLiteral(" (") + QString::fromStdString(e.path) + QLatin1Char(')');
     item->setText(1, clause);

@@ -19,10 +19,10 @@ QString q(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-// Green below 0.33, amber to 0.66, red above.
+// The risk is a probability that the prediction is wrong: green below 0.2, amber to 0.5, red above.
 QColor riskColor(double score) {
-  if (score < 0.33) return kPass;
-  if (score < 0.66) return QColor(0xe6, 0x8a, 0x00);
+  if (score < 0.2) return kPass;
+  if (score < 0.5) return QColor(0xe6, 0x8a, 0x00);
   return kFail;
 }
 
@@ -80,6 +80,7 @@ void CaseHeader::clear() {
   evidence_->hide();
   meta_->clear();
   risk_->clear();
+  risk_->setToolTip({});
   while (QLayoutItem* item = badges_->takeAt(0)) {
     delete item->widget();
     delete item;
@@ -128,9 +129,12 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
                  ? tr("Gold-free risk score; no check fired")
                  : tr("Gold-free risk score; reasons:\n%1").arg(reasons.join(QLatin1Char('\n'))),
              riskColor(risk.score));
-    QString text = reasons.isEmpty() ? tr("no risk reason") : reasons.join(QStringLiteral(", "));
-    risk_->setToolTip(reasons.join(QLatin1Char('\n')));
-    risk_->setText(QFontMetrics(risk_->font()).elidedText(text, Qt::ElideRight, 520));
+    if (!reasons.isEmpty()) {
+      risk_->setToolTip(reasons.join(QLatin1Char('\n')));
+      risk_->setText(
+          QFontMetrics(risk_->font())
+              .elidedText(tr("risk: %1").arg(reasons.join(QStringLiteral(", "))), Qt::ElideRight, 560));
+    }
   }
 }
 

@@ -42,7 +42,8 @@ CaseResultPair::Side CaseResultPair::makeSide(const QString& name) {
   s.table->setAlternatingRowColors(false);
   s.table->setSelectionBehavior(QAbstractItemView::SelectRows);
   s.table->verticalHeader()->setDefaultSectionSize(s.table->fontMetrics().height() + 6);
-  s.table->horizontalHeader()->setStretchLastSection(true);
+  s.table->horizontalHeader()->setStretchLastSection(false);
+  s.table->horizontalHeader()->setMaximumSectionSize(420);
   s.message = new QLabel(s.stack);
   s.message->setWordWrap(true);
   s.message->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -125,9 +126,9 @@ void CaseResultPair::setOutcome(const hs::eval::CaseOutcome& outcome, bool hasGo
     else if (diff->missingTotal == 0 && diff->extraTotal == 0)
       parts << tr("Same rows (as multisets).");
     else
-      parts << tr("%1 gold row(s) missing from the prediction, %2 extra predicted row(s).")
-                   .arg(diff->missingTotal)
-                   .arg(diff->extraTotal);
+      parts << tr("%n gold row(s) missing from the prediction,", nullptr,
+                  static_cast<int>(diff->missingTotal))
+            << tr("%n extra predicted row(s).", nullptr, static_cast<int>(diff->extraTotal));
   }
   if (differ)
     parts << tr("<span style='background:%1'>&nbsp;missing&nbsp;</span> <span "

@@ -64,7 +64,7 @@ CaseSqlPair::CaseSqlPair(QWidget* parent) : QWidget(parent) {
 SqlEditor* CaseSqlPair::makeEditor() {
   auto* e = new SqlEditor(this);
   e->setReadOnly(true);
-  e->setWrapMode(QsciScintilla::WrapWord);
+  e->setWrapMode(QsciScintilla::WrapWhitespace);
   e->setWrapVisualFlags(QsciScintilla::WrapFlagByBorder);
   e->setCaretLineVisible(false);
   e->setFolding(QsciScintilla::NoFoldStyle);

@@ -38,14 +38,15 @@ QString q(const std::string& s) {
 QTreeWidget* makeFindingList(QWidget* parent) {
   auto* list = new QTreeWidget(parent);
   list->setObjectName(QStringLiteral("caseFindingList"));
+  list->setColumnCount(4);
   list->setRootIsDecorated(false);
   list->setUniformRowHeights(true);
   list->setAlternatingRowColors(true);
   list->setSelectionMode(QAbstractItemView::SingleSelection);
   list->header()->setStretchLastSection(true);
-  list->header()->resizeSection(0, 130);
-  list->header()->resizeSection(1, 190);
-  list->header()->resizeSection(2, 210);
+  list->header()->resizeSection(0, 120);
+  list->header()->resizeSection(1, 200);
+  list->header()->resizeSection(2, 250);
   return list;
 }
 
@@ -72,8 +73,9 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   p_->tabs->addTab(p_->results, tr("Results"));
   split->addWidget(p_->sql);
   split->addWidget(p_->tabs);
-  split->setStretchFactor(0, 5);
-  split->setStretchFactor(1, 4);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
+  split->setSizes({330, 500});  // the SQL is a few wrapped lines; the tabs get the rest
   layout->addWidget(split, 1);
 
   connect(p_->findings, &QTreeWidget::currentItemChanged, this,

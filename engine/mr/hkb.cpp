@@ -86,16 +86,6 @@ Hkb::Terms Hkb::termsOf(std::string_view standardised) {
   return terms;
 }
 
-void Hkb::indexTerms(std::size_t entry, int sign) {
-  for (const auto& [term, count] : terms_[entry]) {
-    (void)count;
-    if (sign > 0)
-      ++df_[term];
-    else if (auto it = df_.find(term); it != df_.end() && it->second > 0)
-      --it->second;
-  }
-}
-
 std::size_t Hkb::add(HkbEntry entry) {
   if (auto it = byKey_.find(entry.caseKey); it != byKey_.end() && !entry.caseKey.empty()) {
     HkbEntry& e = entries_[it->second];
@@ -109,10 +99,17 @@ std::size_t Hkb::add(HkbEntry entry) {
     return it->second;
   }
   std::size_t index = entries_.size();
-  terms_.push_back(termsOf(entry.standardised));
+  TermCounts counts;
+  for (const auto& [term, count] : termsOf(entry.standardised)) {
+    auto [it, added] = termIds_.emplace(term, df_.size());
+    if (added) df_.push_back(0);
+    ++df_[it->second];
+    counts.emplace_back(it->second, count);
+  }
+  std::sort(counts.begin(), counts.end());
+  terms_.push_back(std::move(counts));
   if (!entry.caseKey.empty()) byKey_[entry.caseKey] = index;
   entries_.push_back(std::move(entry));
-  indexTerms(index, +1);
   return index;
 }
 
@@ -133,27 +130,21 @@ std::optional<std::size_t> Hkb::find(const std::string& caseKey) const {
 
 HkbRetrieval Hkb::retrieve(std::string_view standardised, const HkbRetrieveOptions& options) const {
   HkbRetrieval out;
-  const Terms query = termsOf(standardised);
   const std::size_t excluded = options.exclude.value_or(entries_.size());
   const bool excluding = excluded < entries_.size();
   const double n = static_cast<double>(entries_.size() - (excluding ? 1 : 0));
-  auto idf = [&](const std::string& term) {
-    std::size_t df = 0;
-    if (auto it = df_.find(term); it != df_.end()) df = it->second;
-    if (excluding && terms_[excluded].count(term)) --df;
-    return std::log((1.0 + n) / (1.0 + static_cast<double>(df))) + 1.0;
-  };
-  std::map<std::string, double> idfCache;
-  auto weight = [&](const std::string& term, double count) {
-    auto it = idfCache.find(term);
-    if (it == idfCache.end()) it = idfCache.emplace(term, idf(term)).first;
-    return count * it->second;
-  };
+  auto idfOf = [&](std::size_t df) { return std::log((1.0 + n) / (1.0 + static_cast<double>(df))) + 1.0; };
+  std::vector<double> idf(df_.size());
+  for (std::size_t id = 0; id < df_.size(); ++id) idf[id] = idfOf(df_[id]);
+  if (excluding)
+    for (const auto& tc : terms_[excluded]) idf[tc.first] = idfOf(df_[tc.first] - 1);
+  // The query's weights by term id; terms the base never saw count in its norm only.
+  std::vector<double> q(df_.size(), 0.0);
   double queryNorm = 0.0;
-  std::map<std::string, double> q;
-  for (const auto& [term, count] : query) {
-    double w = weight(term, count);
-    q[term] = w;
+  for (const auto& [term, count] : termsOf(standardised)) {
+    auto it = termIds_.find(term);
+    double w = count * (it != termIds_.end() ? idf[it->second] : idfOf(0));
+    if (it != termIds_.end()) q[it->second] = w;
     queryNorm += w * w;
   }
   if (queryNorm <= 0.0) return out;
@@ -163,10 +154,10 @@ HkbRetrieval Hkb::retrieve(std::string_view standardised, const HkbRetrieveOptio
     if (e == excluded) continue;
     double dot = 0.0;
     double norm = 0.0;
-    for (const auto& [term, count] : terms_[e]) {
-      double w = weight(term, count);
+    for (const auto& [id, count] : terms_[e]) {
+      double w = count * idf[id];
       norm += w * w;
-      if (auto it = q.find(term); it != q.end()) dot += w * it->second;
+      dot += w * q[id];
     }
     if (dot <= 0.0 || norm <= 0.0) continue;
     scored.push_back({e, dot / (queryNorm * std::sqrt(norm))});

@@ -86,13 +86,14 @@ class Hkb {
   HkbRetrieval retrieve(std::string_view standardised, const HkbRetrieveOptions& options = {}) const;
 
  private:
-  using Terms = std::map<std::string, double>;  // term -> count
+  using Terms = std::map<std::string, double>;                     // term -> count
+  using TermCounts = std::vector<std::pair<std::size_t, double>>;  // term id -> count, by id
   static Terms termsOf(std::string_view standardised);
-  void indexTerms(std::size_t entry, int sign);
 
   std::vector<HkbEntry> entries_;
-  std::vector<Terms> terms_;
-  std::map<std::string, std::size_t> df_;
+  std::vector<TermCounts> terms_;
+  std::map<std::string, std::size_t> termIds_;
+  std::vector<std::size_t> df_;  // by term id
   std::map<std::string, std::size_t> byKey_;
 };
 

@@ -20,7 +20,8 @@ Control commands:
                                          a stand-in model for measurements: a request naming no rule
                                          or queue entry is answered from the case whose question
                                          shares most words with the request's question (see
-                                         oracle_answer); "oracle_hits" counts them
+                                         oracle_answer; over a renamed copy's schema, "tbl_" tables
+                                         and "_val" columns); "oracle_hits" counts them
   {"cmd": "stats"}                       {"requests", "chat_requests", "max_concurrent", "current",
                                           "auth_headers", "bodies", "models"}
   {"cmd": "reset"}                       clears stats, queue and rules; default back to "ok"
@@ -150,9 +151,31 @@ def oracle_answer(last_user):
             best, best_score = case, score
     if best is None:
         return None
+    linking = best.get("linking", [])
+    if re.search(r"CREATE TABLE [\"`\[]?tbl_", last_user):  # HalluSQL's renamed copy (DSR/DR): answer in its names
+        return renamed_answer(kind, linking, best["sql"])
     if kind == "linking":
-        return json.dumps(best.get("linking", []))
+        return json.dumps(linking)
     return best["sql"]
+
+
+def renamed_answer(kind, linking, sql):
+    """The oracle's answer in the renamed schema: table t -> tbl_t, column c -> c_val."""
+    tables = {i.split(".")[0].lower() for i in linking}
+    columns = {i.split(".", 1)[1].lower() for i in linking if "." in i and not i.endswith(".*")}
+    if kind == "linking":
+        return json.dumps(["tbl_" + i if "." not in i else
+                           "tbl_%s.%s_val" % tuple(i.split(".", 1)) for i in linking])
+    out = []
+    for token in re.split(r"('(?:[^']|'')*'|\"[^\"]*\"|\b\w+\b)", sql):
+        low = token.lower()
+        if low in tables:
+            out.append("tbl_" + token)
+        elif low in columns:
+            out.append(token + "_val")
+        else:
+            out.append(token)
+    return "".join(out)
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -1,6 +1,6 @@
 // hallusql-cli detect: SQLHD's two-stage metamorphic hallucination detection (seed 000).
 //   detect --db DB --question Q [--evidence E] [--sql S] [--mrs LIST] [--early-stop K]
-//          [--vote-threshold F] [llm options]
+//          [--order-from S.json] [--vote-threshold F] [llm options]
 //   detect --cases F --db-root DIR --out OUT.jsonl [--summary S.json] [...]   (labelled set)
 #include <nlohmann/json.hpp>
 
@@ -43,7 +43,8 @@ int runDetect(const Args& args) {
 const CommandRegistration kDetect(Command{
     "detect",
     "detect (--db DB --question Q [--evidence E] [--sql S] | --cases F [--format ...] --db-root DIR "
-    "--out OUT.jsonl [--summary S.json] [--limit N]) [--mrs LIST] [--early-stop K] [--vote-threshold F] " +
+    "--out OUT.jsonl [--summary S.json] [--limit N]) [--mrs LIST] [--early-stop K] [--order-from S.json] "
+    "[--vote-threshold F] " +
         llmUsage(),
     llmFlags(), runDetect});
 

@@ -56,6 +56,24 @@ Status writeJson(const std::string& path, const nlohmann::json& j) {
   return ok();
 }
 
+// The early-stopping order from an earlier labelled run's summary: per MR, the hallucinations it
+// caught (hdn) over the cases it decided.
+Result<std::vector<std::string>> orderFromSummary(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  auto j = nlohmann::json::parse(f, nullptr, false);
+  if (!f.is_open() || j.is_discarded() || !j.contains("per_mr") || !j["per_mr"].is_array()) {
+    Error e = makeError(ErrorKind::BadInput, "usage", "--order-from needs a detect --summary file (per_mr)");
+    e.where = path;
+    return e;
+  }
+  std::vector<mr::MrRate> rates;
+  for (const auto& m : j["per_mr"]) {
+    rates.push_back(
+        mr::MrRate{m.value("name", ""), m.value("decided", std::size_t{0}), m.value("hdn", std::size_t{0})});
+  }
+  return mr::orderByRate(rates);
+}
+
 }  // namespace
 
 Result<mr::DetectOptions> detectOptionsFromArgs(const Args& args, const LlmSetup& setup) {
@@ -78,6 +96,11 @@ Result<mr::DetectOptions> detectOptionsFromArgs(const Args& args, const LlmSetup
     return makeError(ErrorKind::BadInput, "usage", "--vote-threshold must be in [0, 1]");
   }
   options.voteThreshold = vote.value();
+  if (auto from = args.get("order-from")) {
+    auto order = orderFromSummary(*from);
+    if (!order) return order.error();
+    options.order = std::move(order.value());
+  }
   return options;
 }
 

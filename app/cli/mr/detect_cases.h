@@ -7,7 +7,8 @@
 
 namespace hs::cli {
 
-// --mrs LIST, --early-stop K, --vote-threshold F (plus the sampling parameters of the llm options).
+// --mrs LIST, --early-stop K, --vote-threshold F, --order-from S.json (the early-stopping order
+// from an earlier labelled run's summary), plus the sampling parameters of the llm options.
 Result<mr::DetectOptions> detectOptionsFromArgs(const Args& args, const LlmSetup& setup);
 
 // Every case through the pipeline (the case's predicted SQL is the source SQL when it has one);

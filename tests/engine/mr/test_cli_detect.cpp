@@ -161,6 +161,15 @@ class TestCliDetect : public QObject {
       ++n;
     }
     QCOMPARE(n, 2);
+    // The summary orders the next run's MRs for early stopping; a file without per_mr is refused.
+    auto next = runCli(QStringList{"detect", "--db", db_, "--question", kQuestion, "--order-from", summary,
+                                   "--early-stop", "1"} +
+                       llmArgs());
+    QVERIFY2(next.exitCode == 0, next.err.constData());
+    QCOMPARE(json::parse(next.out.toStdString())["early_stopped"].get<bool>(), true);
+    auto bad =
+        runCli(QStringList{"detect", "--db", db_, "--question", kQuestion, "--order-from", out} + llmArgs());
+    QCOMPARE(bad.exitCode, 2);
   }
 };
 

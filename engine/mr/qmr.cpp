@@ -207,11 +207,13 @@ Result<QmrReport> runQmr(llm::Client& client, db::Database& database, const std:
     f.confidence = 1.0 - r.fraction;
     f.message = std::string(typeName(typeIndex(r.type))) + ": " + std::string(fam.id) + " (" +
                 std::string(fam.name) + ") " + r.reason;
+    std::vector<std::string> violating;
     for (const auto& v : r.variants) {
       if (v.verdict != Verdict::Violated) continue;
-      f.message += "; e.g. \"" + shortText(v.question) + "\": " + v.reason;
-      break;
+      if (violating.empty()) f.message += "; e.g. \"" + shortText(v.question) + "\": " + v.reason;
+      violating.push_back(v.sql);
     }
+    f.spans = qmrSpans(typeIndex(r.type), report.sourceSql, violating);
     report.findings.push_back(std::move(f));
   }
   return std::move(report);

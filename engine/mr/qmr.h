@@ -104,6 +104,13 @@ Result<QmrReport> runQmr(llm::Client& client, db::Database& database, const std:
 // blank lines, duplicates and copies of `source` dropped; at most `n`.
 std::vector<std::string> parseVariantList(std::string_view text, std::string_view source, int n);
 
+// Spans ("pred" side, byte ranges into the source SQL) of a violated type: the clauses where the
+// violating follow-ups' SQL differs from the source (engine/sql diff), restricted to the type's
+// clauses (C2 LIMIT, C3 FROM/JOIN, C5 select list, C6 WHERE/HAVING, C8 DISTINCT, C9 ORDER BY,
+// C10 GROUP BY) when some differ there; empty when nothing parses or nothing differs.
+std::vector<FindingSpan> qmrSpans(int type, const std::string& sourceSql,
+                                  const std::vector<std::string>& followUps);
+
 // The vote of one type from its variants (counts, fraction, verdict, reason).
 void tallyVariants(QmrTypeResult& result, double threshold);
 

@@ -98,6 +98,27 @@ class TestHkbQmr : public QObject {
     QCOMPARE(r.errors, 5);
   }
 
+  void spansFollowTheType() {
+    const std::string src =
+        "SELECT Country, count(*) FROM singer WHERE Age > 20 GROUP BY Country ORDER BY Country";
+    const std::string follow =
+        "SELECT Country, count(*) FROM singer WHERE Age > 30 GROUP BY Name ORDER BY Country";
+    auto text = [&](const std::vector<hs::FindingSpan>& spans) {
+      std::string out;
+      for (const auto& sp : spans) out += src.substr(sp.begin, sp.end - sp.begin) + "|";
+      return out;
+    };
+    const std::string groupBy = text(qmrSpans(10, src, {follow}));  // C10: the GROUP BY only
+    QVERIFY2(groupBy.find("Country") != std::string::npos && groupBy.find("Age") == std::string::npos,
+             groupBy.c_str());
+    const std::string where = text(qmrSpans(6, src, {follow}));  // C6: the WHERE only
+    QVERIFY2(where.find("Age > 20") != std::string::npos && where.find("GROUP") == std::string::npos,
+             where.c_str());
+    QVERIFY(!qmrSpans(9, src, {follow}).empty());  // no ORDER BY change: falls back to every change
+    QVERIFY(qmrSpans(1, src, {src}).empty());      // nothing differs
+    QVERIFY(qmrSpans(1, src, {"not sql"}).empty());
+  }
+
   void consistentModelSatisfies() {
     HS_REQUIRE_SHARED_DATA();
     qmr1Model({kSource, "SELECT Name FROM singer WHERE country = 'France'",
@@ -130,6 +151,12 @@ class TestHkbQmr : public QObject {
     QCOMPARE(r.findings.front().category, std::string("C4"));
     QCOMPARE(r.findings.front().origin, std::string("mr"));
     QVERIFY(r.findings.front().confidence > 0.6);
+    // The finding points at the WHERE comparison of the source SQL.
+    QVERIFY(!r.findings.front().spans.empty());
+    for (const auto& sp : r.findings.front().spans) {
+      QCOMPARE(sp.side, std::string("pred"));
+      QVERIFY(kSource.substr(sp.begin, sp.end - sp.begin).find("France") != std::string::npos);
+    }
     auto j = qmrJson(r);
     QCOMPARE(j["types"][0]["verdict"].get<std::string>(), std::string("violated"));
     QCOMPARE(j["types"][0]["variants"].size(), std::size_t(3));

@@ -28,6 +28,7 @@
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/llm_controller.h"
+#include "widgets/mr/followup_dock.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
 #include "widgets/schema_tree.h"
@@ -73,6 +74,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   retranslate();
   updateTitle();
   llm_ = new LlmController(this);  // question bar, LLM log dock, endpoint settings
+  installFollowUpExplorer(*this);  // "Follow-ups" dock: metamorphic detection (widgets/mr)
 }
 
 MainWindow::~MainWindow() {

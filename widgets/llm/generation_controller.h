@@ -56,6 +56,8 @@ class GenerationController : public QObject {
   void generate(const QString& databasePath, const QString& question, const QString& evidence);
   void cancel();
   bool isBusy() const;
+  // The transcript/cache store of the workspace (or of the data folder); shared with detection.
+  std::shared_ptr<llm::CallStore> store();
 
  signals:
   void busyChanged(bool busy);
@@ -64,7 +66,6 @@ class GenerationController : public QObject {
  private:
   void startWithKey(const QString& databasePath, const QString& question, const QString& evidence,
                     const QString& key);
-  std::shared_ptr<llm::CallStore> store();
 
   LlmLogModel* log_;
   KeyStore* keys_;

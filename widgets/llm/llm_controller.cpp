@@ -57,8 +57,9 @@ LlmController::LlmController(MainWindow* window)
       logDock_(new QDockWidget(window)),
       generateAction_(new QAction(this)),
       settingsAction_(new QAction(this)) {
-  // The question bar sits above the editor in the central widget.
-  if (auto* layout = qobject_cast<QVBoxLayout*>(window->centralWidget()->layout())) {
+  // The question bar sits above the editor (in the Query tab when the window has tabs).
+  QWidget* host = window->editor()->parentWidget();
+  if (auto* layout = qobject_cast<QVBoxLayout*>(host ? host->layout() : nullptr)) {
     layout->insertWidget(0, bar_);
   }
   bar_->setStatus({});

@@ -1,0 +1,259 @@
+// The follow-up explorer (widgets/mr) in the real main window against the fake OpenAI-compatible
+// server: a model that narrows "greater than or equal to" violates CRE -> the row says violated,
+// the main editor gets a span on the comparison, the detail shows both SQL texts and the result
+// diff; the verdict filter and sorting; stage-1 rows show both linking sets; cancel; a garbage
+// model gives error rows and no crash. With HALLUSQL_SCREENSHOT_DIR set, saves
+// followup-explorer.png (1400x900).
+#include <QtTest>
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTableView>
+
+#include "engine/mr/detect_test_support.h"
+#include "engine/mr/pipeline.h"
+#include "widgets/database_controller.h"
+#include "widgets/llm/llm_controller.h"
+#include "widgets/llm/profile_settings.h"
+#include "widgets/llm/question_bar.h"
+#include "widgets/main_window.h"
+#include "widgets/mr/followup_detail.h"
+#include "widgets/mr/followup_explorer.h"
+#include "widgets/mr/followup_filter.h"
+#include "widgets/mr/followup_model.h"
+#include "widgets/review/case_result_model.h"
+#include "widgets/span_highlighter.h"
+#include "widgets/sql_editor.h"
+
+using hs::test::FakeLlmServer;
+using hs::ui::FollowUpExplorer;
+using hs::ui::FollowUpModel;
+
+namespace {
+
+const char* kQuestion = "Show me the names of singers whose age is greater than 30.";
+const char* kSql = "SELECT name FROM singer WHERE age > 30";
+
+void useProfile(const std::string& baseUrl) {
+  hs::ui::LlmProfile p;
+  p.endpoint.name = "fake";
+  p.endpoint.baseUrl = baseUrl;
+  p.endpoint.model = "fake-model";
+  p.endpoint.maxRetries = 0;
+  p.endpoint.maxConcurrency = 4;
+  p.endpoint.connectTimeoutMs = 2000;
+  p.endpoint.timeoutMs = 10000;
+  hs::ui::ProfileSettings::save({p});
+  hs::ui::ProfileSettings::setActiveName("fake");
+}
+
+FollowUpExplorer* explorerOf(hs::ui::MainWindow& w) {
+  auto* e = w.findChild<FollowUpExplorer*>();
+  if (!e) qFatal("the main window has no follow-up explorer");
+  return e;
+}
+
+}  // namespace
+
+class TestFollowUpExplorer : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QString db_;
+
+  // A main window with the singer database open, the question typed and `sql` in the editor.
+  void prepare(hs::ui::MainWindow& w, const QString& sql) {
+    w.resize(1400, 900);
+    w.show();
+    w.openDatabase(db_);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    w.llm()->questionBar()->setQuestion(QString::fromLatin1(kQuestion));
+    w.editor()->setText(sql);
+  }
+
+  bool detectAndWait(FollowUpExplorer* e, int timeoutMs = 60000) {
+    QSignalSpy done(e, &FollowUpExplorer::detectionFinished);
+    e->detect();
+    return done.wait(timeoutMs);
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
+    QCoreApplication::setOrganizationName("HalluSQLTest");
+    QCoreApplication::setApplicationName("hallusql-followup-test");
+    // No answers cached by an earlier run of this test.
+    QFile::remove(
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+    db_ = dir_.filePath("singer.sqlite");
+    hs::test::makeSingerDb(db_.toStdString());
+  }
+
+  void violatedCreIsShownEverywhere() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    // The model narrows "greater than or equal to" instead of widening it: CRE is violated.
+    server.ruleRegex(hs::test::sqlPrompt("or equal to"),
+                     {{"content", "SELECT name FROM singer WHERE age > 31"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    const auto* result = e->model()->result();
+    QVERIFY2(result, qPrintable(e->messageText()));
+    QVERIFY(result->flagged);
+
+    // The table: one row per MR of both stages, CRE violated.
+    QCOMPARE(e->model()->rowCount(), 17);
+    const int cre = e->model()->rowOf("CRE");
+    QVERIFY(cre >= 0);
+    QCOMPARE(e->model()->index(cre, FollowUpModel::VerdictCol).data().toString(), QString("violated"));
+    QCOMPARE(e->model()->index(cre, FollowUpModel::VerdictCol).data(FollowUpModel::VerdictRole).toInt(),
+             int(hs::mr::Verdict::Violated));
+    QCOMPARE(e->model()->index(cre, FollowUpModel::RowsCol).data().toString(), QString("3 → 2"));
+    QVERIFY(e->model()->index(cre, FollowUpModel::ArtifactCol).data().toString().contains("age > 31"));
+    // The changed words of the follow-up question are bold in the rich text.
+    const QString html =
+        e->model()->index(cre, FollowUpModel::QuestionCol).data(FollowUpModel::HtmlRole).toString();
+    QVERIFY2(html.contains("<b") && html.contains("or equal to"), qPrintable(html));
+    QVERIFY(e->badgeText().contains("FLAGGED"));
+    QVERIFY(!e->badgeText().contains("NOT FLAGGED"));
+    QVERIFY(e->messageText().contains("CRE"));
+
+    // The main editor: a span on the comparison the violation implicates, with the reason.
+    const auto spans = w.editor()->highlighter()->spans("finding-mr");
+    QVERIFY(!spans.isEmpty());
+    const int cmp = int(QByteArray(kSql).indexOf("age > 30"));
+    bool covers = false;
+    for (const auto& s : spans) covers = covers || (s.begin == cmp && s.end == cmp + 8);
+    QVERIFY(covers);
+    QVERIFY(w.editor()->highlighter()->tooltipAt(cmp + 2).contains("CRE"));
+    auto* statusBadge = w.findChild<QLabel*>("followUpStatusBadge");
+    QVERIFY(statusBadge && statusBadge->isVisibleTo(&w));
+    QVERIFY(statusBadge->text().contains("flagged"));
+
+    // Selecting the row shows both SQL texts and the result diff (Cid, 31, is not in the follow-up).
+    QVERIFY(e->selectMr("CRE"));
+    QCOMPARE(e->detail()->sourceSql(), QString::fromLatin1(kSql));
+    QCOMPARE(e->detail()->followUpSql(), QString("SELECT name FROM singer WHERE age > 31"));
+    QVERIFY(!e->detail()->showsLinking());
+    QCOMPARE(e->detail()->sourceResult()->totalRows(), 3);
+    QCOMPARE(e->detail()->followUpResult()->totalRows(), 2);
+    QCOMPARE(e->detail()->sourceResult()->markedRows(), 1);
+    QCOMPARE(e->detail()->followUpResult()->markedRows(), 0);
+    QVERIFY(e->detail()->headerText().contains("violated"));
+
+    // A stage-1 row shows both linking sets instead.
+    QVERIFY(e->selectMr("ESR"));
+    QVERIFY(e->detail()->showsLinking());
+    QCOMPARE(e->detail()->sourceLinking()->count(), 2);
+
+    // Sorting by verdict puts the violated MRs first; the filter keeps only them.
+    e->table()->sortByColumn(FollowUpModel::VerdictCol, Qt::AscendingOrder);
+    QCOMPARE(e->filter()->index(0, FollowUpModel::VerdictCol).data(FollowUpModel::VerdictRole).toInt(),
+             int(hs::mr::Verdict::Violated));
+    e->verdictFilter()->setCurrentIndex(e->verdictFilter()->findData(int(hs::mr::Verdict::Violated)));
+    QCOMPARE(e->filter()->rowCount(), int(result->violated));
+    e->verdictFilter()->setCurrentIndex(0);
+    QCOMPARE(e->filter()->rowCount(), 17);
+
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      // README picture: the explorer on a case with a violated MR, the span in the editor above.
+      auto* dock = w.findChild<QDockWidget*>("followUpDock");
+      dock->raise();
+      QTest::qWait(100);
+      w.resizeDocks({dock}, {540}, Qt::Vertical);
+      e->table()->sortByColumn(FollowUpModel::StageCol, Qt::AscendingOrder);
+      QVERIFY(e->selectMr("CRE"));
+      w.editor()->setCursorPosition(0, 0);
+      QTest::qWait(200);
+      w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followup-explorer.png"));
+    }
+  }
+
+  void cancelStopsTheRun() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    hs::test::scriptConsistentModel(server);
+    server.setDefault({{"latency_ms", 3000}});
+    server.ruleRegex(".", {{"latency_ms", 3000}, {"content", "[]"}});  // every request is slow
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QSignalSpy done(e, &FollowUpExplorer::detectionFinished);
+    QElapsedTimer timer;
+    timer.start();
+    e->detect();
+    QVERIFY(e->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(server.requests() > 0, 10000);
+    auto* cancel = e->findChild<QPushButton*>("cancelDetectButton");
+    QVERIFY(cancel && cancel->isEnabled());
+    cancel->click();
+    QVERIFY(done.wait(10000));
+    QVERIFY2(timer.elapsed() < 9000, "cancel did not stop the run promptly");
+    QVERIFY(!e->isBusy());
+    QVERIFY(e->findChild<QPushButton*>("detectButton")->isEnabled());
+    const auto* result = e->model()->result();
+    QVERIFY(!result || result->cancelled);
+    QVERIFY(w.editor()->highlighter()->spans("finding-mr").isEmpty());
+  }
+
+  void garbageModelGivesErrorRows() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.setDefault({{"content", "I am a teapot. Tea is brewed at 100 degrees; no SQL today."}});
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    const auto* result = e->model()->result();
+    QVERIFY2(result, qPrintable(e->messageText()));
+    QVERIFY(result->errors > 0);
+    QCOMPARE(result->violated, std::size_t{0});
+    int errorRows = 0;
+    for (int r = 0; r < e->model()->rowCount(); ++r) {
+      const QModelIndex i = e->model()->index(r, FollowUpModel::VerdictCol);
+      if (i.data(FollowUpModel::VerdictRole).toInt() == int(hs::mr::Verdict::Error)) {
+        ++errorRows;
+        QCOMPARE(i.data().toString(), QString("error"));
+        QVERIFY(!i.data(Qt::ToolTipRole).toString().isEmpty());  // the reason
+      }
+    }
+    QCOMPARE(errorRows, int(result->errors));
+    QVERIFY(e->badgeText().contains("NOT FLAGGED"));
+    // Every row can be shown without a crash.
+    for (int r = 0; r < e->model()->rowCount(); ++r)
+      QVERIFY(e->selectMr(QString::fromStdString(e->model()->record(r)->mr)));
+  }
+
+  void explainsWhatIsMissing() {
+    useProfile("http://127.0.0.1:9/v1");
+    hs::ui::MainWindow w;
+    auto* e = explorerOf(w);
+    e->detect();
+    QVERIFY(!e->isBusy());
+    QVERIFY(e->messageText().contains("Open a database"));
+    w.openDatabase(db_);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    e->detect();
+    QVERIFY(!e->isBusy());
+    QVERIFY(e->messageText().contains("question"));
+    w.llm()->questionBar()->setQuestion(QString::fromLatin1(kQuestion));
+    e->mrSubset()->setText("AROE, NOPE");
+    e->detect();
+    QVERIFY(!e->isBusy());
+    QVERIFY2(e->messageText().contains("NOPE"), qPrintable(e->messageText()));
+  }
+};
+
+QTEST_MAIN(TestFollowUpExplorer)
+#include "test_followup_explorer.moc"

@@ -196,6 +196,35 @@ class TestCaseView : public QObject {
         }
   }
 
+  void overlappingFindingsOfOneGroupShareTheTooltip() {
+    // A second finding of the same group on part of the first one's span: the shared bytes name
+    // both messages, the rest only the first; the indicator still covers exactly the union.
+    hs::Case kase = cases_[rich_];
+    hs::eval::CaseOutcome o = outcomes_[rich_];
+    const hs::Finding* first = nullptr;
+    for (const hs::Finding& f : o.findings)
+      for (const hs::FindingSpan& s : f.spans)
+        if (!first && s.side == "pred" && s.end >= s.begin + 4) first = &f;
+    QVERIFY(first);
+    hs::Finding second = *first;
+    hs::FindingSpan span;
+    for (const hs::FindingSpan& s : first->spans)
+      if (s.side == "pred" && s.end >= s.begin + 4) span = s;
+    second.message = "a second finding on the same bytes";
+    second.spans = {{"pred", span.begin + 2, span.end}};
+    o.findings.push_back(second);
+    kase.labels.push_back({"mrsqlgen", "C3", "tables", "reviewer", ""});  // a human label shows in the header
+    CaseView view;
+    view.setCase(kase, o);
+    QVERIFY2(view.headerText().contains("C3 (tables)"), qPrintable(view.headerText()));
+    checkIndicators(view, o);
+    const QString firstMessage = QString::fromStdString(first->message);
+    const QString shared = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(span.begin + 2));
+    QVERIFY2(shared.contains(firstMessage) && shared.contains("a second finding"), qPrintable(shared));
+    const QString alone = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(span.begin));
+    QVERIFY2(alone.contains(firstMessage) && !alone.contains("a second finding"), qPrintable(alone));
+  }
+
   void legendListsThePresentGroups() {
     CaseView view;
     const auto& o = outcomes_[rich_];

@@ -99,6 +99,11 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   meta << tr("db %1").arg(kase.dbId.empty() ? tr("(none)") : q(kase.dbId));
   if (!kase.model.empty()) meta << tr("model %1").arg(q(kase.model));
   if (!kase.difficulty.empty()) meta << q(kase.difficulty);
+  QStringList labels;
+  for (const hs::HumanLabel& l : kase.labels)
+    labels << (l.subcategory.empty() ? q(l.category)
+                                     : q(l.category) + QStringLiteral(" (") + q(l.subcategory) + ')');
+  if (!labels.isEmpty()) meta << tr("human labels: %1").arg(labels.join(QStringLiteral(", ")));
   meta_->setText(meta.join(QStringLiteral(" · ")));
 
   const auto verdict = [&](const QString& name, const std::optional<bool>& v, const QString& what) {

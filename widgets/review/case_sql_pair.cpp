@@ -5,7 +5,9 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include <Qsci/qscistyle.h>
 #include <Qsci/qscistyledtext.h>
@@ -108,7 +110,8 @@ void CaseSqlPair::setFindings(const std::vector<hs::Finding>& findings) {
     FindingStyleGroup group;
     int count = 0;
   };
-  std::map<QString, Entry> present;  // by indicator name
+  std::map<QString, Entry> present;                                     // by indicator name
+  std::map<std::pair<SqlEditor*, QString>, std::vector<Piece>> pieces;  // by editor and indicator
   for (const hs::Finding& f : findings) {
     const FindingStyleGroup g = FindingStyles::groupOf(f);
     const QString tip = FindingStyles::tooltip(f);
@@ -116,14 +119,20 @@ void CaseSqlPair::setFindings(const std::vector<hs::Finding>& findings) {
     for (const hs::FindingSpan& s : f.spans) {
       SqlEditor* e = s.side == "gold" ? gold_ : (s.side == "pred" ? pred_ : nullptr);
       if (!e) continue;
+      const auto len = static_cast<std::size_t>(e->SendScintilla(QsciScintillaBase::SCI_GETLENGTH));
+      const std::size_t b = std::min(s.begin, len), end = std::min(s.end, len);
+      if (end <= b) continue;
       e->indicators()->indicator(g.key, g.style);
-      shown |= e->highlighter()->highlight(g.key, static_cast<int>(s.begin), static_cast<int>(s.end), tip);
+      pieces[{e, g.key}].push_back({b, end, tip});
+      shown = true;
     }
     if (!shown) continue;
     Entry& entry = present[g.key];
     entry.group = g;
     ++entry.count;
   }
+  for (const auto& [where, list] : pieces) highlightPieces(where.first, where.second, list);
+
   std::vector<const Entry*> order;
   for (const auto& [key, entry] : present) order.push_back(&entry);
   std::sort(order.begin(), order.end(),
@@ -158,6 +167,34 @@ void CaseSqlPair::clearLegend() {
     delete item;
   }
   legendBox_->hide();
+}
+
+void CaseSqlPair::highlightPieces(SqlEditor* e, const QString& key, const std::vector<Piece>& pieces) {
+  // Overlapping spans of one indicator share its bytes: cut them at every span boundary so that
+  // each segment's tooltip names every finding covering it, then merge equal neighbours.
+  std::set<std::size_t> cuts;
+  for (const Piece& p : pieces) cuts.insert({p.begin, p.end});
+  std::size_t runBegin = 0, runEnd = 0;
+  QString runTip;
+  const auto flush = [&] {
+    if (runEnd > runBegin)
+      e->highlighter()->highlight(key, static_cast<int>(runBegin), static_cast<int>(runEnd), runTip);
+    runBegin = runEnd = 0;
+    runTip.clear();
+  };
+  for (auto it = cuts.begin(); it != cuts.end() && std::next(it) != cuts.end(); ++it) {
+    const std::size_t x = *it, y = *std::next(it);
+    QStringList tips;
+    for (const Piece& p : pieces)
+      if (p.begin <= x && p.end >= y && !tips.contains(p.tip)) tips << p.tip;
+    const QString tip = tips.join(QStringLiteral("\n\n"));
+    if (tips.isEmpty() || (runEnd == x && tip != runTip)) flush();
+    if (tips.isEmpty()) continue;
+    if (runEnd != x) runBegin = x;
+    runEnd = y;
+    runTip = tip;
+  }
+  flush();
 }
 
 bool CaseSqlPair::selectSpan(const std::string& side, std::size_t begin, std::size_t end) {

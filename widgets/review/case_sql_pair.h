@@ -42,7 +42,13 @@ class CaseSqlPair : public QWidget {
   QStringList legendEntries() const { return legend_; }
 
  private:
+  struct Piece {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    QString tip;
+  };
   SqlEditor* makeEditor();
+  void highlightPieces(SqlEditor* e, const QString& key, const std::vector<Piece>& pieces);
   void clearLegend();
 
   QLabel* goldTitle_;

@@ -27,10 +27,11 @@ double msSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-nlohmann::json warningsJson(const std::vector<Error>& warnings) {
+// Import problems, then databases whose vocabulary could not be read (heuristics only there).
+nlohmann::json warningsJson(const std::vector<Error>& problems, const mr::VocabularyCache& vocabularies) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& w : warnings)
-    out.push_back({{"code", w.code}, {"message", w.message}, {"where", w.where}});
+  for (const auto* list : {&problems, &vocabularies.warnings()})
+    for (const auto& w : *list) out.push_back({{"code", w.code}, {"message", w.message}, {"where", w.where}});
   return out;
 }
 
@@ -120,7 +121,7 @@ int runHkb(const Args& args) {
                             {"prior_hits_1", ev.priorHit1},
                             {"prior_hits_3", ev.priorHit3},
                             {"elapsed_ms", msSince(t0)}};
-    out["warnings"] = warningsJson(problems);
+    out["warnings"] = warningsJson(problems, vocabularies);
     print(out);
     return kOk;
   }
@@ -141,7 +142,7 @@ int runHkb(const Args& args) {
   nlohmann::json r = mr::retrievalJson(hkb, retrieval);
   out["neighbours"] = r["neighbours"];
   out["types"] = r["types"];
-  out["warnings"] = warningsJson(problems);
+  out["warnings"] = warningsJson(problems, vocabularies);
   if (args.has("check")) {
     std::vector<std::string> types;
     for (const auto& ts : retrieval.types) types.push_back(ts.type);

@@ -19,6 +19,7 @@
 
 #include "engine/mr/detect_test_support.h"
 #include "engine/mr/pipeline.h"
+#include "support/shared_data.h"
 #include "widgets/database_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/profile_settings.h"
@@ -178,6 +179,46 @@ class TestFollowUpExplorer : public QObject {
       QTest::qWait(200);
       w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followup-explorer.png"));
     }
+  }
+
+  void violatedAroeOnSpider() {
+    // A real Spider dev question on concert_singer; the model writes the same SQL for "youngest"
+    // and "oldest", so AROE (extremum antonym) is violated. Only the chosen MRs run.
+    HS_REQUIRE_SHARED_DATA();
+    const QString db = QString::fromStdString(hs::test::spiderDb("concert_singer"));
+    const QString sql = "SELECT song_name ,  song_release_year FROM singer ORDER BY age LIMIT 1";
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::linkingPrompt(""),
+                     {{"content", R"(["singer.song_name", "singer.song_release_year", "singer.age"])"}});
+    server.setDefault({{"content", sql.toStdString()}});
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    w.openDatabase(db);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    w.llm()->questionBar()->setQuestion(
+        "Show the name and the release year of the song by the youngest singer.");
+    w.editor()->setText(sql);
+    auto* e = explorerOf(w);
+    e->mrSubset()->setText("aroe, SROE");
+    QVERIFY(detectAndWait(e));
+    const auto* result = e->model()->result();
+    QVERIFY2(result, qPrintable(e->messageText()));
+    const int aroe = e->model()->rowOf("AROE");
+    QVERIFY(aroe >= 0);
+    QCOMPARE(e->model()->index(aroe, FollowUpModel::VerdictCol).data().toString(), QString("violated"));
+    QVERIFY(e->model()->index(aroe, FollowUpModel::QuestionCol).data().toString().contains("oldest"));
+    QCOMPARE(e->model()->rowOf("ESR"), -1);  // not chosen
+    // The span sits on the ORDER BY ... LIMIT the violation implicates.
+    const auto spans = w.editor()->highlighter()->spans("finding-mr");
+    QCOMPARE(spans.size(), 1);
+    QCOMPARE(spans[0].begin, int(sql.indexOf("ORDER BY")));
+    QVERIFY(e->selectMr("AROE"));
+    QCOMPARE(e->detail()->sourceSql(), sql);
+    QCOMPARE(e->detail()->sourceResult()->totalRows(), 1);
+    QCOMPARE(e->detail()->followUpResult()->totalRows(), 1);
+    QCOMPARE(e->detail()->sourceResult()->markedRows(), 0);  // the same row: that is the violation
   }
 
   void cancelStopsTheRun() {

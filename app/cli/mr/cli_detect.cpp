@@ -1,5 +1,5 @@
 // hallusql-cli detect: SQLHD's two-stage metamorphic hallucination detection (seed 000).
-//   detect --db DB --question Q [--evidence E] [--sql S] [--mrs LIST] [--early-stop K]
+//   detect --db DB --question Q [--evidence E] [--sql S] [--workspace W] [--mrs LIST] [--early-stop K]
 //          [--order-from S.json] [--vote-threshold F] [llm options]
 //   detect --cases F --db-root DIR --out OUT.jsonl [--summary S.json] [...]   (labelled set)
 #include <nlohmann/json.hpp>
@@ -8,7 +8,9 @@
 #include "app/cli/llm/llm_options.h"
 #include "app/cli/mr/detect_cases.h"
 #include "engine/mr/detect_json.h"
+#include "engine/mr/followup_store.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/workspace.h"
 
 namespace hs::cli {
 namespace {
@@ -27,7 +29,15 @@ int runSingle(const Args& args, const LlmSetup& setup, const mr::DetectOptions& 
   if (!client) return fail(client.error());
   auto result = mr::detect(input, *client.value(), options);
   if (!result) return fail(result.error());
-  print(mr::detectJson(result.value()));
+  auto out = mr::detectJson(result.value());
+  if (auto path = args.get("workspace")) {  // keep the per-MR rows for the follow-up explorer
+    auto workspace = ws::Workspace::open(*path);
+    if (!workspace) return fail(workspace.error());
+    auto ids = mr::saveFollowups(workspace.value(), result.value());
+    if (!ids) return fail(ids.error());
+    out["followup_ids"] = ids.value();
+  }
+  print(out);
   return kOk;
 }
 
@@ -42,7 +52,8 @@ int runDetect(const Args& args) {
 
 const CommandRegistration kDetect(Command{
     "detect",
-    "detect (--db DB --question Q [--evidence E] [--sql S] | --cases F [--format ...] --db-root DIR "
+    "detect (--db DB --question Q [--evidence E] [--sql S] [--workspace W] | --cases F [--format ...] "
+    "--db-root DIR "
     "--out OUT.jsonl [--summary S.json] [--limit N]) [--mrs LIST] [--early-stop K] [--order-from S.json] "
     "[--vote-threshold F] " +
         llmUsage(),

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "detect_test_support.h"
+#include "engine/workspace/workspace.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;
@@ -81,6 +82,24 @@ class TestCliDetect : public QObject {
     }
     QCOMPARE(mrs, std::size_t{17});
     QCOMPARE(j["findings"].size(), std::size_t{0});
+    QVERIFY(!j.contains("followup_ids"));
+  }
+
+  void workspaceKeepsTheRows() {
+    const QString path = dir_.filePath("w.hallusql");
+    QVERIFY(ws::Workspace::create(path.toStdString()).ok());
+    auto r = runCli(QStringList{"detect", "--db", db_, "--question", kQuestion, "--mrs", "PS,CRE,ESR",
+                                "--workspace", path} +
+                    llmArgs());
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(json::parse(r.out.toStdString())["followup_ids"].size(), std::size_t{3});
+    auto w = ws::Workspace::open(path.toStdString());
+    QVERIFY(w.ok());
+    QCOMPARE(w->rowCount("followups").value(), std::int64_t{3});
+    r = runCli(QStringList{"detect", "--db", db_, "--question", kQuestion, "--workspace",
+                           dir_.filePath("no.hallusql")} +
+               llmArgs());
+    QCOMPARE(r.exitCode, 2);
   }
 
   void givenSqlAndSelectedMrs() {

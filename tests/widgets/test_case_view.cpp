@@ -212,13 +212,13 @@ class TestCaseView : public QObject {
       if (s.side == "pred" && s.end >= s.begin + 4) span = s;
     second.message = "a second finding on the same bytes";
     second.spans = {{"pred", span.begin + 2, span.end}};
-    o.findings.push_back(second);
+    const QString firstMessage = QString::fromStdString(first->message);
+    o.findings.push_back(second);  // invalidates `first`
     kase.labels.push_back({"mrsqlgen", "C3", "tables", "reviewer", ""});  // a human label shows in the header
     CaseView view;
     view.setCase(kase, o);
     QVERIFY2(view.headerText().contains("C3 (tables)"), qPrintable(view.headerText()));
     checkIndicators(view, o);
-    const QString firstMessage = QString::fromStdString(first->message);
     const QString shared = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(span.begin + 2));
     QVERIFY2(shared.contains(firstMessage) && shared.contains("a second finding"), qPrintable(shared));
     const QString alone = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(span.begin));
@@ -259,11 +259,19 @@ class TestCaseView : public QObject {
       QCOMPARE(item->text(1).toStdString(), f.category);
       list->scrollToItem(item);
       QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
+      QCOMPARE(spy.size(), clicked + 1);  // one click, one activation
       QCOMPARE(spy.last().at(0).toInt(), i);
       QCOMPARE(selection(view.predEditor()), std::make_pair(long(pred->begin), long(pred->end)));
       if (++clicked == 3) break;
     }
     QVERIFY(clicked >= 2);
+    // The keyboard moves through the list and activates too.
+    list->setFocus();
+    list->setCurrentItem(list->topLevelItem(0));
+    const int before = static_cast<int>(spy.size());
+    QTest::keyClick(list, Qt::Key_Down);
+    QCOMPARE(spy.size(), before + 1);
+    QCOMPARE(spy.last().at(0).toInt(), 1);
   }
 
   void selectingAnEditSelectsBothSpans() {

@@ -1,5 +1,6 @@
 #include "widgets/review/case_view.h"
 
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -78,9 +79,12 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   split->setSizes({330, 500});  // the SQL is a few wrapped lines; the tabs get the rest
   layout->addWidget(split, 1);
 
+  // Keyboard moves activate through currentItemChanged; a mouse click (also on the current item,
+  // to jump back to it) through itemClicked only, so one click activates once.
   connect(p_->findings, &QTreeWidget::currentItemChanged, this,
           [this](QTreeWidgetItem* item, QTreeWidgetItem*) {
-            if (item) activateFinding(p_->findings->indexOfTopLevelItem(item));
+            if (item && QGuiApplication::mouseButtons() == Qt::NoButton)
+              activateFinding(p_->findings->indexOfTopLevelItem(item));
           });
   connect(p_->findings, &QTreeWidget::itemClicked, this,
           [this](QTreeWidgetItem* item, int) { activateFinding(p_->findings->indexOfTopLevelItem(item)); });

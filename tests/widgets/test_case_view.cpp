@@ -213,7 +213,7 @@ class TestCaseView : public QObject {
     second.message = "a second finding on the same bytes";
     second.spans = {{"pred", span.begin + 2, span.end}};
     const QString firstMessage = QString::fromStdString(first->message);
-    o.findings.push_back(second);  // invalidates `first`
+    o.findings.push_back(second);                                         // invalidates `first`
     kase.labels.push_back({"mrsqlgen", "C3", "tables", "reviewer", ""});  // a human label shows in the header
     CaseView view;
     view.setCase(kase, o);
@@ -325,6 +325,11 @@ class TestCaseView : public QObject {
       QCOMPARE(actualCover(view.predEditor(), key), expectedCover(o.findings, key, "pred"));
       QCOMPARE(actualCover(view.goldEditor(), key), expectedCover(o.findings, key, "gold"));
     }
+    checkIndicators(view, o);
+    // A language change shows the same case again.
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(&view, &change);
+    QCOMPARE(view.findingList()->topLevelItemCount(), static_cast<int>(o.findings.size()));
     checkIndicators(view, o);
     QVERIFY(view.headerText().contains(QString::fromStdString(cases_[correct_].question)));
     QVERIFY(!view.headerText().contains(QString::fromStdString(cases_[rich_].question)));

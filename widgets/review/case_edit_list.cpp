@@ -32,7 +32,8 @@ QColor kindColor(hs::sql::EditKind kind) {
 
 CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
   setObjectName(QStringLiteral("caseEditList"));
-  setHeaderLabels({tr("Kind"), tr("Clause"), tr("Gold"), tr("Predicted")});
+  setColumnCount(4);
+  retranslate();
   setRootIsDecorated(false);
   setUniformRowHeights(true);
   setAlternatingRowColors(true);
@@ -46,6 +47,10 @@ CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
     const QVariant v = item->data(0, Qt::UserRole);
     if (v.isValid()) emit editActivated(v.toInt());
   });
+}
+
+void CaseEditList::retranslate() {
+  setHeaderLabels({tr("Kind"), tr("Clause"), tr("Gold"), tr("Predicted")});
 }
 
 void CaseEditList::clearEdits() {

@@ -27,6 +27,7 @@ class CaseEditList : public QTreeWidget {
   void setQueries(const std::optional<std::string>& gold, const std::optional<std::string>& pred,
                   const std::string& dbPath);
   void clearEdits();
+  void retranslate();  // the column titles
   const std::vector<hs::sql::Edit>& edits() const { return edits_; }
   QString status() const { return status_; }  // why there is no script, or how many edits
 

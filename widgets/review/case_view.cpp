@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <optional>
+
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
 #include "widgets/review/case_edit_list.h"
@@ -28,6 +30,8 @@ struct CaseView::Parts {
   CaseEditList* edits = nullptr;
   CaseResultPair* results = nullptr;
   std::vector<hs::Finding> shown;  // the findings of the list, in its order
+  std::optional<hs::Case> kase;    // what is shown, to show it again in another language
+  std::optional<hs::eval::CaseOutcome> outcome;
 };
 
 namespace {
@@ -66,7 +70,6 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   p_->sql = new CaseSqlPair(split);
   p_->tabs = new QTabWidget(split);
   p_->findings = makeFindingList(p_->tabs);
-  p_->findings->setHeaderLabels({tr("Taxonomy"), tr("Category"), tr("Subcategory"), tr("Message")});
   p_->edits = new CaseEditList(p_->tabs);
   p_->results = new CaseResultPair(p_->tabs);
   p_->tabs->addTab(p_->findings, tr("Findings"));
@@ -89,7 +92,24 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   connect(p_->findings, &QTreeWidget::itemClicked, this,
           [this](QTreeWidgetItem* item, int) { activateFinding(p_->findings->indexOfTopLevelItem(item)); });
   connect(p_->edits, &CaseEditList::editActivated, this, &CaseView::activateEdit);
-  clear();
+  retranslate();
+}
+
+void CaseView::retranslate() {
+  p_->findings->setHeaderLabels({tr("Taxonomy"), tr("Category"), tr("Subcategory"), tr("Message")});
+  p_->edits->retranslate();
+  if (p_->kase && p_->outcome) {
+    const hs::Case kase = *p_->kase;  // setCase clears the stored copies first
+    const hs::eval::CaseOutcome outcome = *p_->outcome;
+    setCase(kase, outcome);
+  } else {
+    clear();
+  }
+}
+
+void CaseView::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) retranslate();
 }
 
 CaseView::~CaseView() = default;
@@ -99,6 +119,8 @@ void CaseView::clear() {
   p_->sql->clear();
   p_->findings->clear();
   p_->shown.clear();
+  p_->kase.reset();
+  p_->outcome.reset();
   p_->edits->clearEdits();
   p_->results->clear();
   p_->tabs->setTabText(0, tr("Findings"));
@@ -134,6 +156,8 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
   const bool hasGold = kase.goldSql && !kase.goldSql->empty();
   const bool hasPred = kase.predSql && !kase.predSql->empty();
   p_->results->setOutcome(outcome, hasGold, hasPred);
+  p_->kase = kase;
+  p_->outcome = outcome;
 }
 
 void CaseView::activateFinding(int index) {

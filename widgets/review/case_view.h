@@ -57,7 +57,12 @@ class CaseView : public QWidget {
  signals:
   void findingActivated(int index);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // re-shows the case in the new language
+
  private:
+  void retranslate();
+
   struct Parts;
   std::unique_ptr<Parts> p_;
 };

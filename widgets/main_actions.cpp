@@ -21,6 +21,9 @@ void MainActions::create(QMainWindow* w) {
   recentMenu = fileMenu->addMenu(QString());
   openDemo = fileMenu->addAction(QString());
   fileMenu->addSeparator();
+  openWorkspace = fileMenu->addAction(QString());
+  importRun = fileMenu->addAction(QString());
+  fileMenu->addSeparator();
   closeDb = fileMenu->addAction(QString());
   closeDb->setShortcut(QKeySequence::Close);
   fileMenu->addSeparator();
@@ -71,6 +74,10 @@ void MainActions::retranslate() {
   open->setToolTip(tr("Open a SQLite database (read-only)"));
   recentMenu->setTitle(tr("Open &Recent"));
   openDemo->setText(tr("Open &Demo Database"));
+  openWorkspace->setText(tr("Open &Workspace…"));
+  openWorkspace->setToolTip(tr("Open a HalluSQL workspace (*.hallusql) with benchmark runs"));
+  importRun->setText(tr("&Import Benchmark Run…"));
+  importRun->setToolTip(tr("Import the output of a text-to-SQL system on a benchmark into the workspace"));
   closeDb->setText(tr("&Close Database"));
   clearRecent->setText(tr("Clear Recent Files"));
   quit->setText(tr("&Quit"));

@@ -24,6 +24,8 @@ struct MainActions {
 
   QAction* open = nullptr;
   QAction* openDemo = nullptr;
+  QAction* openWorkspace = nullptr;
+  QAction* importRun = nullptr;
   QAction* closeDb = nullptr;
   QAction* clearRecent = nullptr;
   QAction* quit = nullptr;

@@ -15,6 +15,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -31,6 +32,9 @@
 #include "widgets/mr/followup_dock.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
+#include "widgets/review/evaluation_controller.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 #include "widgets/schema_tree.h"
 #include "widgets/sql_editor.h"
 
@@ -58,13 +62,19 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   setAcceptDrops(true);
   resize(1400, 900);
 
-  auto* central = new QWidget(this);
-  auto* layout = new QVBoxLayout(central);
+  auto* query = new QWidget;
+  auto* layout = new QVBoxLayout(query);
   layout->setContentsMargins(4, 4, 4, 0);
   layout->setSpacing(4);
   layout->addWidget(banner_);
   layout->addWidget(editor_, 1);
-  setCentralWidget(central);
+  review_ = new ReviewController(this);
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName(QStringLiteral("mainTabs"));
+  tabs_->setDocumentMode(true);
+  tabs_->addTab(query, QString());
+  tabs_->addTab(review_->panel(), QString());
+  setCentralWidget(tabs_);
 
   actions_.create(this);
   buildDocks();
@@ -78,6 +88,8 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+  review_->evaluation()->cancel();
+  review_->evaluation()->runner()->waitForIdle(30000);
   if (runner_->isBusy()) {
     runner_->cancel();
     runner_->waitForIdle(5000);
@@ -137,6 +149,20 @@ void MainWindow::connectControllers() {
   connect(actions_.open, &QAction::triggered, this, &MainWindow::chooseDatabase);
   connect(actions_.openDemo, &QAction::triggered, this, &MainWindow::openDemo);
   connect(actions_.closeDb, &QAction::triggered, databases_, &DatabaseController::close);
+  connect(actions_.openWorkspace, &QAction::triggered, this, [this]() {
+    showReview();
+    review_->chooseWorkspace();
+  });
+  connect(actions_.importRun, &QAction::triggered, this, [this]() {
+    showReview();
+    review_->importBenchmark();
+  });
+  connect(review_, &ReviewController::message, statusMessage_, &QLabel::setText);
+  connect(review_, &ReviewController::workspaceChanged, this, [this](const QString& path) {
+    workspacePath_ = path;
+    if (llm_) llm_->setWorkspacePath(path);  // LLM transcripts go into the open workspace
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
   connect(actions_.clearRecent, &QAction::triggered, this, [this]() {
     AppSettings::clearRecentFiles();
     rebuildRecentMenu();
@@ -215,7 +241,8 @@ void MainWindow::openDemo() {
     return;
   }
   workspacePath_ = demo.workspace;
-  llm_->setWorkspacePath(workspacePath_);  // LLM transcripts and cache go into the workspace
+  llm_->setWorkspacePath(workspacePath_);      // LLM transcripts and cache go into the workspace
+  review_->openDemoWorkspace(demo.workspace);  // its run, evaluated in the background the first time
   openAndRun(demo.database, demo.sampleQuery);
 }
 
@@ -262,6 +289,28 @@ void MainWindow::onOpenFailed(const QString& path, const QString& message) {
   }
 }
 
+void MainWindow::showReview() {
+  tabs_->setCurrentWidget(review_->panel());
+}
+
+bool MainWindow::isReviewShown() const {
+  return tabs_->currentWidget() == review_->panel();
+}
+
+void MainWindow::onTabChanged(int) {
+  // The docks belong to the Query tab: hidden while Review is shown, back when Query is.
+  if (isReviewShown()) {
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+      if (d->isHidden() || d->isFloating()) continue;
+      hiddenForReview_ << d;
+      d->hide();
+    }
+  } else {
+    for (QDockWidget* d : std::as_const(hiddenForReview_)) d->show();
+    hiddenForReview_.clear();
+  }
+}
+
 void MainWindow::chooseDatabase() {
   const QString path =
       QFileDialog::getOpenFileName(this, tr("Open Database"), QString(),
@@ -291,6 +340,8 @@ void MainWindow::updateTitle() {
 
 void MainWindow::retranslate() {
   actions_.retranslate();
+  tabs_->setTabText(0, tr("Query"));
+  tabs_->setTabText(1, tr("Review"));
   schemaDock_->setWindowTitle(tr("Schema"));
   resultsDock_->setWindowTitle(tr("Results"));
   schemaTree_->setToolTip(tr("Double-click a table or column to insert its name"));
@@ -310,9 +361,11 @@ void MainWindow::restoreSettings() {
   if (!geometry.isEmpty()) restoreGeometry(geometry);
   const QByteArray state = AppSettings::windowState();
   if (!state.isEmpty()) restoredState_ = restoreState(state);
+  review_->restoreLastWorkspace();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  tabs_->setCurrentIndex(0);  // the saved state has the Query tab's docks visible
   AppSettings::setWindowGeometry(saveGeometry(), saveState());
   QMainWindow::closeEvent(event);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The main window: composes the schema tree, the SQL editor, the result grid and the status bar
-// with the database, query and language controllers. Logic lives in the controllers.
+// The main window: tabs "Query" (schema tree, SQL editor, result grid) and "Review" (benchmark
+// runs, see widgets/review), the status bar, and the database, query, language and review
+// controllers. Logic lives in the controllers.
 #include <QMainWindow>
 
 #include "widgets/main_actions.h"
@@ -8,6 +9,7 @@
 class QDockWidget;
 class QLabel;
 class QProgressBar;
+class QTabWidget;
 class QTableView;
 
 namespace hs::ui {
@@ -19,6 +21,7 @@ class LanguageController;
 class LlmController;
 class QueryController;
 class ResultModel;
+class ReviewController;
 class SchemaTree;
 class SqlEditor;
 
@@ -50,6 +53,11 @@ class MainWindow : public QMainWindow {
   QString statusText() const;
   QString workspacePath() const { return workspacePath_; }
   LlmController* llm() const { return llm_; }
+  ReviewController* review() const { return review_; }
+  QTabWidget* tabs() const { return tabs_; }
+  // Shows the Review tab (benchmark runs of the workspace).
+  void showReview();
+  bool isReviewShown() const;
 
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
@@ -74,6 +82,7 @@ class MainWindow : public QMainWindow {
   void showAbout();
   void onOpened(const QString& path);
   void onOpenFailed(const QString& path, const QString& message);
+  void onTabChanged(int index);
 
   LanguageController* language_;
   JobRunner* runner_;
@@ -96,7 +105,10 @@ class MainWindow : public QMainWindow {
   QString pendingPath_;
   QString workspacePath_;
   LlmController* llm_ = nullptr;
-  bool restoredState_ = false;  // the workspace opened with the database (the demo's), if any
+  QTabWidget* tabs_ = nullptr;
+  ReviewController* review_ = nullptr;
+  QList<QDockWidget*> hiddenForReview_;  // docks of the Query tab hidden while Review is shown
+  bool restoredState_ = false;           // the workspace opened with the database (the demo's), if any
 };
 
 }  // namespace hs::ui

@@ -8,34 +8,48 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 #include "widgets/app_settings.h"
 #include "widgets/language_controller.h"
 #include "widgets/main_window.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 
 namespace hs::ui {
 
 namespace {
 // Saves a picture of the window once the initial load is done (or after a safety timeout).
-void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad) {
-  auto shoot = [window, file]() {
-    static bool done = false;
-    if (done) return;
-    done = true;
-    // Let layouts and the grid settle, then grab.
-    QTimer::singleShot(400, window, [window, file]() {
-      QDir().mkpath(QFileInfo(file).absolutePath());
-      const bool ok = window->grab().save(file, "PNG");
-      std::fprintf(stderr, ok ? "screenshot saved: %s\n" : "could not save screenshot: %s\n",
-                   qPrintable(file));
-      QCoreApplication::exit(ok ? 0 : 1);
-    });
+void saveScreenshot(MainWindow* window, const QString& file) {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  // Let layouts and the grid settle, then grab.
+  QTimer::singleShot(400, window, [window, file]() {
+    QDir().mkpath(QFileInfo(file).absolutePath());
+    const bool ok = window->grab().save(file, "PNG");
+    std::fprintf(stderr, ok ? "screenshot saved: %s\n" : "could not save screenshot: %s\n", qPrintable(file));
+    QCoreApplication::exit(ok ? 0 : 1);
+  });
+}
+
+// Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
+// of the shown run; then selects case N (when asked) and saves the screenshot.
+void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber) {
+  auto loaded = std::make_shared<bool>(!waitForLoad);
+  auto tryShoot = [window, file, loaded, caseNumber]() {
+    if (!*loaded || !window->review()->isSettled()) return;
+    if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
+      std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
+    saveScreenshot(window, file);
   };
-  if (waitForLoad)
-    QObject::connect(window, &MainWindow::initialLoadFinished, window, shoot);
-  else
-    QTimer::singleShot(500, window, shoot);
-  QTimer::singleShot(60000, window, shoot);  // never hang
+  QObject::connect(window, &MainWindow::initialLoadFinished, window, [loaded, tryShoot]() {
+    *loaded = true;
+    tryShoot();
+  });
+  QObject::connect(window->review(), &ReviewController::settled, window, tryShoot);
+  QTimer::singleShot(500, window, tryShoot);
+  QTimer::singleShot(120000, window, [window, file]() { saveScreenshot(window, file); });  // never hang
 }
 }  // namespace
 
@@ -57,7 +71,16 @@ int runGui(int argc, char** argv) {
   QCommandLineOption shot(QStringLiteral("screenshot"),
                           QStringLiteral("Save a PNG of the main window after loading, then exit."),
                           QStringLiteral("file"));
-  parser.addOptions({lang, demo, shot});
+  QCommandLineOption review(QStringLiteral("review"),
+                            QStringLiteral("Open on the Review tab (benchmark runs)."));
+  QCommandLineOption caseNumber(
+      QStringLiteral("case"),
+      QStringLiteral("Select case N (1-based, as numbered in the run) in the Review tab."),
+      QStringLiteral("N"));
+  QCommandLineOption workspace(QStringLiteral("workspace"),
+                               QStringLiteral("Open a HalluSQL workspace (*.hallusql) in the Review tab."),
+                               QStringLiteral("file"));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -71,6 +94,17 @@ int runGui(int argc, char** argv) {
   if (!screenshot) window.restoreSettings();
   window.show();
 
+  const int reviewCase = parser.isSet(caseNumber) ? parser.value(caseNumber).toInt() : 0;
+  if (parser.isSet(workspace) && !window.review()->openWorkspace(parser.value(workspace)))
+    std::fprintf(stderr, "could not open the workspace %s\n", qPrintable(parser.value(workspace)));
+  if (parser.isSet(review) || parser.isSet(workspace) || reviewCase > 0) window.showReview();
+  if (reviewCase > 0 && !screenshot) {
+    QObject::connect(window.review(), &ReviewController::settled, &window,
+                     [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
+    QTimer::singleShot(0, &window,
+                       [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
+  }
+
   const QStringList positional = parser.positionalArguments();
   bool loading = false;
   if (parser.isSet(demo)) {
@@ -81,7 +115,7 @@ int runGui(int argc, char** argv) {
     const QString path = positional.first();
     QTimer::singleShot(0, &window, [&window, path]() { window.openAndRun(path, {}); });
   }
-  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading);
+  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading, reviewCase);
   return QApplication::exec();
 }
 

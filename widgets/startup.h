@@ -1,6 +1,7 @@
 #pragma once
-// The GUI's start-up: command line (--lang, --demo, --screenshot FILE, a database path),
-// translations, settings, the main window. app/gui/main.cpp only calls runGui().
+// The GUI's start-up: command line (--lang, --demo, --screenshot FILE, --review, --case N,
+// --workspace FILE, a database path), translations, settings, the main window. app/gui/main.cpp
+// only calls runGui().
 namespace hs::ui {
 
 int runGui(int argc, char** argv);

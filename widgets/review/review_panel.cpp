@@ -1,0 +1,281 @@
+#include "widgets/review/review_panel.h"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+
+#include "engine/workspace/results_store.h"
+#include "engine/workspace/workspace.h"
+#include "widgets/review/case_filter_proxy.h"
+#include "widgets/review/case_list_model.h"
+#include "widgets/review/case_view_host.h"
+#include "widgets/review/evaluation_controller.h"
+
+namespace hs::ui {
+
+namespace {
+
+QString qs(const std::string& s) {
+  return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// Refills a filter combo ("any" first, then the values) keeping the current choice when present.
+void refill(QComboBox* combo, const QString& any, const QStringList& values) {
+  const QString current = combo->currentIndex() > 0 ? combo->currentText() : QString();
+  const QSignalBlocker block(combo);
+  combo->clear();
+  combo->addItem(any);
+  combo->addItems(values);
+  const int i = current.isEmpty() ? 0 : combo->findText(current);
+  combo->setCurrentIndex(i < 0 ? 0 : i);
+  combo->setEnabled(!values.isEmpty());
+}
+
+QString percent(int part, int whole) {
+  return whole > 0 ? QLocale().toString(100.0 * part / whole, 'f', 1) : QStringLiteral("–");
+}
+
+}  // namespace
+
+ReviewPanel::ReviewPanel(EvaluationController* evaluation, QWidget* parent)
+    : QWidget(parent),
+      evaluation_(evaluation),
+      model_(new CaseListModel(this)),
+      proxy_(new CaseFilterProxy(this)) {
+  setObjectName(QStringLiteral("reviewPanel"));
+  proxy_->setCaseModel(model_);
+  buildUi();
+  retranslate();
+
+  connect(runs_, &QComboBox::currentIndexChanged, this, [this]() {
+    if (!filling_) reloadCases();
+  });
+  connect(evaluate_, &QPushButton::clicked, this, &ReviewPanel::evaluateCurrentRun);
+  connect(cancel_, &QPushButton::clicked, evaluation_, &EvaluationController::cancel);
+  connect(evaluation_, &EvaluationController::busyChanged, this, &ReviewPanel::setEvaluating);
+  connect(evaluation_, &EvaluationController::progress, this, [this](int done, int total) {
+    progress_->setRange(0, total);
+    progress_->setValue(done);
+  });
+  connect(evaluation_, &EvaluationController::finished, this, &ReviewPanel::onEvaluationFinished);
+  for (QComboBox* c : {verdict_, category_, modelFilter_, difficulty_})
+    connect(c, &QComboBox::currentIndexChanged, this, &ReviewPanel::applyFilters);
+  connect(search_, &QLineEdit::textChanged, this, &ReviewPanel::applyFilters);
+  connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid()) showCase(proxy_->caseIdAt(current.row()));
+          });
+  setEvaluating(evaluation_->isBusy());
+}
+
+ReviewPanel::~ReviewPanel() = default;
+
+bool ReviewPanel::hasWorkspace() const {
+  return ws_ && ws_->isOpen();
+}
+
+bool ReviewPanel::setWorkspace(const QString& path, QString* error) {
+  ws_.reset();
+  path_.clear();
+  if (!path.isEmpty()) {
+    auto opened = hs::ws::Workspace::open(path.toStdString());
+    if (!opened) {
+      const QString message = qs(opened.error().describe());
+      if (error) *error = message;
+      view_->showMessage(tr("Could not open the workspace:\n%1").arg(message));
+    } else {
+      ws_ = std::make_unique<hs::ws::Workspace>(std::move(*opened));
+      path_ = QFileInfo(path).absoluteFilePath();
+    }
+  }
+  reloadRuns();
+  return path.isEmpty() || hasWorkspace();
+}
+
+void ReviewPanel::reloadRuns(qint64 selectRunId) {
+  filling_ = true;
+  const qint64 previous = selectRunId ? selectRunId : currentRunId();
+  runs_->clear();
+  if (hasWorkspace()) {
+    if (auto runs = ws_->runs()) {
+      for (const auto& r : *runs) {
+        auto n = ws_->caseCount(r.id);
+        runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
+                       QVariant::fromValue(static_cast<qint64>(r.id)));
+      }
+    }
+  }
+  int index = runs_->findData(QVariant::fromValue(previous));
+  if (index < 0) index = runs_->count() - 1;  // the newest
+  runs_->setCurrentIndex(index);
+  filling_ = false;
+  runs_->setEnabled(runs_->count() > 0);
+  reloadCases();
+}
+
+qint64 ReviewPanel::currentRunId() const {
+  return runs_->currentIndex() < 0 ? 0 : runs_->currentData().value<qint64>();
+}
+
+bool ReviewPanel::selectRun(qint64 runId) {
+  const int index = runs_->findData(QVariant::fromValue(runId));
+  if (index < 0) return false;
+  runs_->setCurrentIndex(index);
+  return true;
+}
+
+void ReviewPanel::reloadCases() {
+  QElapsedTimer timer;
+  timer.start();
+  const qint64 keep = shownCaseId_;
+  std::vector<hs::ws::CaseSummary> rows;
+  if (hasWorkspace() && currentRunId() > 0) {
+    auto loaded = hs::ws::caseSummaries(*ws_, currentRunId());
+    if (loaded)
+      rows = std::move(*loaded);
+    else
+      view_->showMessage(qs(loaded.error().describe()));
+  }
+  model_->setSummaries(std::move(rows));
+  fillFilterCombos();
+  proxy_->sort(list_->horizontalHeader()->sortIndicatorSection(),
+               list_->horizontalHeader()->sortIndicatorOrder());
+  lastLoadMs_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+  updateStats();
+  shownCaseId_ = -1;
+  const int row = keep >= 0 ? model_->rowOfCase(keep) : -1;
+  const QModelIndex at = row >= 0 ? proxy_->mapFromSource(model_->index(row, 0)) : QModelIndex();
+  if (at.isValid()) {
+    list_->setCurrentIndex(at);
+    showCase(keep);  // the outcome may have changed (re-evaluated)
+  } else if (proxy_->rowCount() > 0) {
+    selectCaseRow(0);
+  } else {
+    view_->showMessage(model_->rowCount()
+                           ? tr("Select a case in the list to see it here.")
+                           : (hasWorkspace() ? tr("This workspace has no benchmark run yet.\n"
+                                                  "Use File ▸ Import Benchmark Run… to add one.")
+                                             : tr("No workspace is open.")));
+  }
+  evaluate_->setEnabled(!evaluation_->isBusy() && model_->rowCount() > 0);
+  emit casesReloaded(model_->rowCount());
+}
+
+void ReviewPanel::fillFilterCombos() {
+  refill(category_, tr("All findings"), model_->categories());
+  refill(modelFilter_, tr("All models"), model_->models());
+  refill(difficulty_, tr("All difficulties"), model_->difficulties());
+  applyFilters();
+}
+
+void ReviewPanel::applyFilters() {
+  proxy_->setVerdict(static_cast<CaseFilterProxy::VerdictFilter>(std::max(0, verdict_->currentIndex())));
+  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentText() : QString());
+  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentText() : QString());
+  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentText() : QString());
+  proxy_->setText(search_->text());
+  shown_->setText(
+      tr("%1 of %2").arg(QLocale().toString(proxy_->rowCount()), QLocale().toString(model_->rowCount())));
+}
+
+QString ReviewPanel::statsText() const {
+  return stats_->text();
+}
+
+void ReviewPanel::updateStats() {
+  const int n = model_->rowCount();
+  if (n == 0) {
+    stats_->clear();
+    return;
+  }
+  const int evaluated = model_->evaluatedCount();
+  if (evaluated == 0) {
+    stats_->setText(tr("%n case(s), not evaluated yet", nullptr, n));
+    return;
+  }
+  const int decided = model_->correctCount() + model_->wrongCount();
+  stats_->setText(
+      tr("%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)")
+          .arg(QLocale().toString(n), QLocale().toString(evaluated), percent(model_->correctCount(), decided),
+               QLocale().toString(model_->correctCount()), QLocale().toString(model_->wrongCount())));
+}
+
+bool ReviewPanel::selectCaseRow(int proxyRow) {
+  const QModelIndex at = proxy_->index(proxyRow, CaseListModel::Position);
+  if (!at.isValid()) return false;
+  list_->setCurrentIndex(at);
+  list_->scrollTo(at, QAbstractItemView::PositionAtCenter);
+  return shownCaseId_ == proxy_->caseIdAt(proxyRow);
+}
+
+bool ReviewPanel::selectCaseNumber(int n) {
+  for (int r = 0; r < model_->rowCount(); ++r) {
+    if (model_->row(r).summary.position + 1 != n) continue;
+    const QModelIndex at = proxy_->mapFromSource(model_->index(r, 0));
+    return at.isValid() && selectCaseRow(at.row());
+  }
+  return false;
+}
+
+void ReviewPanel::showCase(qint64 caseId) {
+  if (caseId < 0 || !hasWorkspace() || caseId == shownCaseId_) return;
+  shownCaseId_ = caseId;
+  auto record = ws_->caseById(caseId);
+  if (!record) {
+    view_->showMessage(qs(record.error().describe()));
+    return;
+  }
+  auto outcome = hs::ws::loadOutcome(*ws_, caseId);
+  if (!outcome) {
+    view_->showMessage(qs(outcome.error().describe()));
+    return;
+  }
+  view_->setCase(record->kase, outcome->value_or(hs::eval::CaseOutcome{}));
+  emit caseShown(caseId);
+}
+
+void ReviewPanel::evaluateCurrentRun() {
+  if (!hasWorkspace() || currentRunId() <= 0) return;
+  evaluation_->evaluate(path_, currentRunId());
+}
+
+void ReviewPanel::setEvaluating(bool busy) {
+  progress_->setVisible(busy);
+  if (busy) progress_->setRange(0, 0);
+  cancel_->setEnabled(busy);
+  evaluate_->setEnabled(!busy && model_->rowCount() > 0);
+}
+
+void ReviewPanel::onEvaluationFinished(const EvaluationResult& result) {
+  if (result.runId == currentRunId()) reloadCases();
+  if (!result.error.isEmpty())
+    stats_->setText(tr("Evaluation failed: %1").arg(result.error));
+  else if (result.cancelled)
+    stats_->setText(stats_->text() + QStringLiteral(" · ") +
+                    tr("cancelled after %1 of %2 cases").arg(result.saved).arg(result.total));
+}
+
+void ReviewPanel::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (splitSet_) return;
+  splitSet_ = true;  // the case view's size hint is large: give the list a fair share once
+  const int w = splitter_->width();
+  splitter_->setSizes({w * 2 / 5, w - w * 2 / 5});
+}
+
+void ReviewPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace hs::ui

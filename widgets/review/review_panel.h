@@ -1,0 +1,113 @@
+#pragma once
+// The Review tab: a run selector with Evaluate / Cancel and a progress bar, a filter bar, the case
+// list (left) and the case view (right) in a splitter. Reads the workspace through its own
+// connection; the evaluation writes through the EvaluationController's job.
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+namespace hs::ws {
+class Workspace;
+}
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+class QTableView;
+
+namespace hs::ui {
+
+class CaseFilterProxy;
+class CaseListModel;
+class CaseViewHost;
+class EvaluationController;
+struct EvaluationResult;
+
+class ReviewPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ReviewPanel(EvaluationController* evaluation, QWidget* parent = nullptr);
+  ~ReviewPanel() override;
+
+  // Opens `path` for reading and lists its runs (the newest selected). Returns false with a
+  // message in the panel when it cannot be opened. An empty path closes.
+  bool setWorkspace(const QString& path, QString* error = nullptr);
+  QString workspacePath() const { return path_; }
+  bool hasWorkspace() const;
+
+  void reloadRuns(qint64 selectRunId = 0);
+  bool selectRun(qint64 runId);
+  qint64 currentRunId() const;
+  void reloadCases();  // the current run's summary rows, keeping the selected case
+
+  // Selects the case shown as number n (1-based position in its run). False when absent or hidden.
+  bool selectCaseNumber(int n);
+  bool selectCaseRow(int proxyRow);
+  qint64 selectedCaseId() const { return shownCaseId_; }
+  void evaluateCurrentRun();
+
+  CaseListModel* caseModel() const { return model_; }
+  CaseFilterProxy* proxy() const { return proxy_; }
+  QTableView* caseList() const { return list_; }
+  CaseViewHost* caseView() const { return view_; }
+  QComboBox* runCombo() const { return runs_; }
+  QComboBox* verdictCombo() const { return verdict_; }
+  QComboBox* categoryCombo() const { return category_; }
+  QComboBox* modelCombo() const { return modelFilter_; }
+  QComboBox* difficultyCombo() const { return difficulty_; }
+  QLineEdit* searchField() const { return search_; }
+  QProgressBar* progressBar() const { return progress_; }
+  QPushButton* evaluateButton() const { return evaluate_; }
+  QPushButton* cancelButton() const { return cancel_; }
+  QString statsText() const;
+  double lastLoadMs() const { return lastLoadMs_; }
+
+ signals:
+  void caseShown(qint64 caseId);
+  void casesReloaded(int rows);
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void buildUi();
+  void retranslate();
+  void fillFilterCombos();
+  void applyFilters();
+  void updateStats();
+  void showCase(qint64 caseId);
+  void onEvaluationFinished(const EvaluationResult& result);
+  void setEvaluating(bool busy);
+
+  EvaluationController* evaluation_;
+  std::unique_ptr<hs::ws::Workspace> ws_;
+  QString path_;
+  CaseListModel* model_;
+  CaseFilterProxy* proxy_;
+  QComboBox* runs_ = nullptr;
+  QPushButton* evaluate_ = nullptr;
+  QPushButton* cancel_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* runLabel_ = nullptr;
+  QLabel* stats_ = nullptr;
+  QComboBox* verdict_ = nullptr;
+  QComboBox* category_ = nullptr;
+  QComboBox* modelFilter_ = nullptr;
+  QComboBox* difficulty_ = nullptr;
+  QLineEdit* search_ = nullptr;
+  QLabel* shown_ = nullptr;
+  QSplitter* splitter_ = nullptr;
+  QTableView* list_ = nullptr;
+  CaseViewHost* view_ = nullptr;
+  qint64 shownCaseId_ = -1;
+  double lastLoadMs_ = 0.0;
+  bool filling_ = false;
+  bool splitSet_ = false;
+};
+
+}  // namespace hs::ui

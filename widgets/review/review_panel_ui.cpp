@@ -1,0 +1,127 @@
+// ReviewPanel: widgets, layout and texts.
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "widgets/review/case_filter_proxy.h"
+#include "widgets/review/case_list_model.h"
+#include "widgets/review/case_view_host.h"
+#include "widgets/review/review_panel.h"
+
+namespace hs::ui {
+
+void ReviewPanel::buildUi() {
+  runs_ = new QComboBox;
+  runs_->setObjectName(QStringLiteral("reviewRunCombo"));
+  runs_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  runs_->setMinimumContentsLength(24);
+  evaluate_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), QString());
+  cancel_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), QString());
+  cancel_->setEnabled(false);
+  progress_ = new QProgressBar;
+  progress_->setMaximumWidth(220);
+  progress_->setFormat(QStringLiteral("%v / %m"));
+  progress_->hide();
+  runLabel_ = new QLabel;
+  stats_ = new QLabel;
+  stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(runLabel_);
+  top->addWidget(runs_);
+  top->addWidget(evaluate_);
+  top->addWidget(cancel_);
+  top->addWidget(progress_);
+  top->addSpacing(12);
+  top->addWidget(stats_, 1);
+
+  verdict_ = new QComboBox;
+  category_ = new QComboBox;
+  category_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  modelFilter_ = new QComboBox;
+  modelFilter_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  difficulty_ = new QComboBox;
+  search_ = new QLineEdit;
+  search_->setClearButtonEnabled(true);
+  search_->setMinimumWidth(160);
+  shown_ = new QLabel;
+  auto* filters = new QHBoxLayout;
+  filters->addWidget(verdict_);
+  filters->addWidget(category_);
+  filters->addWidget(modelFilter_);
+  filters->addWidget(difficulty_);
+  filters->addWidget(search_, 1);
+  filters->addWidget(shown_);
+
+  list_ = new QTableView;
+  list_->setObjectName(QStringLiteral("reviewCaseList"));
+  list_->setModel(proxy_);
+  list_->setSortingEnabled(true);
+  list_->sortByColumn(CaseListModel::Position, Qt::AscendingOrder);
+  list_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  list_->setSelectionMode(QAbstractItemView::SingleSelection);
+  list_->setAlternatingRowColors(true);
+  list_->setWordWrap(false);
+  list_->setTextElideMode(Qt::ElideRight);
+  list_->verticalHeader()->hide();
+  list_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
+  auto* header = list_->horizontalHeader();
+  header->setHighlightSections(false);
+  header->setStretchLastSection(false);
+  const int digit = list_->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+  const std::pair<int, int> widths[] = {
+      {CaseListModel::Position, 4},  {CaseListModel::CaseId, 14}, {CaseListModel::Database, 14},
+      {CaseListModel::Question, 30}, {CaseListModel::Model, 10},  {CaseListModel::Difficulty, 9},
+      {CaseListModel::ExSet, 5},     {CaseListModel::ExBag, 5},   {CaseListModel::ExOrdered, 5},
+      {CaseListModel::SoftF1, 6},    {CaseListModel::Risk, 4},    {CaseListModel::Findings, 30}};
+  for (const auto& [col, chars] : widths) header->resizeSection(col, digit * chars + 16);
+  // The case key repeats the position for most files and the model is often one name: hidden by
+  // default (the header's context menu could bring them back).
+  list_->setColumnHidden(CaseListModel::CaseId, true);
+  list_->setColumnHidden(CaseListModel::Model, true);
+  list_->setColumnHidden(CaseListModel::ExBag, true);
+
+  view_ = new CaseViewHost;
+  splitter_ = new QSplitter(Qt::Horizontal);
+  splitter_->addWidget(list_);
+  splitter_->addWidget(view_);
+  splitter_->setStretchFactor(0, 5);
+  splitter_->setStretchFactor(1, 6);
+  splitter_->setChildrenCollapsible(false);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(top);
+  layout->addLayout(filters);
+  layout->addWidget(splitter_, 1);
+}
+
+void ReviewPanel::retranslate() {
+  runLabel_->setText(tr("Run:"));
+  evaluate_->setText(tr("Evaluate"));
+  evaluate_->setToolTip(tr("Execute gold and predicted SQL read-only, score and annotate every case"));
+  cancel_->setText(tr("Cancel"));
+  search_->setPlaceholderText(tr("Search question, SQL, database…"));
+  const QSignalBlocker block(verdict_);
+  const int v = verdict_->currentIndex();
+  verdict_->clear();
+  verdict_->addItem(tr("All verdicts"));
+  verdict_->addItem(tr("EX correct"));
+  verdict_->addItem(tr("EX wrong"));
+  verdict_->addItem(tr("EX undecided"));
+  verdict_->setCurrentIndex(v < 0 ? 0 : v);
+  verdict_->setToolTip(tr("Execution accuracy under set semantics"));
+  fillFilterCombos();
+  updateStats();
+}
+
+}  // namespace hs::ui

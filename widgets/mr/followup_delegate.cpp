@@ -3,7 +3,11 @@
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QPainter>
+#include <QTextBlock>
 #include <QTextDocument>
+#include <QTextLayout>
+
+#include <algorithm>
 
 #include "widgets/mr/followup_model.h"
 
@@ -20,7 +24,10 @@ void FollowUpDelegate::paintHtml(QPainter* painter, const QStyleOptionViewItem& 
                                  const QModelIndex& index) const {
   QStyleOptionViewItem opt = option;
   initStyleOption(&opt, index);
-  const QString html = index.data(FollowUpModel::HtmlRole).toString();
+  QString html = index.data(FollowUpModel::HtmlRole).toString();
+  // Changed words stay readable on the selection colour.
+  if (opt.state & QStyle::State_Selected)
+    html.replace(FollowUpModel::changedColor().name(), QStringLiteral("#fff59d"));
   opt.text.clear();
   QStyle* style = opt.widget ? opt.widget->style() : QApplication::style();
   style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);  // background, selection
@@ -29,15 +36,34 @@ void FollowUpDelegate::paintHtml(QPainter* painter, const QStyleOptionViewItem& 
   doc.setDefaultFont(opt.font);
   doc.setDocumentMargin(0);
   doc.setHtml(html);
-  const QRect r = opt.rect.adjusted(4, 0, -4, 0);
+  QRect r = opt.rect.adjusted(4, 0, -4, 0);
+  const bool selected = opt.state & QStyle::State_Selected;
+  const QColor text = opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text);
   painter->save();
+  // A change beyond the visible width: scroll the text so it shows, with an ellipsis in front.
+  qreal shift = 0;
+  const int changedAt = index.data(FollowUpModel::ChangedAtRole).toInt();
+  if (changedAt > 0 && doc.idealWidth() > r.width()) {
+    const QTextBlock block = doc.findBlock(changedAt);
+    const QTextLayout* layout = block.layout();
+    if (layout && layout->lineCount() > 0) {
+      const qreal x = layout->lineAt(0).cursorToX(changedAt - block.position());
+      if (x > r.width() * 0.5) {
+        const QString ellipsis = QStringLiteral("…");
+        const int ew = opt.fontMetrics.horizontalAdvance(ellipsis) + 2;
+        painter->setPen(text);
+        painter->drawText(QRect(r.left(), r.top(), ew, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+                          ellipsis);
+        r.setLeft(r.left() + ew);
+        shift = std::min(x - r.width() * 0.25, doc.idealWidth() - r.width());
+      }
+    }
+  }
   painter->setClipRect(r);
   const qreal y = r.top() + (r.height() - doc.size().height()) / 2.0;
-  painter->translate(r.left(), y);
+  painter->translate(r.left() - shift, y);
   QAbstractTextDocumentLayout::PaintContext ctx;
-  const bool selected = opt.state & QStyle::State_Selected;
-  ctx.palette.setColor(QPalette::Text,
-                       opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
+  ctx.palette.setColor(QPalette::Text, text);
   doc.documentLayout()->draw(painter, ctx);
   painter->restore();
 }

@@ -138,8 +138,8 @@ QString FollowUpModel::highlightChanged(const std::string& text,
     const int end = utf16Index(text, e);
     if (end <= begin) continue;
     html += q.mid(at, begin - at).toHtmlEscaped();
-    html += QStringLiteral("<b style=\"color:#1565c0\">") + q.mid(begin, end - begin).toHtmlEscaped() +
-            QStringLiteral("</b>");
+    html += QStringLiteral("<b style=\"color:%1\">").arg(changedColor().name()) +
+            q.mid(begin, end - begin).toHtmlEscaped() + QStringLiteral("</b>");
     at = end;
   }
   html += q.mid(at).toHtmlEscaped();
@@ -229,6 +229,12 @@ QVariant FollowUpModel::data(const QModelIndex& index, int role) const {
       return sortValue(*r, index.row(), column);
     case VerdictRole:
       return int(r->verdict);
+    case ChangedAtRole: {
+      if (column != QuestionCol || r->changed.empty()) return -1;
+      std::size_t first = r->changed.front().first;
+      for (const auto& c : r->changed) first = std::min(first, c.first);
+      return utf16Index(r->followUp, first);
+    }
     case SkippedRole:
       return r->skipped;
     case Qt::ToolTipRole:

@@ -20,6 +20,8 @@ class FollowUpModel : public QAbstractTableModel {
   static constexpr int SortRole = Qt::UserRole + 2;     // a value that sorts naturally
   static constexpr int VerdictRole = Qt::UserRole + 3;  // int(hs::mr::Verdict) of the row
   static constexpr int SkippedRole = Qt::UserRole + 4;  // bool: not run because of early stopping
+  static constexpr int ChangedAtRole =
+      Qt::UserRole + 5;  // QuestionCol: QString index of the first change, -1
 
   explicit FollowUpModel(QObject* parent = nullptr);
 
@@ -33,6 +35,7 @@ class FollowUpModel : public QAbstractTableModel {
   // error amber; skipped by early stopping a lighter grey).
   static QColor verdictColor(hs::mr::Verdict verdict, bool skipped = false);
   static QString verdictText(hs::mr::Verdict verdict, bool skipped = false);
+  static QColor changedColor() { return QColor(0x15, 0x65, 0xc0); }  // changed words of a follow-up
   // `text` as HTML with the byte ranges [begin, end) of its UTF-8 form in bold colour.
   static QString highlightChanged(const std::string& text,
                                   const std::vector<std::pair<std::size_t, std::size_t>>& changed);

@@ -391,6 +391,13 @@ class TestCaseView : public QObject {
     view.tabs()->setCurrentIndex(2);
     QCoreApplication::processEvents();
     QVERIFY(view.grab().save(QDir(dir).filePath("case-view-results.png")));
+    // Narrow, as in the review panel next to the case list: the view must not force its width.
+    view.tabs()->setCurrentIndex(0);
+    view.resize(820, 840);
+    QCoreApplication::processEvents();
+    QVERIFY2(view.minimumSizeHint().width() <= 820,
+             qPrintable(QString::number(view.minimumSizeHint().width())));
+    QVERIFY(view.grab().save(QDir(dir).filePath("case-view-narrow.png")));
   }
 };
 

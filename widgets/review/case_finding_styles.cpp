@@ -57,11 +57,11 @@ const std::array<std::pair<const char*, Group>, 6> kTaSql{{
 
 // MRSQLGen C1..C10 by family.
 const std::array<Group, 5> kMrFamilies{{
-    {"mr-values", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C1/C4 operators and values"), kBlue},
-    {"mr-tables", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C3 tables and joins"), kPurple},
-    {"mr-columns", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C5/C7/C8 columns and aggregates"), kRed},
+    {"mr-values", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C1/C4 operators, values"), kBlue},
+    {"mr-tables", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C3 tables, joins"), kPurple},
+    {"mr-columns", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C5/C7/C8 columns, aggregates"), kRed},
     {"mr-conditions", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C6 conditions"), kTeal},
-    {"mr-order", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C2/C9/C10 limits, order and grouping"), kOrange},
+    {"mr-order", QT_TRANSLATE_NOOP("hs::ui::FindingStyles", "C2/C9/C10 limit, order, group"), kOrange},
 }};
 int mrFamily(const std::string& c) {
   if (c == "C1" || c == "C4") return 0;

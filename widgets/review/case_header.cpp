@@ -60,6 +60,10 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   risk_ = new QLabel(this);
   risk_->setStyleSheet(QStringLiteral("color: #444;"));
   risk_->setWordWrap(false);
+  // Takes the width that is left and is cut there (the tooltip has all reasons), so a long list
+  // of reasons never widens the view.
+  risk_->setMinimumWidth(1);
+  meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);
   layout->addLayout(row);
   clear();

@@ -151,10 +151,14 @@ void CaseSqlPair::setFindings(const std::vector<hs::Finding>& findings) {
     row->setSpacing(5);
     auto* swatch = new QLabel(chip);
     swatch->setPixmap(FindingStyles::swatch(g.style));
+    swatch->setAlignment(Qt::AlignTop);
     row->addWidget(swatch);
-    row->addWidget(new QLabel(QStringLiteral("%1 (%2)").arg(g.label).arg(entry->count), chip));
-    row->addStretch(1);
-    legendGrid_->addWidget(chip, i / kLegendColumns, i % kLegendColumns);
+    // Wrapping labels keep the legend from widening the view when it is narrow (review panel).
+    auto* text = new QLabel(QStringLiteral("%1 (%2)").arg(g.label).arg(entry->count), chip);
+    text->setWordWrap(true);
+    text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    row->addWidget(text, 1);
+    legendGrid_->addWidget(chip, i / kLegendColumns, i % kLegendColumns, Qt::AlignTop);
     ++i;
   }
   legendBox_->setVisible(!order.empty());

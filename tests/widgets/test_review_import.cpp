@@ -72,6 +72,11 @@ class TestReviewImport : public QObject {
     QVERIFY(!p.filter(QStringLiteral("dirty.jsonl:3:")).isEmpty());  // blank line
     QVERIFY(d.summaryLabel()->text().contains(QStringLiteral("3 case")));
     QVERIFY(okEnabled(d));  // three valid cases
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      d.show();
+      QTest::qWait(200);
+      d.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("import-dialog.png"));
+    }
   }
 
   void unterminatedCsvNamesTheLine() {

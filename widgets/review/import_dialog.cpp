@@ -144,7 +144,9 @@ ImportDialog::ImportDialog(QWidget* parent)
   table_->verticalHeader()->hide();
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setWordWrap(false);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
   problems_->setObjectName(QStringLiteral("importProblems"));
+  problems_->setWordWrap(true);
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(table_);
   split->addWidget(problems_);
@@ -341,10 +343,12 @@ void ImportDialog::showPreview() {
   problems_->clear();
   for (const auto& e : r.errors) {
     auto* item = new QListWidgetItem(tr("Error: %1").arg(errorLine(e)), problems_);
+    item->setToolTip(QString::fromStdString(e.describe()));  // with the full path
     item->setForeground(QColor(0xc6, 0x28, 0x28));
   }
   for (const auto& w : r.warnings) {
     auto* item = new QListWidgetItem(tr("Warning: %1").arg(errorLine(w)), problems_);
+    item->setToolTip(QString::fromStdString(w.describe()));
     item->setForeground(QColor(0xb2, 0x5b, 0x00));
   }
   problems_->setVisible(problems_->count() > 0);

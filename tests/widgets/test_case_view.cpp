@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "case_view_test_support.h"
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/runner.h"
 #include "engine/workspace/import/import.h"
@@ -26,66 +27,7 @@
 #include "widgets/sql_editor.h"
 
 using namespace hs::ui;
-using Sci = QsciScintillaBase;
-
-namespace {
-
-std::vector<hs::eval::CaseOutcome> evaluate(const std::vector<hs::Case>& cases) {
-  static const hs::annotate::RuleAnnotator annotator;
-  hs::eval::EvalOptions o;
-  o.dbRoot = hs::test::sharedPath("spider/database");
-  o.jobs = 2;
-  o.keepRows = true;
-  o.annotator = &annotator;
-  return hs::eval::evaluateCases(cases, o);
-}
-
-std::size_t spanCount(const hs::Finding& f) {
-  std::size_t n = 0;
-  for (const hs::FindingSpan& s : f.spans) n += s.end > s.begin ? 1 : 0;
-  return n;
-}
-
-std::size_t spanCount(const hs::eval::CaseOutcome& o) {
-  std::size_t n = 0;
-  for (const hs::Finding& f : o.findings) n += spanCount(f);
-  return n;
-}
-
-// The bytes [begin, end) of `side` covered by the findings of one style group.
-std::set<long> expectedCover(const std::vector<hs::Finding>& findings, const QString& key,
-                             const std::string& side) {
-  std::set<long> bytes;
-  for (const hs::Finding& f : findings) {
-    if (FindingStyles::groupOf(f).key != key) continue;
-    for (const hs::FindingSpan& s : f.spans)
-      if (s.side == side)
-        for (std::size_t b = s.begin; b < s.end; ++b) bytes.insert(static_cast<long>(b));
-  }
-  return bytes;
-}
-
-// The bytes where the editor has indicator `key` on, read back with SCI_INDICATORALLONFOR.
-std::set<long> actualCover(SqlEditor* e, const QString& key) {
-  std::set<long> bytes;
-  const int n = e->indicators()->indicator(key);
-  if (n < 0) return bytes;
-  const long len = e->SendScintilla(Sci::SCI_GETLENGTH);
-  for (long pos = 0; pos < len; ++pos) {
-    const long mask = e->SendScintilla(Sci::SCI_INDICATORALLONFOR, static_cast<unsigned long>(pos));
-    if (mask & (1L << n)) {
-      bytes.insert(pos);
-      if (e->SendScintilla(Sci::SCI_INDICATORVALUEAT, static_cast<unsigned long>(n), pos) == 0) return {};
-    }
-  }
-  return bytes;
-}
-
-std::pair<long, long> selection(SqlEditor* e) {
-  return {e->SendScintilla(Sci::SCI_GETSELECTIONSTART), e->SendScintilla(Sci::SCI_GETSELECTIONEND)};
-}
-
-}  // namespace
+using namespace hs::test::caseview;
 
 class TestCaseView : public QObject {
   Q_OBJECT
@@ -368,6 +310,13 @@ class TestCaseView : public QObject {
     QVERIFY(view.goldResultMessage().isEmpty());
     QVERIFY(view.editScriptStatus().contains(QStringLiteral("both")));
     QCOMPARE(view.predTable()->model()->rowCount(), 0);
+    // No finding at all: a note that cannot be activated instead of an empty list.
+    hs::eval::CaseOutcome none = out[1];
+    none.findings.clear();
+    view.setCase(broken[1], none);
+    QCOMPARE(view.findingList()->topLevelItemCount(), 1);
+    QCOMPARE(view.findingList()->topLevelItem(0)->flags(), Qt::NoItemFlags);
+    QVERIFY(view.legendEntries().isEmpty());
   }
 
   void screenshot() {

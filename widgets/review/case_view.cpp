@@ -147,6 +147,12 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
       item->setToolTip(3, q(f.message));
       if (f.spans.empty()) item->setToolTip(0, tr("This finding has no span in the SQL"));
     }
+    if (p_->shown.empty()) {  // a note, not a finding: it cannot be selected or activated
+      auto* note = new QTreeWidgetItem(p_->findings);
+      note->setText(0, tr("No findings: no rule fired on this case."));
+      note->setFirstColumnSpanned(true);
+      note->setFlags(Qt::NoItemFlags);
+    }
   }
   p_->tabs->setTabText(0, tr("Findings (%1)").arg(p_->shown.size()));
 

@@ -221,6 +221,43 @@ class TestFollowUpExplorer : public QObject {
     QCOMPARE(e->detail()->sourceResult()->markedRows(), 0);  // the same row: that is the violation
   }
 
+  void linkingViolationMarksTheDifference() {
+    // Stage 1: the synonym rewrite ("vocalists") loses singer.age from the linking: ESR violated.
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex("with a synonym, so that",
+                     {{"content", "Show me the names of vocalists whose age is greater than 30."}});
+    server.ruleRegex(hs::test::linkingPrompt("vocalists"), {{"content", R"(["singer.name"])"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    e->mrSubset()->setText("ESR");
+    QVERIFY(detectAndWait(e));
+    QVERIFY(e->model()->result());
+    const int esr = e->model()->rowOf("ESR");
+    QVERIFY(esr >= 0);
+    QCOMPARE(e->model()->index(esr, FollowUpModel::VerdictCol).data().toString(), QString("violated"));
+    QCOMPARE(e->model()->index(esr, FollowUpModel::ArtifactCol).data().toString(), QString("singer.name"));
+    QVERIFY(e->selectMr("ESR"));
+    QVERIFY(e->detail()->showsLinking());
+    auto* source = e->detail()->sourceLinking();
+    QCOMPARE(source->count(), 2);
+    QStringList marked;
+    for (int i = 0; i < source->count(); ++i)
+      if (source->item(i)->background().color() == hs::ui::CaseResultModel::missingColor())
+        marked << source->item(i)->text();
+    QCOMPARE(marked, QStringList{"singer.age"});
+    QCOMPARE(e->detail()->followUpLinking()->count(), 1);
+    // The finding points at the linked column the follow-up lost, in the editor.
+    const auto spans = w.editor()->highlighter()->spans("finding-mr");
+    QVERIFY(!spans.isEmpty());
+    for (const auto& sp : spans) {
+      const QByteArray text = QByteArray(kSql).mid(sp.begin, sp.end - sp.begin);
+      QVERIFY2(text == "name" || text == "age", text.constData());
+    }
+  }
+
   void cancelStopsTheRun() {
     FakeLlmServer server(hs::test::fakeLlmScript());
     hs::test::scriptConsistentModel(server);

@@ -87,6 +87,11 @@ bool ReviewPanel::hasWorkspace() const {
 bool ReviewPanel::setWorkspace(const QString& path, QString* error) {
   ws_.reset();
   path_.clear();
+  {
+    const QSignalBlocker block(runs_);
+    runs_->clear();  // run ids of the previous workspace mean nothing in the next one
+  }
+  shownCaseId_ = -1;
   if (!path.isEmpty()) {
     auto opened = hs::ws::Workspace::open(path.toStdString());
     if (!opened) {

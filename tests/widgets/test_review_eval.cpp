@@ -105,35 +105,48 @@ class TestReviewEval : public QObject {
     QTemporaryDir dir;
     auto demo = hs::ws::createDemo(dir.path().toStdString());
     QVERIFY(demo.ok());
+    // A run long enough that the cancel arrives mid-way: the demo cases 40 times over.
+    qint64 bigRun = 0;
+    {
+      auto ws = hs::ws::Workspace::open(demo->workspacePath).value();
+      auto cases = hs::ws::demoCases().value();
+      std::vector<hs::Case> many;
+      for (int i = 0; i < 40; ++i) many.insert(many.end(), cases.begin(), cases.end());
+      bigRun = ws.createRun({"big", "demo", "", "{}"}).value();
+      QVERIFY(ws.insertCases(bigRun, many).ok());
+    }
     QWidget window;
     hs::ui::ReviewController review(&window);
     QVERIFY(review.openWorkspace(QString::fromStdString(demo->workspacePath)));
+    QVERIFY(review.panel()->selectRun(bigRun));
     auto* eval = review.evaluation();
-    eval->setBatchSize(2);
+    eval->setBatchSize(10);
     eval->setJobs(1);
     QSignalSpy finished(eval, &hs::ui::EvaluationController::finished);
     bool cancelled = false;
     connect(eval, &hs::ui::EvaluationController::progress, this, [&](int done, int) {
-      if (done >= 3 && !cancelled) {
+      if (done >= 25 && !cancelled) {
         cancelled = true;
         eval->cancel();
       }
     });
     review.panel()->evaluateCurrentRun();
-    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.wait(120000));
     const auto result = finished.first().at(0).value<hs::ui::EvaluationResult>();
+    QCOMPARE(result.total, 480);
     QVERIFY(result.cancelled);
-    QVERIFY(result.saved < result.total);
-    QCOMPARE(result.saved % 2, 0);  // whole batches of 2
+    QVERIFY(result.saved >= 20 && result.saved < result.total);  // the batches done before the cancel
+    QCOMPARE(result.saved % 10, 0);                              // whole batches only
     auto ws = hs::ws::Workspace::open(demo->workspacePath).value();
-    QCOMPARE(hs::ws::evaluatedCount(ws, demo->runId).value(), static_cast<std::int64_t>(result.saved));
-    // Every stored case has its executions; no execution or finding without a score.
-    auto orphans =
-        hs::ws::queryInt(ws.handle(),
-                         "SELECT count(*) FROM executions WHERE case_id NOT IN (SELECT case_id FROM "
-                         "case_scores)",
-                         "t");
-    QCOMPARE(orphans.value(), std::int64_t{0});
+    QCOMPARE(hs::ws::evaluatedCount(ws, bigRun).value(), static_cast<std::int64_t>(result.saved));
+    // Nothing half-written: no execution or evaluation finding without its score row.
+    for (const char* table : {"executions", "findings"}) {
+      auto orphans = hs::ws::queryInt(ws.handle(),
+                                      std::string("SELECT count(*) FROM ") + table +
+                                          " WHERE case_id NOT IN (SELECT case_id FROM case_scores)",
+                                      "t");
+      QCOMPARE(orphans.value(), std::int64_t{0});
+    }
     QCOMPARE(review.panel()->caseModel()->evaluatedCount(), result.saved);
   }
 

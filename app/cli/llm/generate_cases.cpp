@@ -12,11 +12,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cases_input.h"
 #include "engine/db/database.h"
 #include "engine/eval/runner.h"
 #include "engine/llm/generate.h"
 #include "engine/llm/schema_prompt.h"
-#include "engine/workspace/import/import.h"
 
 namespace hs::cli {
 
@@ -47,27 +47,13 @@ nlohmann::json baseLine(const Case& c) {
 }  // namespace
 
 int runGenerateCases(const Args& args, LlmSetup setup) {
-  auto casesPath = args.require("cases");
-  if (!casesPath) return fail(casesPath.error());
   auto dbRoot = args.require("db-root");
   if (!dbRoot) return fail(dbRoot.error());
   auto outPath = args.require("out");
   if (!outPath) return fail(outPath.error());
-  ws::import::ImportOptions io;
-  io.casesPath = casesPath.value();
-  io.model = setup.options.profile.model;
-  if (auto f = args.get("format")) {
-    auto format = ws::import::formatFromString(*f);
-    if (!format) return fail(makeError(ErrorKind::BadInput, "usage", "unknown --format '" + *f + "'"));
-    io.format = *format;
-  }
-  auto report = ws::import::importCases(io);
-  for (const auto& w : report.warnings) std::cerr << "warning: " << w.describe() << "\n";
-  if (report.cases.empty()) {
-    if (!report.errors.empty()) return fail(report.errors.front());
-    return fail(makeError(ErrorKind::BadInput, "empty", "no cases in " + io.casesPath));
-  }
-  for (const auto& e : report.errors) std::cerr << "error: " << e.describe() << "\n";
+  auto imported = importCasesOption(args, setup.options.profile.model);
+  if (!imported) return fail(imported.error());
+  const ws::import::ImportReport& report = imported.value();
   auto tmpl = llm::builtinTemplate("text_to_sql");
   if (!tmpl) return fail(tmpl.error());
   std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);

@@ -6,13 +6,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cases_input.h"
 #include "engine/db/database.h"
 #include "engine/eval/result_compare.h"
 #include "engine/eval/runner.h"
 #include "engine/llm/client.h"
 #include "engine/mr/detect_json.h"
 #include "engine/mr/detect_metrics.h"
-#include "engine/workspace/import/import.h"
 
 namespace hs::cli {
 namespace {
@@ -105,27 +105,15 @@ Result<mr::DetectOptions> detectOptionsFromArgs(const Args& args, const LlmSetup
 }
 
 int runDetectCases(const Args& args, const LlmSetup& setup, const mr::DetectOptions& options) {
-  auto casesPath = args.require("cases");
-  if (!casesPath) return fail(casesPath.error());
   auto dbRoot = args.require("db-root");
   if (!dbRoot) return fail(dbRoot.error());
   auto outPath = args.require("out");
   if (!outPath) return fail(outPath.error());
   auto limit = args.getInt("limit", 0);
   if (!limit) return fail(limit.error());
-  ws::import::ImportOptions io;
-  io.casesPath = casesPath.value();
-  io.model = setup.options.profile.model;
-  if (auto f = args.get("format")) {
-    auto format = ws::import::formatFromString(*f);
-    if (!format) return fail(makeError(ErrorKind::BadInput, "usage", "unknown --format '" + *f + "'"));
-    io.format = *format;
-  }
-  auto report = ws::import::importCases(io);
-  if (report.cases.empty()) {
-    if (!report.errors.empty()) return fail(report.errors.front());
-    return fail(makeError(ErrorKind::BadInput, "empty", "no cases in " + io.casesPath));
-  }
+  auto imported = importCasesOption(args, setup.options.profile.model);
+  if (!imported) return fail(imported.error());
+  const ws::import::ImportReport& report = imported.value();
   std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
   if (!out) {
     Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");

@@ -5,6 +5,7 @@ target_sources(hallusql_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/hkb.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hkb_build.cpp
   ${CMAKE_CURRENT_LIST_DIR}/hkb_workspace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/hkb_annotations.cpp
   ${CMAKE_CURRENT_LIST_DIR}/qmr_families.cpp
   ${CMAKE_CURRENT_LIST_DIR}/qmr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/qmr_json.cpp

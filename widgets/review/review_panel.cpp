@@ -16,8 +16,10 @@
 
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
+#include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/evaluation_controller.h"
 
@@ -103,6 +105,7 @@ bool ReviewPanel::setWorkspace(const QString& path, QString* error) {
       path_ = QFileInfo(path).absoluteFilePath();
     }
   }
+  annotations_->setWorkspace(path_);
   reloadRuns();
   return path.isEmpty() || hasWorkspace();
 }
@@ -245,7 +248,10 @@ void ReviewPanel::showCase(qint64 caseId) {
     view_->showMessage(qs(outcome.error().describe()));
     return;
   }
-  view_->setCase(record->kase, outcome->value_or(hs::eval::CaseOutcome{}));
+  const hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
+  view_->setCase(record->kase, shown);
+  annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
+  annotations_->setCase(caseId, shown.findings);
   emit caseShown(caseId);
 }
 
@@ -262,6 +268,7 @@ void ReviewPanel::setEvaluating(bool busy) {
 }
 
 void ReviewPanel::onEvaluationFinished(const EvaluationResult& result) {
+  annotations_->reloadKnowledgeBase();  // the run's automatic findings were replaced
   if (result.runId == currentRunId()) reloadCases();
   if (!result.error.isEmpty())
     stats_->setText(tr("Evaluation failed: %1").arg(result.error));

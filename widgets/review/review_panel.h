@@ -21,6 +21,7 @@ class QTableView;
 
 namespace hs::ui {
 
+class AnnotationBar;
 class CaseFilterProxy;
 class CaseListModel;
 class CaseViewHost;
@@ -54,6 +55,7 @@ class ReviewPanel : public QWidget {
   CaseFilterProxy* proxy() const { return proxy_; }
   QTableView* caseList() const { return list_; }
   CaseViewHost* caseView() const { return view_; }
+  AnnotationBar* annotationBar() const { return annotations_; }
   QComboBox* runCombo() const { return runs_; }
   QComboBox* verdictCombo() const { return verdict_; }
   QComboBox* categoryCombo() const { return category_; }
@@ -104,6 +106,7 @@ class ReviewPanel : public QWidget {
   QSplitter* splitter_ = nullptr;
   QTableView* list_ = nullptr;
   CaseViewHost* view_ = nullptr;
+  AnnotationBar* annotations_ = nullptr;
   qint64 shownCaseId_ = -1;
   double lastLoadMs_ = 0.0;
   bool filling_ = false;

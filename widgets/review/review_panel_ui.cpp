@@ -11,6 +11,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
 #include "widgets/review/case_view_host.h"
@@ -91,9 +92,17 @@ void ReviewPanel::buildUi() {
   list_->setColumnHidden(CaseListModel::ExBag, true);
 
   view_ = new CaseViewHost;
+  annotations_ = new AnnotationBar;
+  annotations_->installShortcuts(this);
+  auto* right = new QWidget;  // the case view with the annotation bar under it
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(0, 0, 0, 0);
+  rightLayout->setSpacing(0);
+  rightLayout->addWidget(view_, 1);
+  rightLayout->addWidget(annotations_);
   splitter_ = new QSplitter(Qt::Horizontal);
   splitter_->addWidget(list_);
-  splitter_->addWidget(view_);
+  splitter_->addWidget(right);
   splitter_->setStretchFactor(0, 5);
   splitter_->setStretchFactor(1, 6);
   splitter_->setChildrenCollapsible(false);

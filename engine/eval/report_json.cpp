@@ -5,6 +5,7 @@
 
 #include "engine/db/value_json.h"
 #include "engine/eval/metrics.h"
+#include "engine/eval/spider_hardness.h"
 
 namespace hs::eval {
 
@@ -23,6 +24,19 @@ json optText(const std::optional<std::string>& s) {
 json execErrorJson(const std::string& side, const std::optional<ExecError>& e) {
   if (!e) return nullptr;
   return json{{"side", side}, {"class", toString(e->kind)}, {"message", e->message}};
+}
+
+// The difficulty a case is summarised under: the file's own, else Spider's hardness of the gold
+// (derived = true), else empty.
+struct Difficulty {
+  std::string level;
+  bool derived = false;
+};
+
+Difficulty difficultyOf(const Case& c) {
+  if (!c.difficulty.empty() || !c.goldSql) return {c.difficulty, false};
+  auto hardness = spiderHardness(*c.goldSql);
+  return hardness ? Difficulty{*hardness, true} : Difficulty{};
 }
 
 json rowCountsJson(const std::vector<RowCount>& rows) {
@@ -128,7 +142,9 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   }
   j["findings"] = findings;
   j["risk"] = o.risk ? json{{"score", o.risk->score}, {"reasons", o.risk->reasons}} : json(nullptr);
-  j["difficulty"] = c.difficulty;
+  const Difficulty difficulty = difficultyOf(c);
+  j["difficulty"] = difficulty.level;
+  if (difficulty.derived) j["difficulty_source"] = "spider_hardness";
   j["model"] = c.model;
   json labels = json::array();
   for (const HumanLabel& l : c.labels) {
@@ -172,7 +188,8 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
       ++errors["pred"][toString(o.pred.error->kind)];
     }
     overall.add(o);
-    byDifficulty[c.difficulty.empty() ? "unknown" : c.difficulty].add(o);
+    const std::string difficulty = difficultyOf(c).level;
+    byDifficulty[difficulty.empty() ? "unknown" : difficulty].add(o);
     std::set<std::string> pt, ht;
     for (const Finding& f : o.findings) {
       ++findingsPerCategory[f.taxonomy + ":" + f.category];

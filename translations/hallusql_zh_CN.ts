@@ -75,6 +75,555 @@
         <source>Main Toolbar</source>
         <translation>主工具栏</translation>
     </message>
+    <message>
+        <source>Open &amp;Workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open a HalluSQL workspace (*.hallusql) with benchmark runs</source>
+        <translation>打开包含基准运行的 HalluSQL 工作区 (*.hallusql)</translation>
+    </message>
+    <message>
+        <source>&amp;Import Benchmark Run…</source>
+        <translation>导入基准运行(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import the output of a text-to-SQL system on a benchmark into the workspace</source>
+        <translation>将 text-to-SQL 系统在基准上的输出导入工作区</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::AnnotationBar</name>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>The selected finding is right (Ctrl+Enter)</source>
+        <translation>所选发现正确（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>驳回</translation>
+    </message>
+    <message>
+        <source>The selected finding is wrong (Ctrl+Backspace)</source>
+        <translation>所选发现有误（Ctrl+Backspace）</translation>
+    </message>
+    <message>
+        <source>Add label</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <source>Label the case with the chosen hallucination type</source>
+        <translation>用所选幻觉类型标注此案例</translation>
+    </message>
+    <message>
+        <source>Mark correct</source>
+        <translation>标记为正确</translation>
+    </message>
+    <message>
+        <source>The prediction has no hallucination (clears the case&apos;s MRSQLGen types)</source>
+        <translation>预测没有幻觉（清除此案例的 MRSQLGen 类型）</translation>
+    </message>
+    <message>
+        <source>Remove last</source>
+        <translation>撤销最后一条</translation>
+    </message>
+    <message>
+        <source>Remove this case&apos;s last annotation (Ctrl+Z)</source>
+        <translation>删除此案例的最后一条标注（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Annotator</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>TA-SQL: %1</source>
+        <translation>TA-SQL：%1</translation>
+    </message>
+    <message>
+        <source>Annotations are not available: %1</source>
+        <translation>无法使用标注：%1</translation>
+    </message>
+    <message>
+        <source>Select an automatic finding in the Findings list first.</source>
+        <translation>请先在“发现”列表中选择一条自动发现。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>Loading the knowledge base…</source>
+        <translation>正在加载知识库…</translation>
+    </message>
+    <message>
+        <source>Loading the knowledge base</source>
+        <translation>正在加载知识库</translation>
+    </message>
+    <message>
+        <source>The knowledge base could not be loaded: %1</source>
+        <translation>无法加载知识库：%1</translation>
+    </message>
+    <message>
+        <source>Hallucination types of the most similar annotated questions (MRSQLGen): share of the similarity-weighted vote, and the number of similar cases with that type. The case itself is left out.</source>
+        <translation>最相似的已标注问题的幻觉类型（MRSQLGen）：按相似度加权投票的占比，以及具有该类型的相似案例数。不包括此案例本身。</translation>
+    </message>
+    <message>
+        <source>HKB: loading…</source>
+        <translation>HKB：加载中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 %3 (%n case(s))</source>
+        <translation>
+            <numerusform>%1 %2 %3（%n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>HKB: no similar annotated question yet (%n case(s) in the knowledge base)</source>
+        <translation>
+            <numerusform>HKB：尚无相似的已标注问题（知识库中有 %n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HKB suggests: %1</source>
+        <translation>HKB 建议：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseEditList</name>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Clause</source>
+        <translation>子句</translation>
+    </message>
+    <message>
+        <source>Gold</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>No edit script: both the gold and the predicted SQL are needed.</source>
+        <translation>无编辑脚本：需要同时提供标准 SQL 和预测 SQL。</translation>
+    </message>
+    <message>
+        <source>gold</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>No edit script: %1</source>
+        <translation>无编辑脚本：%1</translation>
+    </message>
+    <message>
+        <source>No edit script: the %1 SQL does not parse: %2</source>
+        <translation>无编辑脚本：%1 SQL 无法解析：%2</translation>
+    </message>
+    <message>
+        <source>The queries are equivalent after normalisation: no edit.</source>
+        <translation>规范化后两个查询等价：无需编辑。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n edit(s)</source>
+        <translation>
+            <numerusform>%n 处编辑</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseHeader</name>
+    <message>
+        <source>No case selected</source>
+        <translation>未选择案例</translation>
+    </message>
+    <message>
+        <source>(no question)</source>
+        <translation>（无问题）</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>db %1</source>
+        <translation>数据库 %1</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>model %1</source>
+        <translation>模型 %1</translation>
+    </message>
+    <message>
+        <source>human labels: %1</source>
+        <translation>人工标签：%1</translation>
+    </message>
+    <message>
+        <source>%1 ?</source>
+        <translation>%1 ?</translation>
+    </message>
+    <message>
+        <source>%1: cannot be decided (no gold result)</source>
+        <translation>%1：无法判定（无标准结果）</translation>
+    </message>
+    <message>
+        <source>%1 ✓</source>
+        <translation>%1 ✓</translation>
+    </message>
+    <message>
+        <source>%1 ✗</source>
+        <translation>%1 ✗</translation>
+    </message>
+    <message>
+        <source>%1: the results match</source>
+        <translation>%1：结果一致</translation>
+    </message>
+    <message>
+        <source>%1: the results differ</source>
+        <translation>%1：结果不同</translation>
+    </message>
+    <message>
+        <source>EX set</source>
+        <translation>EX 集合</translation>
+    </message>
+    <message>
+        <source>Execution accuracy with set semantics (BIRD)</source>
+        <translation>集合语义下的执行准确率（BIRD）</translation>
+    </message>
+    <message>
+        <source>EX bag</source>
+        <translation>EX 多重集</translation>
+    </message>
+    <message>
+        <source>Execution accuracy with multiset semantics</source>
+        <translation>多重集语义下的执行准确率</translation>
+    </message>
+    <message>
+        <source>EX ordered</source>
+        <translation>EX 有序</translation>
+    </message>
+    <message>
+        <source>Execution accuracy with ordered rows (the gold query orders)</source>
+        <translation>按行顺序比较的执行准确率（标准查询有排序）</translation>
+    </message>
+    <message>
+        <source>Soft-F1 %1</source>
+        <translation>Soft-F1 %1</translation>
+    </message>
+    <message>
+        <source>Soft-F1 as BIRD mini-dev defines it</source>
+        <translation>按 BIRD mini-dev 定义的 Soft-F1</translation>
+    </message>
+    <message>
+        <source>Risk %1</source>
+        <translation>风险 %1</translation>
+    </message>
+    <message>
+        <source>Gold-free risk score; no check fired</source>
+        <translation>无需标准 SQL 的风险分数；未触发任何检查</translation>
+    </message>
+    <message>
+        <source>Gold-free risk score; reasons:
+%1</source>
+        <translation>无需标准 SQL 的风险分数；原因：
+%1</translation>
+    </message>
+    <message>
+        <source>risk: %1</source>
+        <translation>风险：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseListModel</name>
+    <message>
+        <source>Prediction failed: %1</source>
+        <translation>预测失败：%1</translation>
+    </message>
+    <message>
+        <source>Cannot be decided (no gold result, or not ordered)</source>
+        <translation>无法判定（无标准结果或未排序）</translation>
+    </message>
+    <message>
+        <source>Execution accuracy, set semantics (BIRD&apos;s official metric)</source>
+        <translation>执行准确率，集合语义（BIRD 官方指标）</translation>
+    </message>
+    <message>
+        <source>Execution accuracy, multiset (bag) semantics</source>
+        <translation>执行准确率，多重集语义</translation>
+    </message>
+    <message>
+        <source>Execution accuracy, ordered (only when the gold query orders its output)</source>
+        <translation>执行准确率，有序（仅当标准查询对输出排序时）</translation>
+    </message>
+    <message>
+        <source>Soft-F1 (BIRD mini-dev)</source>
+        <translation>Soft-F1（BIRD mini-dev）</translation>
+    </message>
+    <message>
+        <source>Gold-free risk score in [0, 1]</source>
+        <translation>无需标准 SQL 的风险分数，取值范围 [0, 1]</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>案例</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>难度</translation>
+    </message>
+    <message>
+        <source>EX set</source>
+        <translation>EX 集合</translation>
+    </message>
+    <message>
+        <source>EX bag</source>
+        <translation>EX 多重集</translation>
+    </message>
+    <message>
+        <source>EX ord.</source>
+        <translation>EX 有序</translation>
+    </message>
+    <message>
+        <source>Soft-F1</source>
+        <translation>Soft-F1</translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseResultModel</name>
+    <message>
+        <source>This gold row is missing from the prediction</source>
+        <translation>预测结果中缺少此标准行</translation>
+    </message>
+    <message>
+        <source>This predicted row is not in the gold result</source>
+        <translation>此预测行不在标准结果中</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseResultPair</name>
+    <message>
+        <source>Gold result</source>
+        <translation>标准结果</translation>
+    </message>
+    <message>
+        <source>Predicted result</source>
+        <translation>预测结果</translation>
+    </message>
+    <message>
+        <source>No SQL on this side (the generation failed or there is no gold query).</source>
+        <translation>此侧没有 SQL（生成失败或没有标准查询）。</translation>
+    </message>
+    <message>
+        <source>Not executed: the database was not found.</source>
+        <translation>未执行：找不到数据库。</translation>
+    </message>
+    <message>
+        <source>Execution failed (%1):
+%2</source>
+        <translation>执行失败（%1）：
+%2</translation>
+    </message>
+    <message>
+        <source>Execution failed.</source>
+        <translation>执行失败。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s)</source>
+        <translation>
+            <numerusform>%1：%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, first %1 shown</source>
+        <translation>，显示前 %1 行</translation>
+    </message>
+    <message>
+        <source> (result truncated by the row limit)</source>
+        <translation>（结果已按行数上限截断）</translation>
+    </message>
+    <message>
+        <source>%1 missing from the prediction</source>
+        <translation>预测中缺少 %1</translation>
+    </message>
+    <message>
+        <source>%1 not in the gold result</source>
+        <translation>%1 不在标准结果中</translation>
+    </message>
+    <message>
+        <source>Column count differs: gold %1, predicted %2.</source>
+        <translation>列数不同：标准 %1，预测 %2。</translation>
+    </message>
+    <message>
+        <source>Same rows with the columns in another order.</source>
+        <translation>行相同，但列顺序不同。</translation>
+    </message>
+    <message>
+        <source>Same rows (as multisets).</source>
+        <translation>行相同（按多重集比较）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gold row(s) missing from the prediction,</source>
+        <translation>
+            <numerusform>预测中缺少 %n 个标准行，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extra predicted row(s).</source>
+        <translation>
+            <numerusform>预测多出 %n 行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;missing&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:%2&apos;&gt;&amp;nbsp;extra&amp;nbsp;&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;background:%1&apos;&gt;&amp;nbsp;缺失&amp;nbsp;&lt;/span&gt; &lt;span style=&apos;background:%2&apos;&gt;&amp;nbsp;多余&amp;nbsp;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseSqlPair</name>
+    <message>
+        <source>Gold SQL</source>
+        <translation>标准 SQL</translation>
+    </message>
+    <message>
+        <source>Predicted SQL</source>
+        <translation>预测 SQL</translation>
+    </message>
+    <message>
+        <source>Predicted SQL (%1)</source>
+        <translation>预测 SQL（%1）</translation>
+    </message>
+    <message>
+        <source>No gold SQL for this case.</source>
+        <translation>此案例没有标准 SQL。</translation>
+    </message>
+    <message>
+        <source>No predicted SQL: the generation failed or returned nothing.</source>
+        <translation>没有预测 SQL：生成失败或未返回任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n highlighted finding(s)</source>
+        <translation>
+            <numerusform>%n 条高亮发现</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseView</name>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Edit script</source>
+        <translation>编辑脚本</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Taxonomy</source>
+        <translation>分类体系</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Subcategory</source>
+        <translation>子类别</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>This finding has no span in the SQL</source>
+        <translation>此发现在 SQL 中没有对应位置</translation>
+    </message>
+    <message>
+        <source>No findings: no rule fired on this case.</source>
+        <translation>无发现：此案例未触发任何规则。</translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation>发现（%1）</translation>
+    </message>
+    <message>
+        <source>Edit script (%1)</source>
+        <translation>编辑脚本（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseViewHost</name>
+    <message>
+        <source>Select a case in the list to see it here.</source>
+        <translation>在列表中选择一个案例即可在此查看。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::DatabaseController</name>
@@ -161,6 +710,442 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::EvaluationController</name>
+    <message>
+        <source>Evaluating</source>
+        <translation>正在评估</translation>
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation>正在导入</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FindingStyles</name>
+    <message>
+        <source>Schema Contradiction</source>
+        <translation>模式矛盾</translation>
+    </message>
+    <message>
+        <source>Attribute Overanalysis</source>
+        <translation>属性过度分析</translation>
+    </message>
+    <message>
+        <source>Value Misrepresentation</source>
+        <translation>值误表示</translation>
+    </message>
+    <message>
+        <source>Join Redundancy</source>
+        <translation>连接冗余</translation>
+    </message>
+    <message>
+        <source>Clause Abuse</source>
+        <translation>子句滥用</translation>
+    </message>
+    <message>
+        <source>Mathematical Delusion</source>
+        <translation>数学妄想</translation>
+    </message>
+    <message>
+        <source>C1/C4 operators, values</source>
+        <translation>C1/C4 运算符、值</translation>
+    </message>
+    <message>
+        <source>C3 tables, joins</source>
+        <translation>C3 表、连接</translation>
+    </message>
+    <message>
+        <source>C5/C7/C8 columns, aggregates</source>
+        <translation>C5/C7/C8 列、聚合</translation>
+    </message>
+    <message>
+        <source>C6 conditions</source>
+        <translation>C6 条件</translation>
+    </message>
+    <message>
+        <source>C2/C9/C10 limit, order, group</source>
+        <translation>C2/C9/C10 限制、排序、分组</translation>
+    </message>
+    <message>
+        <source>names</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>joins and arithmetic</source>
+        <translation>连接与算术</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>question cues</source>
+        <translation>问题线索</translation>
+    </message>
+    <message>
+        <source>TA-SQL</source>
+        <translation>TA-SQL</translation>
+    </message>
+    <message>
+        <source>MRSQLGen</source>
+        <translation>MRSQLGen</translation>
+    </message>
+    <message>
+        <source>Gold-free</source>
+        <translation>无需标准 SQL</translation>
+    </message>
+    <message>
+        <source>Metamorphic</source>
+        <translation>蜕变</translation>
+    </message>
+    <message>
+        <source>Other findings</source>
+        <translation>其他发现</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FollowUpDetail</name>
+    <message>
+        <source>Select a follow-up to see both SQL texts and their results.</source>
+        <translation>选择一条追问，查看两段 SQL 及其结果。</translation>
+    </message>
+    <message>
+        <source>Source SQL</source>
+        <translation>源 SQL</translation>
+    </message>
+    <message>
+        <source>Follow-up SQL</source>
+        <translation>追问 SQL</translation>
+    </message>
+    <message>
+        <source>Follow-up: %1</source>
+        <translation>追问：%1</translation>
+    </message>
+    <message>
+        <source>-- no follow-up SQL</source>
+        <translation>-- 没有追问 SQL</translation>
+    </message>
+    <message>
+        <source>Follow-up SQL (on the %1)</source>
+        <translation>追问 SQL（在%1上）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s)</source>
+        <translation>
+            <numerusform>%1：%n 行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, first %1 kept</source>
+        <translation>，保留前 %1 行</translation>
+    </message>
+    <message>
+        <source>Source result</source>
+        <translation>源结果</translation>
+    </message>
+    <message>
+        <source>%1 not in the follow-up</source>
+        <translation>%1 行不在追问结果中</translation>
+    </message>
+    <message>
+        <source>Source result: not run</source>
+        <translation>源结果：未执行</translation>
+    </message>
+    <message>
+        <source>Follow-up result</source>
+        <translation>追问结果</translation>
+    </message>
+    <message>
+        <source>%1 not in the source</source>
+        <translation>%1 行不在源结果中</translation>
+    </message>
+    <message>
+        <source>Follow-up result: not run</source>
+        <translation>追问结果：未执行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Source linking: %n item(s)</source>
+        <translation>
+            <numerusform>原问题模式链接：%n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Follow-up linking: %n item(s)</source>
+        <translation>
+            <numerusform>后续问题模式链接：%n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Follow-up linking on the %1: %n item(s)</source>
+        <translation>
+            <numerusform>%1 上的后续问题模式链接：%n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FollowUpExplorer</name>
+    <message>
+        <source>Violated %1: %2</source>
+        <translation>违反 %1：%2</translation>
+    </message>
+    <message>
+        <source>Follow-ups</source>
+        <translation>追问</translation>
+    </message>
+    <message>
+        <source>The verdict of the last follow-up detection</source>
+        <translation>最近一次追问检测的结论</translation>
+    </message>
+    <message>
+        <source>(the editor&apos;s SQL changed: spans not shown)</source>
+        <translation>（编辑器中的 SQL 已改变：不显示标记）</translation>
+    </message>
+    <message>
+        <source>MR: flagged</source>
+        <translation>MR：已标记</translation>
+    </message>
+    <message>
+        <source>MR: consistent</source>
+        <translation>MR：一致</translation>
+    </message>
+    <message>
+        <source>Detect</source>
+        <translation>检测</translation>
+    </message>
+    <message>
+        <source>Ask follow-up questions whose answers must relate to the current question&apos;s in a known way, and check them (metamorphic testing, no gold answer needed)</source>
+        <translation>提出答案与当前问题答案有已知关系的追问并加以检查（蜕变测试，无需标准答案）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Early stop K:</source>
+        <translation>提前停止 K：</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Stop once the first K decided MRs agree there is no hallucination (0: run all)</source>
+        <translation>前 K 个已判定的 MR 一致认为没有幻觉时停止（0：全部运行）</translation>
+    </message>
+    <message>
+        <source>MRs:</source>
+        <translation>MR：</translation>
+    </message>
+    <message>
+        <source>all 17, or e.g. AROE, CRE, ESR</source>
+        <translation>全部 17 个，或如 AROE, CRE, ESR</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>All verdicts</source>
+        <translation>全部结论</translation>
+    </message>
+    <message>
+        <source>Type a question, open a database (the editor&apos;s SQL is the source SQL; empty: the model writes it) and press Detect.</source>
+        <translation>输入问题、打开数据库（编辑器中的 SQL 作为源 SQL；为空时由模型编写），然后点击“检测”。</translation>
+    </message>
+    <message>
+        <source>Open a database first: the follow-ups run on the open database.</source>
+        <translation>请先打开数据库：追问在打开的数据库上运行。</translation>
+    </message>
+    <message>
+        <source>Type the question in the question bar first: the follow-ups are rewrites of it.</source>
+        <translation>请先在问题栏中输入问题：追问是对它的改写。</translation>
+    </message>
+    <message>
+        <source>Detecting…</source>
+        <translation>正在检测…</translation>
+    </message>
+    <message>
+        <source>%1 / %2 MRs</source>
+        <translation>%1 / %2 个 MR</translation>
+    </message>
+    <message numerus="yes">
+        <source>Flagged: %n violated MR(s)</source>
+        <translation>
+            <numerusform>已标记：违反 %n 个 MR</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not flagged</source>
+        <translation>未标记</translation>
+    </message>
+    <message>
+        <source>%1 satisfied, %2 inapplicable, %3 error(s)</source>
+        <translation>%1 个满足，%2 个不适用，%3 个错误</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 个跳过</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LLM call(s)</source>
+        <translation>
+            <numerusform>%n 次 LLM 调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 saved</source>
+        <translation>节省 %1 次</translation>
+    </message>
+    <message>
+        <source>%1 from the cache</source>
+        <translation>%1 次来自缓存</translation>
+    </message>
+    <message>
+        <source>early stop</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>FLAGGED</source>
+        <translation>已标记</translation>
+    </message>
+    <message>
+        <source>NOT FLAGGED</source>
+        <translation>未标记</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FollowUpModel</name>
+    <message>
+        <source>same linking</source>
+        <translation>链接相同</translation>
+    </message>
+    <message>
+        <source>changed linking</source>
+        <translation>链接改变</translation>
+    </message>
+    <message>
+        <source>linking = mapped source</source>
+        <translation>链接 = 映射后的源链接</translation>
+    </message>
+    <message>
+        <source>equal result</source>
+        <translation>结果相同</translation>
+    </message>
+    <message>
+        <source>superset of source</source>
+        <translation>源结果的超集</translation>
+    </message>
+    <message>
+        <source>subset of source</source>
+        <translation>源结果的子集</translation>
+    </message>
+    <message>
+        <source>different result</source>
+        <translation>结果不同</translation>
+    </message>
+    <message>
+        <source>equal after mapping</source>
+        <translation>映射后相同</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>violated</source>
+        <translation>违反</translation>
+    </message>
+    <message>
+        <source>satisfied</source>
+        <translation>满足</translation>
+    </message>
+    <message>
+        <source>inapplicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>1 linking</source>
+        <translation>1 链接</translation>
+    </message>
+    <message>
+        <source>2 SQL</source>
+        <translation>2 SQL</translation>
+    </message>
+    <message>
+        <source>(same question, renamed database)</source>
+        <translation>（问题不变，数据库已重命名）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LLM call(s)</source>
+        <translation>
+            <numerusform>%n 次 LLM 调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 from the cache</source>
+        <translation>，%1 次来自缓存</translation>
+    </message>
+    <message>
+        <source>Result rows: source → follow-up</source>
+        <translation>结果行数：源 → 追问</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>MR</source>
+        <translation>MR</translation>
+    </message>
+    <message>
+        <source>Follow-up question</source>
+        <translation>追问问题</translation>
+    </message>
+    <message>
+        <source>Linking / SQL</source>
+        <translation>链接 / SQL</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FollowUpRunner</name>
+    <message>
+        <source>The API key could not be read from the system keychain: %1</source>
+        <translation>无法从系统钥匙串读取 API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Detecting hallucinations</source>
+        <translation>正在检测幻觉</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::GenerationController</name>
     <message>
         <source>The API key could not be read from the system keychain: %1</source>
@@ -201,6 +1186,177 @@
     <message>
         <source>Generating SQL</source>
         <translation>正在生成 SQL</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ImportDialog</name>
+    <message>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Predicted SQL</source>
+        <translation>预测 SQL</translation>
+    </message>
+    <message>
+        <source>Gold SQL</source>
+        <translation>标准 SQL</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>Case id</source>
+        <translation>案例 ID</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>难度</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Predictions:</source>
+        <translation>预测：</translation>
+    </message>
+    <message>
+        <source>CSV columns</source>
+        <translation>CSV 列</translation>
+    </message>
+    <message>
+        <source>Evaluate after import</source>
+        <translation>导入后评估</translation>
+    </message>
+    <message>
+        <source>Import Benchmark Run</source>
+        <translation>导入基准运行</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>JSONL (generic)</source>
+        <translation>JSONL（通用）</translation>
+    </message>
+    <message>
+        <source>Spider (gold + predictions)</source>
+        <translation>Spider（标准 + 预测）</translation>
+    </message>
+    <message>
+        <source>BIRD (dev + predict_dev.json)</source>
+        <translation>BIRD（dev + predict_dev.json）</translation>
+    </message>
+    <message>
+        <source>CSV with column mapping</source>
+        <translation>CSV（带列映射）</translation>
+    </message>
+    <message>
+        <source>Drill-down JSON</source>
+        <translation>下钻 JSON</translation>
+    </message>
+    <message>
+        <source>MRSQLGen JSONL (with labels)</source>
+        <translation>MRSQLGen JSONL（含标签）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Benchmark files (*.jsonl *.json *.csv *.sql *.txt);;All files (*)</source>
+        <translation>基准文件 (*.jsonl *.json *.csv *.sql *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cases file:</source>
+        <translation>案例文件：</translation>
+    </message>
+    <message>
+        <source>Cases File</source>
+        <translation>案例文件</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Prediction File</source>
+        <translation>预测文件</translation>
+    </message>
+    <message>
+        <source>Database folder:</source>
+        <translation>数据库文件夹：</translation>
+    </message>
+    <message>
+        <source>Database Folder</source>
+        <translation>数据库文件夹</translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation>运行名称：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>one predicted query per line (Spider) or predict_dev.json (BIRD)</source>
+        <translation>每行一条预测查询（Spider）或 predict_dev.json（BIRD）</translation>
+    </message>
+    <message>
+        <source>folder holding &lt;db_id&gt;/&lt;db_id&gt;.sqlite</source>
+        <translation>包含 &lt;db_id&gt;/&lt;db_id&gt;.sqlite 的文件夹</translation>
+    </message>
+    <message>
+        <source>used when the file does not name the model</source>
+        <translation>文件未指明模型时使用</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>案例</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>(not mapped)</source>
+        <translation>（未映射）</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>(no prediction)</source>
+        <translation>（无预测）</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Choose a file to import.</source>
+        <translation>请选择要导入的文件。</translation>
+    </message>
+    <message>
+        <source>%1 case(s) read as %2 · %3 warning(s) · %4 error(s)%5</source>
+        <translation>按 %2 读取了 %1 个案例 · %3 个警告 · %4 个错误%5</translation>
+    </message>
+    <message>
+        <source>showing the first %1</source>
+        <translation>显示前 %1 个</translation>
     </message>
 </context>
 <context>
@@ -517,6 +1673,14 @@
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
+    <message>
+        <source>Query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::QueryController</name>
@@ -593,6 +1757,154 @@
     <message>
         <source>Fetching rows</source>
         <translation>正在获取数据行</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewController</name>
+    <message>
+        <source>Could not open the workspace: %1</source>
+        <translation>无法打开工作区：%1</translation>
+    </message>
+    <message>
+        <source>New Workspace</source>
+        <translation>新建工作区</translation>
+    </message>
+    <message>
+        <source>HalluSQL workspaces (*.hallusql)</source>
+        <translation>HalluSQL 工作区 (*.hallusql)</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>HalluSQL workspaces (*.hallusql);;All files (*)</source>
+        <translation>HalluSQL 工作区 (*.hallusql);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>%1 is not a HalluSQL workspace.</source>
+        <translation>%1 不是 HalluSQL 工作区。</translation>
+    </message>
+    <message>
+        <source>An evaluation is running; cancel it or wait before importing.</source>
+        <translation>正在进行评估；请先取消或等待其完成后再导入。</translation>
+    </message>
+    <message>
+        <source>Import failed: %1</source>
+        <translation>导入失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n case(s)</source>
+        <translation>
+            <numerusform>已导入 %n 个案例</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation>评估失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewPanel</name>
+    <message>
+        <source>Could not open the workspace:
+%1</source>
+        <translation>无法打开工作区：
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n case(s))</source>
+        <translation>
+            <numerusform>%1（%n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a case in the list to see it here.</source>
+        <translation>在列表中选择一个案例即可在此查看。</translation>
+    </message>
+    <message>
+        <source>This workspace has no benchmark run yet.
+Use File ▸ Import Benchmark Run… to add one.</source>
+        <translation>此工作区还没有基准运行。
+请使用“文件 ▸ 导入基准运行…”添加。</translation>
+    </message>
+    <message>
+        <source>No workspace is open.</source>
+        <translation>未打开工作区。</translation>
+    </message>
+    <message>
+        <source>All findings</source>
+        <translation>全部发现</translation>
+    </message>
+    <message>
+        <source>All models</source>
+        <translation>全部模型</translation>
+    </message>
+    <message>
+        <source>All difficulties</source>
+        <translation>全部难度</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s), not evaluated yet</source>
+        <translation>
+            <numerusform>%n 个案例，尚未评估</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)</source>
+        <translation>%1 个案例 · 已评估 %2 个 · EX（集合）%3%（正确 %4，错误 %5）</translation>
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation>评估失败：%1</translation>
+    </message>
+    <message>
+        <source>cancelled after %1 of %2 cases</source>
+        <translation>已在完成 %1/%2 个案例后取消</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>评估</translation>
+    </message>
+    <message>
+        <source>Execute gold and predicted SQL read-only, score and annotate every case</source>
+        <translation>以只读方式执行标准 SQL 和预测 SQL，并为每个案例评分和标注</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Search question, SQL, database…</source>
+        <translation>搜索问题、SQL、数据库…</translation>
+    </message>
+    <message>
+        <source>All verdicts</source>
+        <translation>全部判定</translation>
+    </message>
+    <message>
+        <source>EX correct</source>
+        <translation>EX 正确</translation>
+    </message>
+    <message>
+        <source>EX wrong</source>
+        <translation>EX 错误</translation>
+    </message>
+    <message>
+        <source>EX undecided</source>
+        <translation>EX 未决</translation>
+    </message>
+    <message>
+        <source>Execution accuracy under set semantics</source>
+        <translation>集合语义下的执行准确率</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,17 @@ Risk scoreRisk(const RiskModel& m, const std::vector<double>& x, const std::vect
   for (auto& w : why)
     if (std::find(r.reasons.begin(), r.reasons.end(), w.second) == r.reasons.end())
       r.reasons.push_back(w.second);
+  // A prediction that does not execute gives the user no answer at all: that is certain, not a
+  // risk to be weighed (the fitted weight is small only because the training rows hold few such
+  // cases). It scores 1 and leads the reasons.
+  for (const Finding& f : goldFree)
+    if (f.category == "execution_error") {
+      r.score = 1.0;
+      std::string why0 = f.category + ": " + f.message;
+      std::erase(r.reasons, why0);
+      r.reasons.insert(r.reasons.begin(), std::move(why0));
+      break;
+    }
   return r;
 }
 

@@ -170,7 +170,11 @@ class TestAnnotateChecks : public QObject {
   void results() {
     QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{false, 0, false}).has("empty_result"));
     QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{false, 3, true}).has("all_null_result"));
-    QVERIFY(Run("SELECT Name FROM singer", "", {}, ResultSummary{true, 0, false}).has("execution_error"));
+    Run failed("SELECT Name FROM singer", "", {}, ResultSummary{true, 0, false});
+    QVERIFY(failed.has("execution_error"));
+    // A query that fails to execute is certainly wrong: risk 1 with that reason first.
+    QCOMPARE(failed.a.risk.score, 1.0);
+    QVERIFY(!failed.a.risk.reasons.empty() && failed.a.risk.reasons.front().rfind("execution_error", 0) == 0);
     Run ok("SELECT Name FROM singer", "", {}, ResultSummary{false, 3, false});
     QVERIFY(!ok.has("empty_result") && !ok.has("all_null_result") && !ok.has("execution_error"));
   }

@@ -26,7 +26,8 @@ std::string verdictOf(const mr::DetectResult& r, const char* mr) {
 std::string summary(const mr::DetectResult& r) {
   std::string out;
   for (const auto& s : r.stages) {
-    for (const auto& rec : s.mrs) out += rec.mr + " " + std::string(mr::toString(rec.verdict)) + ": " + rec.reason + "\n";
+    for (const auto& rec : s.mrs)
+      out += rec.mr + " " + std::string(mr::toString(rec.verdict)) + ": " + rec.reason + "\n";
   }
   return out;
 }

@@ -91,11 +91,15 @@ class TestFollowUpExplorer : public QObject {
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     QCoreApplication::setOrganizationName("HalluSQLTest");
     QCoreApplication::setApplicationName("hallusql-followup-test");
-    // No answers cached by an earlier run of this test.
-    QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
     db_ = dir_.filePath("singer.sqlite");
     hs::test::makeSingerDb(db_.toStdString());
+  }
+
+  // No answers cached by an earlier test or run: the cache key holds the fake server's URL, and
+  // the kernel may hand a later server the port of an earlier one.
+  void init() {
+    QFile::remove(
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
   }
 
   void violatedCreIsShownEverywhere() {

@@ -83,6 +83,13 @@ class TestLlmGui : public QObject {
     makePetsDb(dir_.filePath("pets.sqlite"));
   }
 
+  // No answers cached by an earlier run: the cache key holds the fake server's URL, and the
+  // kernel may hand this run's server the port of an earlier one.
+  void init() {
+    QFile::remove(
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+  }
+
   void generatedSqlIsHighlighted() {
     hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
     server.setDefault({{"content",

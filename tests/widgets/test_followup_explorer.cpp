@@ -264,7 +264,7 @@ class TestFollowUpExplorer : public QObject {
 
   void cancelStopsTheRun() {
     FakeLlmServer server(hs::test::fakeLlmScript());
-    hs::test::scriptConsistentModel(server);
+    // No scripted model: rules are tried in order, so any earlier rule would answer at once.
     server.setDefault({{"latency_ms", 3000}});
     server.ruleRegex(".", {{"latency_ms", 3000}, {"content", "[]"}});  // every request is slow
     useProfile(server.baseUrl());

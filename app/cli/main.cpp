@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/core/temp_files.h"
 
 namespace {
 
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
     hs::cli::print({{"name", "hallusql-cli"}, {"version", HALLUSQL_VERSION}});
     return hs::cli::kOk;
   }
+  hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
   auto& reg = hs::cli::registry();
   auto it = reg.find(args[0]);
   if (it == reg.end()) {

@@ -19,6 +19,7 @@
 
 #include "engine/mr/detect_test_support.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/workspace.h"
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
 #include "widgets/llm/llm_controller.h"
@@ -30,6 +31,7 @@
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/review/case_result_model.h"
+#include "widgets/review/review_controller.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -98,8 +100,8 @@ class TestFollowUpExplorer : public QObject {
   // No answers cached by an earlier test or run: the cache key holds the fake server's URL, and
   // the kernel may hand a later server the port of an earlier one.
   void init() {
-    QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                      .filePath("llm-cache.hallusql"));
   }
 
   void violatedCreIsShownEverywhere() {
@@ -183,6 +185,41 @@ class TestFollowUpExplorer : public QObject {
       QTest::qWait(200);
       w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followup-explorer.png"));
     }
+  }
+
+  void followupsAreSavedAndComeBackOnReopen() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::sqlPrompt("or equal to"),
+                     {{"content", "SELECT name FROM singer WHERE age > 31"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    const QString path = dir_.filePath("saved.hallusql");
+    {
+      hs::ui::MainWindow w;
+      QVERIFY(w.review()->openWorkspace(path, true));
+      prepare(w, QString::fromLatin1(kSql));
+      auto* e = explorerOf(w);
+      e->mrSubset()->setText("CRE, PI");
+      QVERIFY(detectAndWait(e));
+      QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
+    }
+    // What `hallusql-cli workspace --info` counts.
+    auto ws = hs::ws::Workspace::open(path.toStdString());
+    QVERIFY(ws.ok());
+    QCOMPARE(ws->rowCount("followups").value(), std::int64_t{2});
+    ws->close();
+    hs::ui::MainWindow again;
+    auto* e = explorerOf(again);
+    QVERIFY(!e->model()->result());
+    QVERIFY(again.review()->openWorkspace(path));
+    QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
+    QCOMPARE(e->model()->rowCount(), 2);
+    const int cre = e->model()->rowOf("CRE");
+    QVERIFY(cre >= 0);
+    QCOMPARE(e->model()->index(cre, FollowUpModel::VerdictCol).data().toString(), QString("violated"));
+    QVERIFY(e->badgeText().contains("FLAGGED"));
+    QVERIFY(e->messageText().contains(QString::fromLatin1(kQuestion)));
+    QVERIFY(e->selectMr("CRE"));  // the detail of a restored row shows without a crash
   }
 
   void violatedAroeOnSpider() {

@@ -12,6 +12,7 @@
 #include "engine/llm/client.h"
 #include "engine/llm/generate.h"
 #include "engine/llm/schema_prompt.h"
+#include "engine/workspace/llm_calls.h"
 #include "widgets/job_runner.h"
 #include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/key_store.h"
@@ -79,13 +80,15 @@ bool GenerationController::isBusy() const {
 std::shared_ptr<llm::CallStore> GenerationController::store() {
   if (store_) return store_;
   if (!workspacePath_.isEmpty()) {
-    auto ws = llm::SqliteCallStore::openWorkspace(workspacePath_.toStdString());
+    auto ws = hs::ws::WorkspaceCallStore::open(workspacePath_.toStdString());
     if (ws) store_ = std::move(ws.value());
   }
   if (!store_) {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
-    auto file = llm::SqliteCallStore::openCacheFile(QDir(dir).filePath("llm-cache.sqlite").toStdString());
+    // A workspace of its own (llm-cache.sqlite of older builds is left alone).
+    auto file =
+        hs::ws::WorkspaceCallStore::openOrCreate(QDir(dir).filePath("llm-cache.hallusql").toStdString());
     if (file) {
       store_ = std::move(file.value());
     } else {

@@ -173,7 +173,8 @@ void BM_TimeLimit300ms(benchmark::State& state) {
   limits.timeoutMs = 300;
   for (auto _ : state) {
     auto r = (*db)->query(kCountToTrillion, limits);
-    if (r.ok() || r.error().kind != hs::ErrorKind::Timeout) state.SkipWithError("the time limit did not fire");
+    if (r.ok() || r.error().kind != hs::ErrorKind::Timeout)
+      state.SkipWithError("the time limit did not fire");
   }
 }
 BENCHMARK(BM_TimeLimit300ms)->Unit(benchmark::kMillisecond)->Iterations(5);

@@ -237,7 +237,8 @@ class TestLlmClient : public QObject {
       QCOMPARE(r.error().kind, ErrorKind::Cancelled);
       QCOMPARE(r.error().code, std::string("cancelled"));
     }
-    QVERIFY2(t.elapsed() < kCancelCeilingMs, "cancel must abort in-flight transfers, not wait for the answers");
+    QVERIFY2(t.elapsed() < kCancelCeilingMs,
+             "cancel must abort in-flight transfers, not wait for the answers");
     QCOMPARE(server_->stats()["requests"].get<int>(), 3);  // the queued three never went out
     QCOMPARE(client->stats().cancelled, std::uint64_t{6});
   }

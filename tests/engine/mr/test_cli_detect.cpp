@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "detect_test_support.h"
-#include "support/run_cli.h"
 #include "engine/workspace/workspace.h"
+#include "support/run_cli.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;

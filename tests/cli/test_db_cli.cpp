@@ -6,10 +6,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "db_test_util.h"
 #include "support/run_cli.h"
 #include "support/shared_data.h"
 #include "support/temp_copy.h"
+#include "tests/engine/db/db_test_util.h"
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include <sqlite3.h>
 
-#include "llm_test_support.h"
 #include "support/run_cli.h"
+#include "tests/engine/llm/llm_test_support.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detect_test_support.h"
 #include "engine/workspace/workspace.h"
 #include "support/run_cli.h"
+#include "tests/engine/mr/detect_test_support.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;

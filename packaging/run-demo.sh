@@ -24,7 +24,7 @@ cmake --build build/release -j "$(nproc)"
 demo_dir="${XDG_DATA_HOME:-$HOME/.local/share}/hallusql/demo"
 if [ "$headless" = 1 ]; then
   build/release/app/cli/hallusql-cli demo --dir "$demo_dir" --out "$out"
-  echo "run-demo: report written to $out"
+  echo "run-demo: report written to $out and ${out%.*}.html"
 else
   exec build/release/app/gui/hallusql --demo
 fi

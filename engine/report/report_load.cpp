@@ -3,6 +3,7 @@
 #include <chrono>
 #include <ctime>
 
+#include "engine/workspace/annotations.h"
 #include "engine/workspace/results_store.h"
 
 namespace hs::report {
@@ -62,6 +63,11 @@ Result<ReportInput> loadReport(const ws::Workspace& workspace, const std::option
     auto outcome = ws::loadOutcome(workspace, record.id);
     if (!outcome) return outcome.error();
     rc.outcome = std::move(*outcome);
+    auto annotations = ws::annotationsOfCase(workspace, record.id);
+    if (!annotations) return annotations.error();
+    for (const auto& a : *annotations)
+      rc.annotations.push_back(
+          {a.annotator, a.verdict, a.taxonomy, a.category, a.note, a.createdAt, std::nullopt});
     in.cases.push_back(std::move(rc));
   }
   return in;

@@ -4,6 +4,7 @@
 #include <QJsonObject>
 
 #include "engine/workflow/evaluate_run.h"
+#include "engine/workflow/import_run.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/job_runner.h"
 
@@ -37,24 +38,13 @@ EvaluationResult evaluateRun(const std::string& path, qint64 runId, const std::s
 ImportResult storeRun(const std::string& path, const hs::ws::RunInfo& info,
                       const std::vector<hs::Case>& cases) {
   ImportResult res;
-  auto ws = hs::ws::Workspace::open(path);
-  if (!ws) {
-    res.error = errorText(ws.error());
+  auto imported = workflow::importRun(path, info, cases);
+  if (!imported) {
+    res.error = errorText(imported.error());
     return res;
   }
-  auto runId = ws->createRun(info);
-  if (!runId) {
-    res.error = errorText(runId.error());
-    return res;
-  }
-  auto ids = ws->insertCases(*runId, cases);
-  if (!ids) {
-    (void)ws->deleteRun(*runId);  // no empty run left behind
-    res.error = errorText(ids.error());
-    return res;
-  }
-  res.runId = *runId;
-  res.cases = static_cast<int>(ids->size());
+  res.runId = imported->runId;
+  res.cases = static_cast<int>(imported->cases);
   return res;
 }
 

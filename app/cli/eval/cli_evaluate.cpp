@@ -2,6 +2,7 @@
 // (EX set/bag/ordered, Soft-F1), annotate (hook; none yet), write JSONL per case and a summary.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
+#include "engine/workflow/import_run.h"
 #include "engine/workspace/import/import.h"
 
 namespace hs::cli {
@@ -57,6 +59,12 @@ Status applyCsvMap(const std::string& spec, imp::CsvMapping& m) {
   return ok();
 }
 
+// A run is named after its predictions file (or its cases file) and its model.
+std::string runNameFor(const imp::ImportOptions& options) {
+  std::string stem = std::filesystem::path(options.predPath.value_or(options.casesPath)).stem().string();
+  return options.model.empty() ? stem : stem + " (" + options.model + ")";
+}
+
 int runEvaluate(const Args& args) {
   auto casesPath = args.require("cases");
   if (!casesPath) return fail(casesPath.error());
@@ -95,6 +103,7 @@ int runEvaluate(const Args& args) {
   eo.dbRoot = args.getOr("db-root", ".");
   eo.jobs = static_cast<int>(*jobs);
   eo.timeoutMs = static_cast<int>(*timeoutMs);
+  eo.keepRows = args.has("workspace");  // the workspace keeps a sample of rows for the case view
   const std::string annotate = args.getOr("annotate", "rules");
   if (annotate != "rules" && annotate != "none") return fail(usage("--annotate must be rules or none"));
   hs::annotate::RuleAnnotator rules;
@@ -133,6 +142,17 @@ int runEvaluate(const Args& args) {
   ctx.jobs = eo.jobs;
   ctx.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json summary = eval::summarize(report.cases, outcomes, ctx);
+  if (auto wsPath = args.get("workspace")) {
+    ws::RunInfo info;
+    info.name = args.getOr("run-name", runNameFor(options));
+    info.model = options.model;
+    info.sourceFile = options.predPath.value_or(options.casesPath);
+    info.settingsJson = nlohmann::json{{"db_root", eo.dbRoot}, {"format", ctx.format}}.dump();
+    auto stored = workflow::importRun(*wsPath, info, report.cases, &outcomes);
+    if (!stored) return fail(stored.error());
+    summary["workspace"] = {
+        {"path", *wsPath}, {"run", info.name}, {"run_id", stored->runId}, {"cases", stored->cases}};
+  }
   if (auto summaryPath = args.get("summary")) {
     std::ofstream s(*summaryPath, std::ios::binary | std::ios::trunc);
     if (!s) {
@@ -151,7 +171,7 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--quiet]",
+    "[--model M] [--annotate rules|none] [--quiet] [--workspace W [--run-name NAME]]",
     {"quiet"},
     runEvaluate}};
 

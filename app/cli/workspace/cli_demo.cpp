@@ -1,6 +1,8 @@
-// hallusql-cli demo [--dir DIR] --out OUT.json: the headless main job. Creates (or reuses) the demo
-// database and workspace, runs every demo case's gold and predicted SQL read-only, compares the
-// results as multisets, writes a JSON report to OUT and prints a one-line JSON summary.
+// hallusql-cli demo [--dir DIR] --out OUT.json [--html OUT.html]: the headless main job. Creates (or
+// reuses) the demo database and workspace, evaluates the demo run with the rule annotator through
+// the engine workflow (stored in the workspace, as the Review tab does), writes a JSON report with
+// every case's results, findings with spans and risk, the review report as HTML beside it, and
+// prints a one-line JSON summary.
 #include <filesystem>
 #include <fstream>
 
@@ -9,7 +11,11 @@
 #include "app/cli/command.h"
 #include "engine/db/database.h"
 #include "engine/db/value_json.h"
+#include "engine/eval/report_json.h"
 #include "engine/eval/result_compare.h"
+#include "engine/report/report_load.h"
+#include "engine/report/report_render.h"
+#include "engine/workflow/evaluate_run.h"
 #include "engine/workspace/demo.h"
 #include "engine/workspace/workspace.h"
 
@@ -89,8 +95,15 @@ int runDemo(const Args& args) {
   const std::string dir = args.getOr("dir", ws::defaultDemoDir());
   auto info = ws::createDemo(dir);
   if (!info) return fail(info.error());
+  workflow::EvaluateRunOptions evalOptions;
+  evalOptions.dbRoot = dir;
+  evalOptions.jobs = 1;
+  auto evaluated = workflow::evaluateRun(info->workspacePath, info->runId, evalOptions);
+  if (evaluated.error) return fail(*evaluated.error);
   auto workspace = ws::Workspace::open(info->workspacePath);
   if (!workspace) return fail(workspace.error());
+  auto review = report::loadReport(*workspace, std::string(ws::kDemoRunName), report::Language::English);
+  if (!review) return fail(review.error());
   auto cases = workspace->cases(info->runId);
   if (!cases) return fail(cases.error());
   auto database = db::Database::openReadOnly(info->databasePath);
@@ -98,8 +111,8 @@ int runDemo(const Args& args) {
 
   nlohmann::json list = nlohmann::json::array();
   std::size_t matched = 0, mismatched = 0, failed = 0;
-  for (const ws::CaseRecord& rec : cases.value()) {
-    const hs::Case& c = rec.kase;
+  for (std::size_t i = 0; i < cases->size(); ++i) {
+    const hs::Case& c = (*cases)[i].kase;
     SideResult gold = runSide(*database.value(), c.goldSql);
     SideResult pred = runSide(*database.value(), c.predSql);
     nlohmann::json match = nullptr;
@@ -121,6 +134,12 @@ int runDemo(const Args& args) {
                     {"gold", gold.json},
                     {"pred", pred.json},
                     {"match", match}});
+    // The evaluation as `evaluate` writes it: EX, Soft-F1, findings with spans, risk.
+    if (i < review->cases.size() && review->cases[i].outcome) {
+      nlohmann::json evaluatedCase = eval::caseToJson(c, *review->cases[i].outcome);
+      for (const char* key : {"ex", "soft_f1", "findings", "risk", "diff"})
+        if (evaluatedCase.contains(key)) list.back()[key] = evaluatedCase[key];
+    }
   }
   nlohmann::json summary = {
       {"cases", list.size()}, {"matched", matched}, {"mismatched", mismatched}, {"errors", failed}};
@@ -131,9 +150,13 @@ int runDemo(const Args& args) {
                            {"comparison", "multiset of rows (bag); null when a side failed to execute"},
                            {"summary", summary},
                            {"cases", list}};
+  std::string html = args.getOr("html", fs::path(*out).replace_extension(".html").string());
+  report["html"] = html;
   if (auto s = writeReport(*out, report); !s) return fail(s.error());
+  if (auto s = report::writeFileAtomically(html, report::renderHtml(*review)); !s) return fail(s.error());
   nlohmann::json line = summary;
   line["out"] = *out;
+  line["html"] = html;
   line["workspace"] = info->workspacePath;
   line["reused"] = info->reused;
   print(line);
@@ -142,7 +165,8 @@ int runDemo(const Args& args) {
 
 const CommandRegistration kDemo{
     {"demo",
-     "demo [--dir DIR] --out OUT.json   create/reuse the demo workspace, run its cases, write a report",
+     "demo [--dir DIR] --out OUT.json [--html OUT.html]   create/reuse the demo workspace, evaluate its run, "
+     "write the JSON and HTML reports",
      {},
      runDemo}};
 

@@ -13,6 +13,11 @@
 using namespace hs;
 using hs::test::FakeLlmServer;
 
+// The cancel tests: answers take 20 s, so a Cancelled result well before that (kCancelCeilingMs,
+// generous for two busy cores under sanitizers) shows the transfer was aborted, not awaited.
+constexpr int kSlowAnswerMs = 20000;
+constexpr int kCancelCeilingMs = 10000;
+
 class TestLlmClient : public QObject {
   Q_OBJECT
   std::unique_ptr<FakeLlmServer> server_;
@@ -211,11 +216,6 @@ class TestLlmClient : public QObject {
     // The speed-up of 3 in flight is measured by tests/bench/llm, not asserted here.
     qInfo("24 requests of 150 ms, 3 at once: %lld ms", static_cast<long long>(t.elapsed()));
   }
-
-  // The cancel tests: answers take 20 s, so a Cancelled result well before that (kCancelCeilingMs,
-  // generous for two busy cores under sanitizers) shows the transfer was aborted, not awaited.
-  static constexpr int kSlowAnswerMs = 20000;
-  static constexpr int kCancelCeilingMs = 10000;
 
   void cancelBatchStopsInFlightRequests() {
     server_->setDefault({{"latency_ms", kSlowAnswerMs}});

@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workspace/demo.h"
+#include "engine/workspace/results_store.h"
+#include "engine/workspace/workspace.h"
 #include "support/run_cli.h"
 
 namespace {
@@ -154,6 +157,26 @@ class TestCliEvaluate : public QObject {
     Run badFormat = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--format", "xml", "--out",
                             dir_.path() + "/o.jsonl"});
     QCOMPARE(badFormat.exitCode, 2);
+  }
+
+  void workspaceRunThroughTheWorkflow() {
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    Run r = runCli({"evaluate", "--workspace", QString::fromStdString(demo->workspacePath), "--run",
+                    QString::number(demo->runId), "--batch", "4"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto j = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(j["total"].get<std::size_t>(), demo->caseCount);
+    QCOMPARE(j["saved"].get<std::size_t>(), demo->caseCount);
+    QCOMPARE(j["cancelled"].get<bool>(), false);
+    auto ws = hs::ws::Workspace::open(demo->workspacePath);
+    QVERIFY(ws.ok());
+    QCOMPARE(hs::ws::evaluatedCount(*ws, demo->runId).value(), static_cast<std::int64_t>(demo->caseCount));
+    // A run that does not exist is bad input.
+    QCOMPARE(runCli({"evaluate", "--workspace", QString::fromStdString(demo->workspacePath), "--run", "999"})
+                 .exitCode,
+             2);
   }
 };
 

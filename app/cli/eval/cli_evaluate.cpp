@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,7 @@
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
+#include "engine/workflow/evaluate_run.h"
 #include "engine/workflow/import_run.h"
 #include "engine/workspace/import/import.h"
 
@@ -65,7 +67,50 @@ std::string runNameFor(const imp::ImportOptions& options) {
   return options.model.empty() ? stem : stem + " (" + options.model + ")";
 }
 
+// evaluate --workspace W --run ID: the engine's evaluate-a-run workflow (in batches, each saved in
+// one transaction), the same one the Review tab runs.
+int runEvaluateWorkspaceRun(const Args& args) {
+  auto runId = args.getInt("run", 0);
+  if (!runId) return fail(runId.error());
+  if (*runId < 1)
+    return fail(usage("evaluate --workspace W needs --run ID (a run id of `workspace --info`)"));
+  workflow::EvaluateRunOptions options;
+  options.dbRoot = args.getOr("db-root", "");
+  auto jobs = args.getInt("jobs", 2);
+  if (!jobs) return fail(jobs.error());
+  if (*jobs < 1 || *jobs > 256) return fail(usage("--jobs must be between 1 and 256"));
+  options.jobs = static_cast<int>(*jobs);
+  auto batch = args.getInt("batch", 100);
+  if (!batch) return fail(batch.error());
+  if (*batch < 1) return fail(usage("--batch must be positive"));
+  options.batchSize = static_cast<int>(*batch);
+  auto timeoutMs = args.getInt("timeout-ms", 30000);
+  if (!timeoutMs) return fail(timeoutMs.error());
+  if (*timeoutMs < 1) return fail(usage("--timeout-ms must be positive"));
+  options.timeoutMs = static_cast<int>(*timeoutMs);
+  const bool quiet = args.has("quiet");
+  auto progress = [quiet, m = std::make_shared<std::mutex>()](const workflow::Progress& p) {
+    if (quiet) return;
+    std::lock_guard<std::mutex> lock(*m);
+    std::fprintf(stderr, "\revaluate: %zu/%zu cases", p.done, p.total);
+    if (p.done == p.total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+  const auto r = workflow::evaluateRun(*args.get("workspace"), *runId, options, progress);
+  if (r.error) return fail(*r.error);  // batches saved before it stay saved
+  nlohmann::json out{{"workspace", *args.get("workspace")},
+                     {"run", r.runId},
+                     {"db_root", r.dbRoot},
+                     {"total", r.total},
+                     {"saved", r.saved},
+                     {"cancelled", r.cancelled},
+                     {"elapsed_ms", r.elapsedMs}};
+  print(out);
+  return kOk;
+}
+
 int runEvaluate(const Args& args) {
+  if (args.has("workspace") && !args.has("cases")) return runEvaluateWorkspaceRun(args);
   auto casesPath = args.require("cases");
   if (!casesPath) return fail(casesPath.error());
   auto outPath = args.require("out");
@@ -171,7 +216,8 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--quiet] [--workspace W [--run-name NAME]]",
+    "[--model M] [--annotate rules|none] [--quiet] [--workspace W [--run-name NAME]]\n"
+    "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N] [--quiet]",
     {"quiet"},
     runEvaluate}};
 

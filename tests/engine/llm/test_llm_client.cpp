@@ -217,7 +217,6 @@ class TestLlmClient : public QObject {
     qInfo("24 requests of 150 ms, 3 at once: %lld ms", static_cast<long long>(t.elapsed()));
   }
 
-
   void cancelBatchStopsInFlightRequests() {
     server_->setDefault({{"latency_ms", kSlowAnswerMs}});
     auto p = profile();

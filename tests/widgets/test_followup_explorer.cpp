@@ -307,23 +307,21 @@ class TestFollowUpExplorer : public QObject {
   void cancelStopsTheRun() {
     FakeLlmServer server(hs::test::fakeLlmScript());
     // No scripted model: rules are tried in order, so any earlier rule would answer at once.
-    server.setDefault({{"latency_ms", 3000}});
-    server.ruleRegex(".", {{"latency_ms", 3000}, {"content", "[]"}});  // every request is slow
+    // Every request takes 60 s: a run that ends well before that was stopped by the cancel.
+    server.setDefault({{"latency_ms", 60000}});
+    server.ruleRegex(".", {{"latency_ms", 60000}, {"content", "[]"}});
     useProfile(server.baseUrl());
     hs::ui::MainWindow w;
     prepare(w, QString::fromLatin1(kSql));
     auto* e = explorerOf(w);
     QSignalSpy done(e, &FollowUpExplorer::detectionFinished);
-    QElapsedTimer timer;
-    timer.start();
     e->detect();
     QVERIFY(e->isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(server.requests() > 0, 10000);
     auto* cancel = e->findChild<QPushButton*>("cancelDetectButton");
     QVERIFY(cancel && cancel->isEnabled());
     cancel->click();
-    QVERIFY(done.wait(10000));
-    QVERIFY2(timer.elapsed() < 9000, "cancel did not stop the run promptly");
+    QVERIFY2(done.wait(30000), "cancel did not stop the run");
     QVERIFY(!e->isBusy());
     QVERIFY(e->findChild<QPushButton*>("detectButton")->isEnabled());
     const auto* result = e->model()->result();

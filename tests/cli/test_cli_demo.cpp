@@ -8,27 +8,17 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+
+#include "support/run_cli.h"
 
 #include "support/temp_copy.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out;
-  QByteArray err;
-};
+using Run = hs::test::CliRun;
 
 Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_CLI), args);
-  Run r;
-  if (!p.waitForFinished(120000)) return r;
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
+  return hs::test::runCli(args);
 }
 
 // Rows of a query as sorted text tuples (a multiset), computed with SQLite directly; nullopt on error.

@@ -79,7 +79,7 @@ class TestGeneratePaths : public QObject {
     makePetsDb(dir_.filePath("root/pets/pets.sqlite"));
     // No answer cached by an earlier run of this test (the port may be reused).
     QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.hallusql"));
   }
 
   void threePathsOneOutcome() {

@@ -30,6 +30,7 @@
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_result_model.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/span_highlighter.h"
@@ -197,6 +198,9 @@ class TestFollowUpExplorer : public QObject {
     {
       hs::ui::MainWindow w;
       QVERIFY(w.review()->openWorkspace(path, true));
+      // The Review tab loads the workspace's knowledge base in the background: let it finish
+      // before the window goes away.
+      QVERIFY(w.findChild<hs::ui::AnnotationBar*>()->waitForHkb(20000));
       prepare(w, QString::fromLatin1(kSql));
       auto* e = explorerOf(w);
       e->mrSubset()->setText("CRE, PI");
@@ -212,6 +216,7 @@ class TestFollowUpExplorer : public QObject {
     auto* e = explorerOf(again);
     QVERIFY(!e->model()->result());
     QVERIFY(again.review()->openWorkspace(path));
+    QVERIFY(again.findChild<hs::ui::AnnotationBar*>()->waitForHkb(20000));
     QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
     QCOMPARE(e->model()->rowCount(), 2);
     const int cre = e->model()->rowOf("CRE");

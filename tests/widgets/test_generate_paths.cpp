@@ -78,8 +78,8 @@ class TestGeneratePaths : public QObject {
     QVERIFY(QDir().mkpath(dir_.filePath("root/pets")));
     makePetsDb(dir_.filePath("root/pets/pets.sqlite"));
     // No answer cached by an earlier run of this test (the port may be reused).
-    QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                      .filePath("llm-cache.hallusql"));
   }
 
   void threePathsOneOutcome() {

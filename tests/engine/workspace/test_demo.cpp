@@ -1,6 +1,9 @@
 // The bundled demo: database and workspace creation, idempotence, cases that run.
 #include <QtTest>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -132,8 +135,28 @@ class TestDemo : public QObject {
     QVERIFY(hs::ws::isWorkspaceFile(fourth->workspacePath));
     // No temporary files left behind.
     for (const auto& e : fs::directory_iterator(dir)) {
-      QVERIFY2(e.path().filename().string().find("building") == std::string::npos, e.path().c_str());
+      QVERIFY2(e.path().filename().string().find(".tmp-") == std::string::npos, e.path().c_str());
     }
+  }
+
+  void crashedBuildLeftoversAreRemoved() {
+    QTemporaryDir tmp;
+    const fs::path dir = tmp.path().toStdString();
+    pid_t child = ::fork();  // a process id that no longer runs: a crashed build
+    if (child == 0) ::_exit(0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    const std::string pid = std::to_string(child);
+    const std::vector<std::string> leftovers = {".demo.sqlite.tmp-" + pid + "-1",
+                                                ".demo.hallusql.tmp-" + pid + "-2",
+                                                "..demo.hallusql.tmp-" + pid + "-2.tmp-" + pid + "-3",
+                                                "..demo.hallusql.tmp-" + pid + "-2.tmp-" + pid + "-3-wal"};
+    for (const auto& name : leftovers) std::ofstream(dir / name) << "half-built";
+    auto info = hs::ws::createDemo(dir.string());
+    QVERIFY(info.ok());
+    for (const auto& name : leftovers) QVERIFY2(!fs::exists(dir / name), name.c_str());
+    const QStringList files = QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden);
+    QCOMPARE(files, QStringList({"demo.hallusql", "demo.sqlite"}));
   }
 
   void goldSqlRunsReadOnly() {

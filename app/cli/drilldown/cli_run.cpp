@@ -12,7 +12,9 @@
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
 #include "engine/drilldown/run.h"
+#include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
+#include "engine/workspace/drilldown_store.h"
 
 namespace hs::cli {
 namespace {
@@ -71,6 +73,25 @@ int runDrilldownRun(const Args& args) {
     e.where = outPath.value();
     return fail(e);
   }
+  if (auto seedPath = args.get("seed-json")) {
+    std::ofstream seed(*seedPath, std::ios::binary | std::ios::trunc);
+    seed << drilldown::toSeedJson(result->rows).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+         << "\n";
+    if (!seed) {
+      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the seed JSON file");
+      e.where = *seedPath;
+      return fail(e);
+    }
+  }
+  nlohmann::json stored = nullptr;
+  if (auto wsPath = args.get("workspace")) {
+    auto w = ws::Workspace::open(*wsPath);
+    if (!w) return fail(w.error());
+    const std::string name = args.getOr("run-name", "drilldown " + setup->options.profile.model);
+    auto runId = ws::saveDrilldownRun(w.value(), name, args.getOr("cases", ""), result->rows);
+    if (!runId) return fail(runId.error());
+    stored = {{"workspace", *wsPath}, {"run_id", runId.value()}, {"run_name", name}};
+  }
   nlohmann::json problems = nlohmann::json::array();
   for (const Error& e : result->problems)
     if (problems.size() < 50) problems.push_back({{"id", e.where}, {"code", e.code}, {"message", e.message}});
@@ -80,6 +101,7 @@ int runDrilldownRun(const Args& args) {
   summary["skipped"] = result->skipped;
   summary["problems"] = problems;
   summary["rows"] = result->rows.size();
+  summary["stored"] = stored;
   summary["llm_calls"] = result->llmCalls;
   summary["cache_hits"] = result->cacheHits;
   summary["failed_calls"] = result->failedCalls;

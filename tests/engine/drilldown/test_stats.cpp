@@ -2,7 +2,11 @@
 // hallucination, once per category per step, only failing steps counted, Table 3 by difficulty.
 #include <QtTest>
 
+#include <QTemporaryDir>
+
+#include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
+#include "engine/workspace/drilldown_store.h"
 
 using namespace hs;
 using namespace hs::drilldown;
@@ -113,6 +117,78 @@ class TestDrilldownStats : public QObject {
     QCOMPARE(back->findings.size(), std::size_t(1));
     QCOMPARE(back->findings[0].spans[0].end, std::size_t(6));
     QVERIFY(!outcomeFromJson(nlohmann::json{{"db_id", "x"}}).ok());
+  }
+
+  // Seed 001's Appendix A layout, as written there (nested hallucination lists included).
+  void readsTheSeedJson() {
+    auto j = nlohmann::json::parse(R"([
+      {"path": [
+        {"question_id": 212, "db_id": "flight_2", "question": "q1", "SQL": "SELECT count(*) FROM flights",
+         "predicted_query": "SELECT COUNT(*) FROM flights WHERE a = 'x'", "evidence": "", "correct": 0,
+         "error": null, "is_original": false,
+         "hallucination": [[["Logic-Based: Clause Abuse", "Unexpected clause 'WHERE'"]]]},
+        {"question_id": 212, "db_id": "flight_2", "question": "q2", "SQL": "SELECT count(*) FROM flights WHERE b = 1",
+         "predicted_query": "SELECT COUNT(*) FROM flights WHERE a = 'x'", "evidence": "", "correct": 0,
+         "error": null, "is_original": true,
+         "hallucination": [["Logic-Based: Clause Abuse", "Unexpected clause 'WHERE'"],
+                           ["Schema-Based: Attribute Overanalysis", "Extra column 'a'"]]}]},
+      {"path": [
+        {"question_id": 599, "db_id": "tvshow", "question": "q", "SQL": "SELECT Content FROM TV_Channel",
+         "predicted_query": "SELECT Content FROM TV_Channel", "evidence": "", "correct": 1, "error": null,
+         "is_original": true}]}])");
+    auto rows = fromSeedJson(j, "gpt", "on");
+    QVERIFY(rows.ok());
+    QCOMPARE(rows->size(), std::size_t(3));
+    QCOMPARE(rows.value()[0].caseId, std::string("212"));
+    QCOMPARE(rows.value()[1].findings.size(), std::size_t(2));
+    QCOMPARE(rows.value()[1].findings[1].category, std::string("Attribute Overanalysis"));
+    Statistics s = computeStatistics(rows.value());
+    QCOMPARE(s.groups[0].history, std::string("on"));
+    const CategoryStats& ca = cat(s.groups[0], "Clause Abuse");
+    QCOMPARE(ca.same.recurrent.n, std::size_t(1));
+    QCOMPARE(ca.exact.recurrent.n, std::size_t(1));  // same description at both steps
+    // Written back: the same layout, with model and history added to each path.
+    auto back = toSeedJson(rows.value());
+    QCOMPARE(back.size(), std::size_t(2));
+    QCOMPARE(back[0]["path"][1]["hallucination"][1][0].get<std::string>(),
+             std::string("Schema-Based: Attribute Overanalysis"));
+    QCOMPARE(back[0]["model"].get<std::string>(), std::string("gpt"));
+    QVERIFY(!back[1]["path"][0].contains("hallucination"));
+    auto again = fromSeedJson(back, "", "");
+    QVERIFY(again.ok());
+    QCOMPARE(again->size(), std::size_t(3));
+    QVERIFY(!fromSeedJson(nlohmann::json::object(), "", "").ok());
+    QVERIFY(!fromSeedJson(nlohmann::json::parse(R"([{"steps": []}])"), "", "").ok());
+  }
+
+  void storedRunsSurviveReopening() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("w.hallusql").toStdString();
+    std::vector<StepOutcome> rows;
+    rows.push_back(
+        step("a", 1, false, "SELECT nme FROM t", {tasql("Schema Contradiction", "Unknown columns", 7, 10)}));
+    rows.push_back(
+        step("a", 2, true, "SELECT nme FROM t", {tasql("Schema Contradiction", "Unknown columns", 7, 10)}));
+    rows.push_back(step("b", 1, true, "SELECT 1", {}, true));
+    for (auto r : std::vector<StepOutcome>(rows)) {
+      r.history = "on";
+      rows.push_back(r);
+    }
+    std::int64_t runId = 0;
+    {
+      auto w = ws::Workspace::create(path);
+      QVERIFY(w.ok());
+      auto id = ws::saveDrilldownRun(w.value(), "dd", "cases.json", rows);
+      QVERIFY2(id.ok(), id.ok() ? "" : id.error().message.c_str());
+      runId = id.value();
+    }
+    auto w = ws::Workspace::open(path);
+    QVERIFY(w.ok());
+    auto back = ws::loadDrilldownRun(w.value(), runId);
+    QVERIFY(back.ok());
+    QCOMPARE(back->size(), rows.size());
+    Statistics a = computeStatistics(rows), b = computeStatistics(back.value());
+    QCOMPARE(statisticsJson(a).dump(), statisticsJson(b).dump());
   }
 };
 

@@ -13,6 +13,7 @@
 #include "engine/db/database.h"
 #include "engine/drilldown/decompose.h"
 #include "engine/eval/runner.h"
+#include "engine/eval/spider_hardness.h"
 #include "engine/llm/generate.h"
 #include "engine/llm/schema_prompt.h"
 #include "engine/llm/template.h"
@@ -42,6 +43,7 @@ struct Item {
   Path path;
   const std::string* schema = nullptr;
   std::vector<std::optional<std::string>> subQuestions;  // per step; nullopt when Prompt 1 failed
+  std::string difficulty;
 };
 
 bool cancelled(const RunOptions& o) {
@@ -156,7 +158,9 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
       skip(c, path.error().code, path.error().message);
       continue;
     }
-    items.push_back({&c, std::move(path.value()), &schemas[c.dbId], {}});
+    items.push_back({&c, std::move(path.value()), &schemas[c.dbId], {}, c.difficulty});
+    // Cases without a difficulty (Spider) get Spider's hardness of the gold query, as evaluate does.
+    if (items.back().difficulty.empty()) items.back().difficulty = eval::spiderHardness(*c.goldSql).value_or("");
   }
   result.cases = items.size();
 
@@ -280,7 +284,7 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
         c.goldSql = it.path.steps[s].sql;
         c.predSql = perMode[m].sql[i][s];
         c.model = model;
-        c.difficulty = it.item->difficulty;
+        c.difficulty = it.difficulty;
         evalCases.push_back(std::move(c));
       }
   annotate::RuleAnnotator rules;
@@ -307,7 +311,7 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
         o.question = evalCases[e].question;
         o.originalQuestion = it.item->question;
         o.evidence = it.item->evidence;
-        o.difficulty = it.item->difficulty;
+        o.difficulty = it.difficulty;
         o.goldSql = it.path.steps[s].sql;
         o.predSql = evalCases[e].predSql;
         if (e < outcomes.size()) {

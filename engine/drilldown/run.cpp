@@ -160,7 +160,8 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
     }
     items.push_back({&c, std::move(path.value()), &schemas[c.dbId], {}, c.difficulty});
     // Cases without a difficulty (Spider) get Spider's hardness of the gold query, as evaluate does.
-    if (items.back().difficulty.empty()) items.back().difficulty = eval::spiderHardness(*c.goldSql).value_or("");
+    if (items.back().difficulty.empty())
+      items.back().difficulty = eval::spiderHardness(*c.goldSql).value_or("");
   }
   result.cases = items.size();
 

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <mutex>
 
 #include "../llm/llm_test_support.h"
 #include "engine/drilldown/run.h"
@@ -87,8 +88,10 @@ class TestDrilldownPipeline : public QObject {
     RunOptions o;
     o.dbRoot = test::sharedPath("spider/database");
     o.modes = {History::Off, History::On};
+    std::mutex progressMutex;  // progress is called from worker threads
     std::size_t lastDone = 0, total = 0;
     o.progress = [&](std::size_t d, std::size_t t) {
+      std::lock_guard lock(progressMutex);
       lastDone = std::max(lastDone, d);
       total = t;
     };

@@ -10,14 +10,20 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
 #include "widgets/drilldown/drilldown_charts.h"
 #include "widgets/drilldown/drilldown_ladder.h"
+#include "widgets/drilldown/drilldown_panel.h"
+#include "widgets/job_runner.h"
+#include "widgets/main_window.h"
 
 using namespace hs;
 using namespace hs::drilldown;
@@ -180,6 +186,37 @@ class TestDrilldownViews : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&view));
       view.grab().save(QDir(shots).filePath("drilldown-charts.png"));
     }
+  }
+
+  // The Drill-down tab reads a run file off the UI thread and shows its cases, ladder and charts.
+  void panelOpensARunFile() {
+    QTemporaryDir dir;
+    std::vector<StepOutcome> rows = scripted("gpt-4o-mini");
+    {
+      QFile f(dir.filePath("seed.json"));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray::fromStdString(toSeedJson(rows).dump()));
+    }
+    ui::DrilldownPanel panel;
+    panel.resize(1400, 700);
+    QVERIFY(panel.openRunFile(dir.filePath("seed.json")));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QCOMPARE(panel.caseList()->count(), 1);
+    QVERIFY(panel.status().contains("1 cases, 6 steps"));
+    QCOMPARE(panel.ladder()->table()->rowCount(), 3);
+    QCOMPARE(panel.charts()->statistics().groups.size(), std::size_t(2));
+    QVERIFY(panel.openRunFile(dir.filePath("missing.json")));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QVERIFY(panel.status().contains("Cannot read"));
+    QCOMPARE(panel.caseList()->count(), 1);  // the open run stays
+  }
+
+  void mainWindowHasTheDrilldownTab() {
+    ui::MainWindow w;
+    QTabWidget* tabs = w.tabs();
+    QCOMPARE(tabs->count(), 3);
+    QCOMPARE(tabs->tabText(2), QStringLiteral("Drill-down"));
+    QVERIFY(qobject_cast<ui::DrilldownPanel*>(tabs->widget(2)));
   }
 };
 

@@ -11,8 +11,8 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
-#include <QTabWidget>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>

@@ -18,6 +18,8 @@ PACKAGES=(
   libgl1-mesa-dri fonts-dejavu-core fonts-noto-cjk
   # packaging metadata validators (tests/engine/workspace/test_packaging)
   desktop-file-utils appstream
+  # PDF reports (Chromium prints the HTML report) and their checks (pdftotext, pdftoppm)
+  chromium poppler-utils
 )
 
 missing=()

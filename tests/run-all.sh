@@ -9,6 +9,9 @@ jobs=$(nproc)
 
 bash packaging/install-deps.sh
 
+echo "== house rules (file size, no Qt in engine/, layer order of .ci/layers.txt)"
+.ci/house-rules
+
 echo "== format check"
 files=$(git ls-files '*.cpp' '*.h' 2>/dev/null || true)
 if [ -n "$files" ]; then

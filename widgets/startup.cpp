@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "engine/core/temp_files.h"
 #include "widgets/app_settings.h"
 #include "widgets/language_controller.h"
 #include "widgets/main_window.h"
@@ -55,6 +56,7 @@ void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoa
 
 int runGui(int argc, char** argv) {
   QApplication app(argc, argv);
+  hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
   QApplication::setOrganizationName(QStringLiteral("HalluSQL"));
   QApplication::setApplicationName(QStringLiteral("HalluSQL"));
   QApplication::setApplicationVersion(QStringLiteral(HALLUSQL_VERSION));

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/core/temp_files.h"
 
 namespace {
 
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
     hs::cli::print({{"name", "hallusql-cli"}, {"version", HALLUSQL_VERSION}});
     return hs::cli::kOk;
   }
+  hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
   auto& reg = hs::cli::registry();
   // Two-word commands ("drilldown decompose") are registered under both words.
   std::size_t skip = 1;

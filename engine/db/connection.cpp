@@ -12,6 +12,7 @@
 
 #include "engine/core/text.h"
 #include "engine/db/authorizer_policy.h"
+#include "engine/db/read_target.h"
 #include "engine/db/sql_text.h"
 
 namespace hs::db::detail {
@@ -62,6 +63,7 @@ Connection::~Connection() {
   std::lock_guard<std::mutex> lock(mu_);
   if (db_) sqlite3_close_v2(db_);
   db_ = nullptr;
+  removeSnapshot(snapshot_);
 }
 
 Status Connection::open() {
@@ -87,8 +89,12 @@ Status Connection::open() {
     return fail("permission", "permission denied: the database file is not readable");
   }
 
+  // WAL-mode files are read without leaving -wal/-shm files next to them (read_target.h).
+  auto target = readTarget(path_);
+  if (!target) return target.error();
+  snapshot_ = target->snapshot;
   sqlite3* db = nullptr;
-  std::string uri = readOnlyUri(path_);
+  const std::string& uri = target->uri;
   int rc = sqlite3_open_v2(
       uri.c_str(), &db,
       SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
@@ -285,6 +291,13 @@ Error Connection::stepError(int rc, std::string_view sql) const {
                                 "the database is locked by another connection or process (waited " +
                                     std::to_string(kBusyWaitMs) + " ms): " + sqlite3_errmsg(db_)));
     case SQLITE_READONLY:
+      if (rc == SQLITE_READONLY_ROLLBACK) {
+        return withPath(makeError(
+            ErrorKind::BadInput, "hot_journal",
+            "cannot read this database read-only: it has a hot journal (" + path_ +
+                "-journal) left by a write that was interrupted, which must be rolled back first; open "
+                "it once with the program that wrote it (or sqlite3) to recover it"));
+      }
       return withPath(
           makeError(ErrorKind::BadInput, "read_only",
                     std::string("cannot read this database read-only: it is in WAL mode and SQLite "

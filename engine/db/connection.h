@@ -63,6 +63,7 @@ class Connection {
   Error sqlError(std::string_view sql) const;
 
   std::string path_;
+  std::string snapshot_;  // the private copy read instead of path_ (read_target.h), "" if none
   sqlite3* db_ = nullptr;
   std::mutex mu_;  // guards db_ against interrupt() during close
 

@@ -96,6 +96,25 @@ json errorToJson(const Error& e) {
               {"text", e.describe()}};
 }
 
+json findingsToJson(const std::vector<Finding>& findings) {
+  json out = json::array();
+  for (const Finding& f : findings) {
+    json spans = json::array();
+    for (const FindingSpan& s : f.spans)
+      spans.push_back(json{{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
+    out.push_back(json{{"taxonomy", f.taxonomy},
+                       {"category", f.category},
+                       {"subcategory", f.subcategory},
+                       {"message", f.message},
+                       {"spans", spans}});
+  }
+  return out;
+}
+
+json riskToJson(const std::optional<Risk>& risk) {
+  return risk ? json{{"score", risk->score}, {"reasons", risk->reasons}} : json(nullptr);
+}
+
 json caseToJson(const Case& c, const CaseOutcome& o) {
   json j;
   j["id"] = c.id;
@@ -129,19 +148,8 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   } else {
     j["diff"] = nullptr;
   }
-  json findings = json::array();
-  for (const Finding& f : o.findings) {
-    json spans = json::array();
-    for (const FindingSpan& s : f.spans)
-      spans.push_back(json{{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
-    findings.push_back(json{{"taxonomy", f.taxonomy},
-                            {"category", f.category},
-                            {"subcategory", f.subcategory},
-                            {"message", f.message},
-                            {"spans", spans}});
-  }
-  j["findings"] = findings;
-  j["risk"] = o.risk ? json{{"score", o.risk->score}, {"reasons", o.risk->reasons}} : json(nullptr);
+  j["findings"] = findingsToJson(o.findings);
+  j["risk"] = riskToJson(o.risk);
   const Difficulty difficulty = difficultyOf(c);
   j["difficulty"] = difficulty.level;
   if (difficulty.derived) j["difficulty_source"] = "spider_hardness";

@@ -1,5 +1,6 @@
 #pragma once
 // JSON of an evaluation run (DESIGN.md CLI contract, `evaluate`): one object per case and a summary.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,10 @@ nlohmann::json summarize(const std::vector<Case>& cases, const std::vector<CaseO
                          const SummaryContext& context);
 
 nlohmann::json errorToJson(const Error& e);
+
+// [{"taxonomy", "category", "subcategory", "message", "spans": [{"side", "begin", "end"}]}]
+nlohmann::json findingsToJson(const std::vector<Finding>& findings);
+// {"score", "reasons"} or null.
+nlohmann::json riskToJson(const std::optional<Risk>& risk);
 
 }  // namespace hs::eval

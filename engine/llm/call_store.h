@@ -1,6 +1,7 @@
 #pragma once
-// The transcript and cache of LLM calls: one CallRecord per call (a row of the workspace's
-// llm_calls table). Implementations are thread-safe. Keys are never stored: records hold the
+// The transcript and cache of LLM calls: one CallRecord per call. Implementations are thread-safe:
+// MemoryCallStore here, and hs::ws::WorkspaceCallStore (engine/workspace/llm_calls.h), the rows of a
+// workspace's llm_calls table (engine/llm never opens a file itself). Keys are never stored: records hold the
 // endpoint URL, the model and the request JSON, none of which contains a key.
 #include <cstdint>
 #include <memory>
@@ -55,26 +56,6 @@ class MemoryCallStore : public CallStore {
  private:
   std::mutex mutex_;
   std::vector<CallRecord> records_;
-};
-
-// The llm_calls table of a SQLite file, through its own connection (WAL, busy_timeout).
-class SqliteCallStore : public CallStore {
- public:
-  ~SqliteCallStore() override;
-  // A workspace file: the llm_calls table must exist (the workspace schema creates it).
-  static Result<std::unique_ptr<SqliteCallStore>> openWorkspace(const std::string& path);
-  // A standalone cache file (CLI --cache): created, with the table, when missing.
-  static Result<std::unique_ptr<SqliteCallStore>> openCacheFile(const std::string& path);
-
-  Result<std::int64_t> record(CallRecord rec) override;
-  Result<std::optional<CallRecord>> findOk(const std::string& cacheKey) override;
-  Result<std::vector<CallRecord>> recent(std::size_t limit) override;
-
- private:
-  struct Impl;
-  explicit SqliteCallStore(std::unique_ptr<Impl> impl);
-  static Result<std::unique_ptr<SqliteCallStore>> open(const std::string& path, bool create);
-  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace hs::llm

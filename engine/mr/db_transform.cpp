@@ -1,12 +1,10 @@
 #include "engine/mr/db_transform.h"
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <filesystem>
-#include <memory>
 
 #include "engine/db/database.h"
+#include "engine/workspace/sqlite_util.h"
 
 namespace hs::mr {
 namespace {
@@ -34,41 +32,6 @@ Error writeError(const std::string& where, const std::string& message) {
   Error e = makeError(ErrorKind::Internal, "transform", message);
   e.where = where;
   return e;
-}
-
-struct DbCloser {
-  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
-};
-struct StmtFinalizer {
-  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
-};
-using DbHandle = std::unique_ptr<sqlite3, DbCloser>;
-using StmtHandle = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
-
-Status exec(sqlite3* db, const std::string& sql, const std::string& where) {
-  char* msg = nullptr;
-  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &msg) != SQLITE_OK) {
-    std::string text = msg ? msg : "unknown error";
-    sqlite3_free(msg);
-    return writeError(where, text + " in: " + sql.substr(0, 200));
-  }
-  return ok();
-}
-
-int bindValue(sqlite3_stmt* stmt, int index, const db::Value& v) {
-  switch (v.type) {
-    case db::Value::Type::Null:
-      return sqlite3_bind_null(stmt, index);
-    case db::Value::Type::Integer:
-      return sqlite3_bind_int64(stmt, index, v.i);
-    case db::Value::Type::Real:
-      return sqlite3_bind_double(stmt, index, v.r);
-    case db::Value::Type::Text:
-      return sqlite3_bind_text64(stmt, index, v.bytes.data(), v.bytes.size(), SQLITE_STATIC, SQLITE_UTF8);
-    case db::Value::Type::Blob:
-      return sqlite3_bind_blob64(stmt, index, v.bytes.data(), v.bytes.size(), SQLITE_STATIC);
-  }
-  return SQLITE_MISUSE;
 }
 
 std::string createTableSql(const db::TableInfo& t, const SchemaMapping& m) {
@@ -125,21 +88,17 @@ Result<TransformedDatabase> writeRenamedCopy(const std::string& sourcePath, cons
 
   const std::string partPath = targetPath + ".part";
   fs::remove(partPath, ec);
-  sqlite3* raw = nullptr;
-  if (sqlite3_open_v2(partPath.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
-      SQLITE_OK) {
-    std::string msg = raw ? sqlite3_errmsg(raw) : "cannot create file";
-    sqlite3_close_v2(raw);
-    return writeError(partPath, msg);
-  }
-  DbHandle target(raw);
+  auto created = ws::OwnedDatabase::createNew(partPath);
+  if (!created) return created.error();
+  ws::OwnedDatabase target = std::move(created.value());
   auto fail = [&](Error e) -> Result<TransformedDatabase> {
-    target.reset();
+    target.close();
     fs::remove(partPath, ec);
     return e;
   };
 
-  if (auto s = exec(target.get(), "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", partPath); !s) {
+  if (auto s = ws::exec(target.handle(), "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN", partPath);
+      !s) {
     return fail(s.error());
   }
   const db::Limits unlimited{0, 0, 0};
@@ -148,16 +107,14 @@ Result<TransformedDatabase> writeRenamedCopy(const std::string& sourcePath, cons
       ++out.viewsSkipped;
       continue;
     }
-    if (auto s = exec(target.get(), createTableSql(t, out.mapping), partPath); !s) return fail(s.error());
+    if (auto s = ws::exec(target.handle(), createTableSql(t, out.mapping), partPath); !s)
+      return fail(s.error());
     std::string placeholders;
     for (std::size_t i = 0; i < t.columns.size(); ++i) placeholders += i ? ", ?" : "?";
     std::string insert =
         "INSERT INTO " + quoteName(out.mapping.table(t.name)) + " VALUES (" + placeholders + ")";
-    sqlite3_stmt* rawStmt = nullptr;
-    if (sqlite3_prepare_v2(target.get(), insert.c_str(), -1, &rawStmt, nullptr) != SQLITE_OK) {
-      return fail(writeError(partPath, sqlite3_errmsg(target.get())));
-    }
-    StmtHandle stmt(rawStmt);
+    auto stmt = ws::Statement::prepare(target.handle(), insert, partPath);
+    if (!stmt) return fail(stmt.error());
     std::vector<std::string> names;
     for (const auto& c : t.columns) names.push_back(c.name);
     auto cursor =
@@ -169,18 +126,20 @@ Result<TransformedDatabase> writeRenamedCopy(const std::string& sourcePath, cons
       auto rows = cursor.value()->fetch(2048);
       if (!rows) return fail(rows.error());
       for (const auto& row : rows.value()) {
-        for (std::size_t i = 0; i < row.size(); ++i) bindValue(stmt.get(), static_cast<int>(i + 1), row[i]);
-        if (sqlite3_step(stmt.get()) != SQLITE_DONE) {
-          return fail(writeError(partPath, std::string(sqlite3_errmsg(target.get())) + " copying " + t.name));
+        stmt->reset();
+        for (std::size_t i = 0; i < row.size(); ++i) stmt->bind(static_cast<int>(i + 1), row[i]);
+        if (auto s = stmt->run(); !s) {
+          Error e = s.error();
+          e.message += " copying " + t.name;
+          return fail(e);
         }
-        sqlite3_reset(stmt.get());
         ++out.rows;
       }
     }
     ++out.tables;
   }
-  if (auto s = exec(target.get(), "COMMIT", partPath); !s) return fail(s.error());
-  target.reset();
+  if (auto s = ws::exec(target.handle(), "COMMIT", partPath); !s) return fail(s.error());
+  target.close();
   fs::rename(partPath, targetPath, ec);
   if (ec) {
     fs::remove(partPath, ec);

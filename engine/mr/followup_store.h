@@ -1,6 +1,7 @@
 #pragma once
-// Persisting a detection's per-MR rows into the workspace table `followups` (migration 2), and
-// reading them back for the GUI's follow-up explorer.
+// A detection's per-MR rows in the workspace (table `followups`, owned by engine/workspace, see
+// engine/workspace/followups.h): the mapping between DetectResult and the stored rows, so that the
+// GUI's follow-up explorer can show a saved detection again.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "engine/core/error.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/followups.h"
 
 namespace hs::ws {
 class Workspace;
@@ -16,22 +18,11 @@ class Workspace;
 namespace hs::mr {
 
 // One stored row (the columns of `followups`).
-struct StoredFollowup {
-  std::int64_t id = 0;
-  std::optional<std::int64_t> caseId;
-  std::string question;
-  std::optional<std::string> sourceSql;
-  std::string stage;  // "schema_linking" | "logical_synthesis"
-  std::string mr;
-  std::string followUp;
-  std::optional<std::string> followUpSql;  // stage 2 SQL, or stage 1's linking as a JSON list
-  std::string relation;
-  std::string verdict;
-  std::string reason;
-  std::optional<std::int64_t> sourceRows;
-  std::optional<std::int64_t> followUpRows;
-  std::string createdAt;
-};
+using StoredFollowup = ws::FollowupRow;
+
+// The rows of `result`, one per MR in stage and seed order; `caseId` null for an ad hoc question.
+std::vector<ws::FollowupRow> followupRows(const DetectResult& result,
+                                          std::optional<std::int64_t> caseId = std::nullopt);
 
 // Writes one row per MR of `result` in one transaction; `caseId` null for an ad hoc question.
 // Returns the new row ids in stage and seed order.
@@ -42,5 +33,15 @@ Result<std::vector<std::int64_t>> saveFollowups(ws::Workspace& workspace, const 
 Result<std::vector<StoredFollowup>> loadFollowups(const ws::Workspace& workspace,
                                                   std::optional<std::int64_t> caseId,
                                                   const std::string& question = {});
+
+// A detection rebuilt from its stored rows (one detection: the rows of one save): stages, MR
+// records with their follow-ups, verdicts, reasons and row counts, the counts and `flagged` (any
+// violated MR). Not stored, so absent: result rows, LLM call counts and the findings' spans.
+DetectResult restoreDetection(const std::vector<StoredFollowup>& rows);
+
+// The newest ad hoc detection saved in the workspace (of `question`, or of any question when it
+// is empty), rebuilt; nullopt when there is none.
+Result<std::optional<DetectResult>> loadLatestDetection(const ws::Workspace& workspace,
+                                                        const std::string& question = {});
 
 }  // namespace hs::mr

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "engine/workspace/sqlite_util.h"
+#include "engine/workspace/annotations.h"
 
 namespace hs::mr {
 namespace {
@@ -81,45 +81,30 @@ Result<Hkb> loadHkb(const ws::Workspace& workspace, VocabularyCache& vocabularie
       hkb.add(std::move(entry));
     }
   }
-  const std::string& where = workspace.path();
-  const char* runFilter = options.runId ? " AND c.run_id = ?1" : "";
-  auto load = [&](const std::string& sql, std::uint8_t source, bool hasVerdict) -> Status {
-    auto st = ws::Statement::prepare(workspace.handle(), sql + runFilter + " ORDER BY x.id", where);
-    if (!st) return st.error();
-    if (options.runId) st->bind(1, *options.runId);
-    for (;;) {
-      auto row = st->step();
-      if (!row) return row.error();
-      if (!*row) break;
-      const std::int64_t caseId = st->int64(0);
-      const int type = typeIndex(st->text(1));
-      const std::string verdict = hasVerdict ? st->text(2) : "added";
-      if (!knownVerdict(verdict) || (type == 0 && verdict != "correct")) continue;
-      auto index = entryOf(workspace, hkb, vocabularies, caseId);
-      if (!index) return index.error();
-      apply(hkb, *index, verdict, type, source);
-    }
+  auto add = [&](std::int64_t caseId, const std::string& category, const std::string& verdict,
+                 std::uint8_t source) -> Status {
+    const int type = typeIndex(category);
+    if (!knownVerdict(verdict) || (type == 0 && verdict != "correct")) return ok();
+    auto index = entryOf(workspace, hkb, vocabularies, caseId);
+    if (!index) return index.error();
+    apply(hkb, *index, verdict, type, source);
     return ok();
   };
   if (options.includeFindings) {
-    if (auto s = load("SELECT x.case_id, x.category FROM findings x JOIN cases c ON c.id = x.case_id "
-                      "WHERE x.taxonomy = 'mrsqlgen'",
-                      kAutomaticFinding, false);
-        !s)
-      return s.error();
+    auto findings = ws::findingCategories(workspace, "mrsqlgen", options.runId);
+    if (!findings) return findings.error();
+    for (const auto& f : findings.value())
+      if (auto s = add(f.caseId, f.category, "added", kAutomaticFinding); !s) return s.error();
   }
-  if (auto s =
-          load("SELECT x.case_id, x.category, x.verdict FROM annotations x JOIN cases c ON c.id = x.case_id "
-               "WHERE x.taxonomy IN ('mrsqlgen', '')",
-               kManualAnnotation, true);
-      !s)
-    return s.error();
+  auto annotations = ws::annotationsOfTaxonomies(workspace, {"mrsqlgen", ""}, options.runId);
+  if (!annotations) return annotations.error();
+  for (const auto& a : annotations.value())
+    if (auto s = add(a.caseId, a.category, a.verdict, kManualAnnotation); !s) return s.error();
   return hkb;
 }
 
 Result<std::int64_t> addAnnotation(ws::Workspace& workspace, Hkb& hkb, VocabularyCache& vocabularies,
                                    const ManualAnnotation& a) {
-  const std::string& where = workspace.path();
   if (!knownVerdict(a.verdict))
     return makeError(ErrorKind::BadInput, "bad_verdict",
                      "verdict '" + a.verdict + "' is not one of added, confirmed, rejected, correct");
@@ -129,23 +114,19 @@ Result<std::int64_t> addAnnotation(ws::Workspace& workspace, Hkb& hkb, Vocabular
                      "category '" + a.category + "' is not one of C1..C10");
   auto index = entryOf(workspace, hkb, vocabularies, a.caseId);  // also checks that the case exists
   if (!index) return index.error();
-  auto tx = workspace.transaction();
-  if (!tx) return tx.error();
-  auto st =
-      ws::Statement::prepare(workspace.handle(),
-                             "INSERT INTO annotations (case_id, finding_id, annotator, verdict, taxonomy, "
-                             "category, subcategory, note, created_at) VALUES (?1, ?2, ?3, ?4, 'mrsqlgen', "
-                             "?5, ?6, ?7, ?8)",
-                             where);
-  if (!st) return st.error();
-  st->bind(1, a.caseId).bind(2, a.findingId).bind(3, a.annotator).bind(4, a.verdict);
-  st->bind(5, type > 0 ? typeCode(type) : std::string()).bind(6, a.subcategory).bind(7, a.note);
-  st->bind(8, ws::nowUtcIso());
-  if (auto s = st->run(); !s) return s.error();
-  const std::int64_t id = sqlite3_last_insert_rowid(workspace.handle());
-  if (auto s = tx->commit(); !s) return s.error();
+  ws::AnnotationRecord row;
+  row.caseId = a.caseId;
+  row.findingId = a.findingId;
+  row.annotator = a.annotator;
+  row.verdict = a.verdict;
+  row.taxonomy = "mrsqlgen";
+  row.category = type > 0 ? typeCode(type) : std::string();
+  row.subcategory = a.subcategory;
+  row.note = a.note;
+  auto id = ws::insertAnnotation(workspace, row);
+  if (!id) return id.error();
   apply(hkb, *index, a.verdict, type, kManualAnnotation);
-  return id;
+  return id.value();
 }
 
 }  // namespace hs::mr

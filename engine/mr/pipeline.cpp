@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include "engine/core/temp_files.h"
 #include "engine/llm/client.h"
 #include "engine/llm/schema_prompt.h"
 #include "engine/mr/applicability.h"
@@ -37,11 +38,13 @@ std::string errorText(const Error& e) {
   return e.code.empty() ? e.message : e.code + ": " + e.message;
 }
 
-std::string tempCopyPath(const std::string& dir) {
+// The renamed copy holds the user's data: by default it goes to this process's private temporary
+// directory (0700; a crashed run's copies are removed by the next process, see temp_files.h).
+Result<std::string> tempCopyPath(const std::string& dir) {
   static std::atomic<unsigned> counter{0};
-  std::filesystem::path base =
-      dir.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(dir);
-  return (base / ("hallusql-mr-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".sqlite"))
+  if (dir.empty()) return privateTempPath("mr-copy", ".sqlite");
+  return (std::filesystem::path(dir) /
+          ("hallusql-mr-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".sqlite"))
       .string();
 }
 
@@ -199,7 +202,9 @@ void Pipeline::sourceLinking() {
 std::optional<std::string> Pipeline::ensureCopy() {
   if (!copyTried_) {
     copyTried_ = true;
-    auto copy = writeRenamedCopy(in_.dbPath, tempCopyPath(opt_.tempDir), {}, opt_.cancel);
+    auto target = tempCopyPath(opt_.tempDir);
+    auto copy = target ? writeRenamedCopy(in_.dbPath, target.value(), {}, opt_.cancel)
+                       : Result<TransformedDatabase>(target.error());
     if (!copy) {
       copyError_ = "the renamed copy failed: " + errorText(copy.error());
     } else {

@@ -64,7 +64,8 @@ struct DetectOptions {
   std::function<void(const DetectProgress&)> progress;
   llm::SamplingParams params;      // for every LLM request (temperature 0 recommended)
   std::vector<std::string> order;  // MR order for early stopping; empty: defaultMrOrder()
-  std::string tempDir;             // where the DSR/DR renamed copy is written; empty: the system's
+  std::string tempDir;             // where the DSR/DR renamed copy is written; empty: the private
+                                   // temporary directory (core/temp_files.h)
   db::Limits limits;               // for every query the pipeline runs
   std::size_t keepRows = 200;      // result rows kept per record (for the GUI's result diff)
 };

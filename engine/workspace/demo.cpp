@@ -3,10 +3,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include <sqlite3.h>
 #include <nlohmann/json.hpp>
 
 #include "engine/core/hash.h"
+#include "engine/core/temp_files.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
 #include "workspace_demo_data.h"
@@ -31,10 +31,6 @@ Error demoError(std::string code, const std::string& where, std::string message)
   return e;
 }
 
-std::string tempName(const fs::path& target) {
-  return (target.parent_path() / ("." + target.filename().string() + ".building")).string();
-}
-
 void removeSqliteFiles(const std::string& path) {
   std::error_code ec;
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
@@ -42,17 +38,13 @@ void removeSqliteFiles(const std::string& path) {
 
 // Builds the demo database from the embedded SQL under a temporary name, then renames it into place.
 Status buildDatabase(const std::string& path) {
-  const std::string temp = tempName(path);
-  removeSqliteFiles(temp);
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(temp.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
-    Error e = sqliteError(db, "cannot create the demo database", path);
-    sqlite3_close(db);
-    return e;
-  }
-  Status s = exec(db, demoSql(), path);
-  if (s) s = exec(db, "ANALYZE", path);  // sqlite_stat1 gives hs::db cheap row estimates
-  sqlite3_close(db);
+  removeStaleSiblings(path);  // what a crashed build left
+  const std::string temp = siblingTempPath(path);
+  auto created = OwnedDatabase::createNew(temp);
+  if (!created) return created.error();
+  Status s = exec(created->handle(), demoSql(), path);
+  if (s) s = exec(created->handle(), "ANALYZE", path);  // sqlite_stat1 gives hs::db cheap row estimates
+  created->close();
   std::error_code ec;
   if (s) fs::rename(temp, path, ec);
   if (!s || ec) {
@@ -175,8 +167,8 @@ Result<DemoInfo> createDemo(const std::string& rawDir) {
 
   if (auto s = buildDatabase(info.databasePath); !s) return s.error();
   // The workspace: create it under a temporary name, fill it, then rename it over any old one.
-  const std::string temp = tempName(info.workspacePath);
-  removeSqliteFiles(temp);
+  removeStaleSiblings(info.workspacePath);
+  const std::string temp = siblingTempPath(info.workspacePath);
   {
     auto ws = Workspace::create(temp);
     if (!ws) return ws.error();

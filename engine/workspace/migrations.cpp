@@ -107,7 +107,7 @@ CREATE INDEX annotations_finding ON annotations(finding_id);
 
 // Version 2: LLM transcripts and cache, metamorphic follow-ups, drill-down steps.
 constexpr std::string_view kV2 = R"SQL(
-CREATE TABLE IF NOT EXISTS llm_calls (  -- IF NOT EXISTS: hs::llm may have created it
+CREATE TABLE IF NOT EXISTS llm_calls (  -- IF NOT EXISTS: builds before 0.2 created it elsewhere too
   id                INTEGER PRIMARY KEY,
   cache_key         TEXT NOT NULL,
   endpoint          TEXT NOT NULL,

@@ -1,6 +1,11 @@
 #include "engine/workspace/sqlite_util.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <utility>
 
@@ -121,6 +126,27 @@ void Statement::reset() {
   sqlite3_clear_bindings(stmt_);
 }
 
+Statement& Statement::bind(int index, const db::Value& v) {
+  switch (v.type) {
+    case db::Value::Type::Null:
+      sqlite3_bind_null(stmt_, index);
+      break;
+    case db::Value::Type::Integer:
+      sqlite3_bind_int64(stmt_, index, v.i);
+      break;
+    case db::Value::Type::Real:
+      sqlite3_bind_double(stmt_, index, v.r);
+      break;
+    case db::Value::Type::Text:
+      sqlite3_bind_text64(stmt_, index, v.bytes.data(), v.bytes.size(), SQLITE_STATIC, SQLITE_UTF8);
+      break;
+    case db::Value::Type::Blob:
+      sqlite3_bind_blob64(stmt_, index, v.bytes.data(), v.bytes.size(), SQLITE_STATIC);
+      break;
+  }
+  return *this;
+}
+
 bool Statement::isNull(int col) const {
   return sqlite3_column_type(stmt_, col) == SQLITE_NULL;
 }
@@ -145,6 +171,48 @@ std::optional<std::string> Statement::optText(int col) const {
 std::optional<std::int64_t> Statement::optInt64(int col) const {
   if (isNull(col)) return std::nullopt;
   return int64(col);
+}
+
+Result<OwnedDatabase> OwnedDatabase::createNew(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    Error e = makeError(ErrorKind::BadInput, errno == EEXIST ? "exists" : "io",
+                        "cannot create " + path + ": " + std::strerror(errno));
+    e.where = path;
+    return e;
+  }
+  ::close(fd);
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    Error e = sqliteError(db, "cannot open " + path, path);
+    sqlite3_close(db);
+    return e;
+  }
+  sqlite3_extended_result_codes(db, 1);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+  return OwnedDatabase(db, path);
+}
+
+OwnedDatabase::OwnedDatabase(OwnedDatabase&& other) noexcept
+    : db_(std::exchange(other.db_, nullptr)), path_(std::move(other.path_)) {}
+
+OwnedDatabase& OwnedDatabase::operator=(OwnedDatabase&& other) noexcept {
+  if (this != &other) {
+    close();
+    db_ = std::exchange(other.db_, nullptr);
+    path_ = std::move(other.path_);
+  }
+  return *this;
+}
+
+OwnedDatabase::~OwnedDatabase() {
+  close();
+}
+
+void OwnedDatabase::close() {
+  if (db_) sqlite3_close_v2(db_);
+  db_ = nullptr;
 }
 
 Result<std::int64_t> queryInt(sqlite3* db, std::string_view sql, const std::string& where) {

@@ -1,6 +1,7 @@
 #pragma once
-// Small RAII helpers over the SQLite C API for the workspace (our own, writable project file).
-// User databases never go through here: they are opened by hs::db only.
+// The one SQLite wrapper for files HalluSQL writes: the workspace (our own project file) and
+// scratch databases of our own (the demo database, the DSR/DR renamed copies). RAII helpers over
+// the SQLite C API. User databases never go through here: they are opened by hs::db only.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "engine/core/error.h"
+#include "engine/db/value.h"
 
 namespace hs::ws {
 
@@ -36,6 +38,8 @@ class Statement {
   Statement& bindNull(int index);
   Statement& bind(int index, const std::optional<std::string>& v);
   Statement& bind(int index, const std::optional<std::int64_t>& v);
+  // A value read from a user database: text and blobs are not copied (keep `v` alive until step).
+  Statement& bind(int index, const db::Value& v);
 
   // SQLITE_ROW -> true, SQLITE_DONE -> false, anything else -> error.
   Result<bool> step();
@@ -58,6 +62,27 @@ class Statement {
   sqlite3* db_ = nullptr;
   sqlite3_stmt* stmt_ = nullptr;
   std::string where_;
+};
+
+// A new SQLite file of our own that is not a workspace (the demo database, a renamed copy): created
+// with O_EXCL semantics (an existing file is refused, never opened), closed on destruction.
+class OwnedDatabase {
+ public:
+  static Result<OwnedDatabase> createNew(const std::string& path);
+  OwnedDatabase(OwnedDatabase&& other) noexcept;
+  OwnedDatabase& operator=(OwnedDatabase&& other) noexcept;
+  OwnedDatabase(const OwnedDatabase&) = delete;
+  OwnedDatabase& operator=(const OwnedDatabase&) = delete;
+  ~OwnedDatabase();
+
+  sqlite3* handle() const { return db_; }
+  const std::string& path() const { return path_; }
+  void close();
+
+ private:
+  OwnedDatabase(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+  sqlite3* db_ = nullptr;
+  std::string path_;
 };
 
 // One integer from a single-row query (e.g. "PRAGMA user_version").

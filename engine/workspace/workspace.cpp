@@ -3,14 +3,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <random>
 #include <utility>
 
+#include "engine/core/temp_files.h"
+#include "engine/workspace/file_check.h"
 #include "engine/workspace/migrations.h"
 #include "engine/workspace/sqlite_util.h"
 
@@ -19,6 +18,8 @@ namespace fs = std::filesystem;
 namespace hs::ws {
 
 namespace {
+
+using detail::FileKind;
 
 Error fileError(ErrorKind kind, std::string code, const std::string& path, std::string message) {
   Error e = makeError(kind, std::move(code), "workspace " + path + ": " + std::move(message));
@@ -33,26 +34,6 @@ std::string absolutePath(const std::string& path) {
   return p.lexically_normal().string();
 }
 
-// First 16 bytes of every SQLite 3 database.
-constexpr char kSqliteMagic[] = "SQLite format 3";  // plus its NUL: 16 bytes
-
-enum class FileKind { Missing, Directory, Empty, Sqlite, Other, Unreadable };
-
-FileKind classify(const std::string& path) {
-  std::error_code ec;
-  auto st = fs::status(path, ec);
-  if (ec || !fs::exists(st)) return FileKind::Missing;
-  if (fs::is_directory(st)) return FileKind::Directory;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return FileKind::Unreadable;
-  char header[16] = {};
-  in.read(header, sizeof header);
-  std::streamsize got = in.gcount();
-  if (got == 0) return FileKind::Empty;
-  if (got < 16 || std::memcmp(header, kSqliteMagic, 16) != 0) return FileKind::Other;
-  return FileKind::Sqlite;
-}
-
 Result<sqlite3*> openConnection(const std::string& path, int flags) {
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
@@ -63,6 +44,14 @@ Result<sqlite3*> openConnection(const std::string& path, int flags) {
   }
   sqlite3_extended_result_codes(db, 1);
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  // The file may come from anywhere: no trigger or view it holds ever runs, no extension loads,
+  // and the schema cannot be edited through PRAGMA writable_schema (open() also refuses any object
+  // the migrations do not create). TRUSTED_SCHEMA stays on: our CHECK constraints use json_valid(),
+  // which SQLite 3.40 does not mark innocuous.
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
   return db;
 }
 
@@ -78,15 +67,6 @@ Status configure(sqlite3* db, const std::string& path) {
   }
   if (auto s = exec(db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", path); !s) return s;
   return ok();
-}
-
-std::atomic<unsigned> gTempCounter{0};
-
-std::string tempSibling(const fs::path& target) {
-  std::random_device rd;
-  return (target.parent_path() / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()) +
-                                  "-" + std::to_string(++gTempCounter) + "-" + std::to_string(rd() % 100000)))
-      .string();
 }
 
 void removeWithSidecars(const std::string& path) {
@@ -123,68 +103,66 @@ const char* stateName(DatabaseState state) {
   return "unknown";
 }
 
-bool isWorkspaceFile(const std::string& path) {
-  if (classify(path) != FileKind::Sqlite) return false;
-  sqlite3* db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-    sqlite3_close(db);
-    return false;
+Status refuseReadInputs(const std::string& path, const std::vector<std::string>& inputs,
+                        const std::string& what) {
+  for (const std::string& input : inputs) {
+    if (input.empty()) continue;
+    std::error_code ec;
+    const bool same = fs::equivalent(path, input, ec) || absolutePath(path) == absolutePath(input);
+    if (!same) continue;
+    Error e = makeError(ErrorKind::BadInput, "workspace_is_input",
+                        what + " " + path +
+                            " is the database being queried, which HalluSQL never writes; give a separate "
+                            ".hallusql workspace file");
+    e.where = path;
+    return e;
   }
-  auto id = queryInt(db, "PRAGMA application_id", path);
-  sqlite3_close(db);
-  return id.ok() && id.value() == kApplicationId;
+  return ok();
+}
+
+bool isWorkspaceFile(const std::string& path) {
+  const auto header = detail::readHeader(path);
+  return header.kind == FileKind::Sqlite && header.applicationId == kApplicationId;
 }
 
 Result<Workspace> Workspace::open(const std::string& rawPath) {
   const std::string path = absolutePath(rawPath);
-  switch (classify(path)) {
+  // Decide from the header bytes alone: a file that is not ours (or too new) is refused before
+  // SQLite opens it, so it is left exactly as it was, without -wal or -shm files.
+  const auto header = detail::readHeader(path);
+  switch (header.kind) {
     case FileKind::Missing:
       return fileError(ErrorKind::BadInput, "not_found", path, "no such file");
     case FileKind::Directory:
       return fileError(ErrorKind::BadInput, "not_a_file", path, "is a directory");
+    case FileKind::NotRegular:
+      return fileError(ErrorKind::BadInput, "not_a_file", path,
+                       "is not a regular file (a FIFO, socket or device); a workspace is a file");
     case FileKind::Unreadable:
       return fileError(ErrorKind::BadInput, "io", path, "cannot read the file");
+    case FileKind::Empty:
+      return fileError(ErrorKind::BadInput, "not_workspace", path,
+                       "is an empty file, not a HalluSQL workspace (create one with `hallusql-cli "
+                       "workspace --create` or File > New Workspace)");
     case FileKind::Other:
       return fileError(ErrorKind::BadInput, "not_workspace", path,
                        "not a HalluSQL workspace (the file is not a SQLite database)");
-    case FileKind::Empty:
     case FileKind::Sqlite:
       break;
   }
-  // Probe through a read-only connection first: a file that is not ours is never opened for writing.
-  {
-    auto probe = openConnection(path, SQLITE_OPEN_READONLY);
-    if (!probe) return probe.error();
-    Workspace reader(probe.value(), path);
-    sqlite3* db = reader.db_;
-    // Reading the schema parses page 1 and every CREATE statement: a damaged file fails here.
-    auto objects = queryInt(db, "SELECT count(*) FROM sqlite_schema", path);
-    auto appId = queryInt(db, "PRAGMA application_id", path);
-    auto version = queryInt(db, "PRAGMA user_version", path);
-    for (auto* r : {&objects, &appId, &version}) {
-      if (!r->ok()) {
-        Error e = r->error();
-        if (e.code == "corrupt") {
-          e.message = "workspace " + path + " is corrupt or not a SQLite database (" + e.message + ")";
-        } else if (e.code == "busy") {
-          e.message = "workspace " + path + " is locked by another process (" + e.message + ")";
-        }
-        return e;
-      }
-    }
-    const bool emptyDb = objects.value() == 0 && appId.value() == 0 && version.value() == 0;
-    if (!emptyDb && appId.value() != kApplicationId) {
-      return fileError(ErrorKind::BadInput, "not_workspace", path,
-                       "not a HalluSQL workspace (a SQLite database of another application; open it as a "
-                       "database instead)");
-    }
-    if (version.value() > currentSchemaVersion()) {
-      return fileError(ErrorKind::BadInput, "too_new", path,
-                       "workspace schema version " + std::to_string(version.value()) +
-                           " is newer than this build of HalluSQL supports (" +
-                           std::to_string(currentSchemaVersion()) + "); upgrade HalluSQL to open it");
-    }
+  auto tooNew = [&](std::int64_t version) {
+    return fileError(ErrorKind::BadInput, "too_new", path,
+                     "workspace schema version " + std::to_string(version) +
+                         " is newer than this build of HalluSQL supports (" +
+                         std::to_string(currentSchemaVersion()) + "); upgrade HalluSQL to open it");
+  };
+  if (header.applicationId != kApplicationId) {
+    return fileError(ErrorKind::BadInput, "not_workspace", path,
+                     "not a HalluSQL workspace (a SQLite database of another application; open it as a "
+                     "database instead)");
   }
+  if (header.userVersion > currentSchemaVersion()) return tooNew(header.userVersion);
+
   auto opened = openConnection(path, SQLITE_OPEN_READWRITE);
   if (!opened) return opened.error();
   Workspace ws(opened.value(), path);
@@ -192,6 +170,26 @@ Result<Workspace> Workspace::open(const std::string& rawPath) {
   if (sqlite3_db_readonly(db, "main") == 1) {
     return fileError(ErrorKind::BadInput, "read_only", path, "the workspace file is not writable");
   }
+  // Read through SQLite now (a committed -wal may hold a newer header), before anything is written:
+  // reading the schema parses page 1 and every CREATE statement, so a damaged file fails here.
+  auto appId = queryInt(db, "PRAGMA application_id", path);
+  auto version = queryInt(db, "PRAGMA user_version", path);
+  Status objects = appId && version ? detail::checkSchemaObjects(db, static_cast<int>(version.value()), path)
+                                    : Status(appId ? version.error() : appId.error());
+  if (!objects) {
+    Error e = objects.error();
+    if (e.code == "corrupt") {
+      e.message = "workspace " + path + " is corrupt or not a SQLite database (" + e.message + ")";
+    } else if (e.code == "busy") {
+      e.message = "workspace " + path + " is locked by another process (" + e.message + ")";
+    }
+    e.where = path;
+    return e;
+  }
+  if (appId.value() != kApplicationId) {
+    return fileError(ErrorKind::BadInput, "not_workspace", path, "not a HalluSQL workspace");
+  }
+  if (version.value() > currentSchemaVersion()) return tooNew(version.value());
   if (auto s = configure(db, path); !s) return s.error();
   if (auto s = migrate(db, path); !s) return s.error();
   return ws;
@@ -200,7 +198,7 @@ Result<Workspace> Workspace::open(const std::string& rawPath) {
 Result<Workspace> Workspace::create(const std::string& rawPath) {
   const std::string path = absolutePath(rawPath);
   const fs::path target(path);
-  switch (classify(path)) {
+  switch (detail::readHeader(path).kind) {
     case FileKind::Missing:
       break;
     case FileKind::Directory:
@@ -218,8 +216,10 @@ Result<Workspace> Workspace::create(const std::string& rawPath) {
     return fileError(ErrorKind::BadInput, "not_found", path,
                      "the directory " + target.parent_path().string() + " does not exist");
   }
-  // Build the whole workspace under a temporary name next to the target.
-  const std::string temp = tempSibling(target);
+  // Build the whole workspace under a temporary name next to the target (a crashed run's temporary
+  // files for the same target are removed first).
+  removeStaleSiblings(path);
+  const std::string temp = siblingTempPath(path);
   int fd = ::open(temp.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0) {
     return fileError(

@@ -1,8 +1,9 @@
 #pragma once
 // The HalluSQL project file (*.hallusql): a SQLite database that we own and write, with a
 // versioned schema (PRAGMA user_version, see migrations.h), WAL, foreign keys and a busy timeout.
-// Other modules that keep their own tables (LLM transcripts, findings, ...) use handle(), or open
-// their own connection to path(): WAL and the busy timeout make concurrent writers safe.
+// engine/workspace owns every table of it: other modules read and write through its API
+// (results_store.h, llm_calls.h, followups.h, annotations.h), never with SQL of their own. Several
+// connections to one file (a second Workspace) are safe: WAL and the busy timeout.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -25,14 +26,22 @@ inline constexpr int kBusyTimeoutMs = 5000;
 // Whether `path` holds a HalluSQL workspace (readable SQLite with our application_id).
 bool isWorkspaceFile(const std::string& path);
 
+// Refuses `path` as a workspace to write when it is the same file as one of `inputs` (the user
+// databases a command reads, which HalluSQL never writes). `what` names the option, e.g. "--cache".
+Status refuseReadInputs(const std::string& path, const std::vector<std::string>& inputs,
+                        const std::string& what);
+
 class Workspace {
  public:
   // Creates a new workspace at `path`: built under a temporary name in the same directory and
   // linked into place only when complete. Refuses to replace any existing file.
   static Result<Workspace> create(const std::string& path);
-  // Opens an existing workspace and migrates it to the current schema. Refuses a file that is not
-  // a workspace, a workspace newer than this build, and a corrupt file; errors name the file.
-  // An empty (0-byte) file is taken as a workspace at version 0 and migrated.
+  // Opens an existing workspace and migrates it to the current schema. Refuses, without writing to
+  // it (no -wal or -shm file is left either), a file that is not a workspace (an empty file too), a
+  // workspace newer than this build, a FIFO or device, and a workspace holding a trigger, a view or
+  // any object the migrations do not create; errors name the file (and the object). A corrupt file
+  // is refused too. The connection never runs triggers or views (SQLITE_DBCONFIG_ENABLE_TRIGGER/VIEW
+  // off, defensive mode on).
   static Result<Workspace> open(const std::string& path);
 
   Workspace(Workspace&& other) noexcept;

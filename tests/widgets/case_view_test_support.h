@@ -23,10 +23,12 @@ using hs::ui::FindingStyles;
 using hs::ui::SqlEditor;
 using Sci = QsciScintillaBase;
 
-inline std::vector<hs::eval::CaseOutcome> evaluate(const std::vector<hs::Case>& cases) {
+// Evaluated and annotated like a review run; the databases are under `dbRoot` (default: Spider's).
+inline std::vector<hs::eval::CaseOutcome> evaluate(const std::vector<hs::Case>& cases,
+                                                   const std::string& dbRoot = {}) {
   static const hs::annotate::RuleAnnotator annotator;
   hs::eval::EvalOptions o;
-  o.dbRoot = hs::test::sharedPath("spider/database");
+  o.dbRoot = dbRoot.empty() ? hs::test::sharedPath("spider/database") : dbRoot;
   o.jobs = 2;
   o.keepRows = true;
   o.annotator = &annotator;

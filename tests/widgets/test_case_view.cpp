@@ -1,5 +1,6 @@
 // The case view of a benchmark review (issue 4) on real Spider dev cases with GPT-4 (DIN-SQL)
-// predictions, evaluated and annotated by the engine: indicators on the exact finding spans, the
+// predictions (or, without ../shared/data, on the bundled demo cases), evaluated and annotated by
+// the engine: indicators on the exact finding spans, the
 // legend, jumping to a finding or an edit, coloured missing / extra rows, replacing a case, and
 // failed or missing predictions.
 #include <QSignalSpy>
@@ -17,6 +18,7 @@
 #include "case_view_test_support.h"
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/runner.h"
+#include "engine/workspace/demo.h"
 #include "engine/workspace/import/import.h"
 #include "support/shared_data.h"
 #include "widgets/indicator_registry.h"
@@ -32,6 +34,8 @@ using namespace hs::test::caseview;
 class TestCaseView : public QObject {
   Q_OBJECT
 
+  QTemporaryDir demoDir_;
+  std::string dbRoot_;  // "" = Spider's databases
   std::vector<hs::Case> cases_;
   std::vector<hs::eval::CaseOutcome> outcomes_;
   int rich_ = -1;      // wrong, most highlighted spans, with gold spans too
@@ -75,15 +79,26 @@ class TestCaseView : public QObject {
 
  private slots:
   void initTestCase() {
-    HS_REQUIRE_SHARED_DATA();
-    hs::ws::import::ImportOptions io;
-    io.casesPath = hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv");
-    io.format = hs::ws::import::Format::Csv;
-    io.model = "gpt4_DIN-SQL";
-    auto report = hs::ws::import::importCases(io);
-    QVERIFY2(report.cases.size() > 1000, "the GPT-4 file did not import");
-    cases_ = std::move(report.cases);
-    outcomes_ = evaluate(cases_);
+    if (hs::test::hasSharedData()) {
+      hs::ws::import::ImportOptions io;
+      io.casesPath = hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv");
+      io.format = hs::ws::import::Format::Csv;
+      io.model = "gpt4_DIN-SQL";
+      auto report = hs::ws::import::importCases(io);
+      QVERIFY2(report.cases.size() > 1000, "the GPT-4 file did not import");
+      cases_ = std::move(report.cases);
+      outcomes_ = evaluate(cases_);
+    } else {
+      // Without ../shared/data: the bundled demo's cases on its own database.
+      QVERIFY(demoDir_.isValid());
+      auto demo = hs::ws::createDemo(demoDir_.path().toStdString());
+      QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().describe().c_str());
+      auto cases = hs::ws::demoCases();
+      QVERIFY(cases.ok());
+      cases_ = std::move(cases.value());
+      dbRoot_ = demo->dir;
+      outcomes_ = evaluate(cases_, dbRoot_);
+    }
     QCOMPARE(outcomes_.size(), cases_.size());
     std::size_t best = 0, showcaseGroups = 0;
     for (std::size_t i = 0; i < cases_.size(); ++i) {
@@ -289,7 +304,7 @@ class TestCaseView : public QObject {
     broken[0].predSql =
         "SELECT no_such_col FROM " + cases_[rich_].predSql->substr(cases_[rich_].predSql->find("FROM ") + 5);
     broken[1].predSql.reset();
-    const auto out = evaluate(broken);
+    const auto out = evaluate(broken, dbRoot_);
     CaseView view;
     view.setCase(broken[0], out[0]);
     QVERIFY(!out[0].pred.ok);

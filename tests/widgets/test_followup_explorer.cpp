@@ -19,6 +19,7 @@
 
 #include "engine/mr/detect_test_support.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/workspace.h"
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
 #include "widgets/llm/llm_controller.h"
@@ -30,6 +31,7 @@
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/review/case_result_model.h"
+#include "widgets/review/review_controller.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -98,8 +100,8 @@ class TestFollowUpExplorer : public QObject {
   // No answers cached by an earlier test or run: the cache key holds the fake server's URL, and
   // the kernel may hand a later server the port of an earlier one.
   void init() {
-    QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                      .filePath("llm-cache.hallusql"));
   }
 
   void violatedCreIsShownEverywhere() {
@@ -185,6 +187,41 @@ class TestFollowUpExplorer : public QObject {
     }
   }
 
+  void followupsAreSavedAndComeBackOnReopen() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::sqlPrompt("or equal to"),
+                     {{"content", "SELECT name FROM singer WHERE age > 31"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    const QString path = dir_.filePath("saved.hallusql");
+    {
+      hs::ui::MainWindow w;
+      QVERIFY(w.review()->openWorkspace(path, true));
+      prepare(w, QString::fromLatin1(kSql));
+      auto* e = explorerOf(w);
+      e->mrSubset()->setText("CRE, PI");
+      QVERIFY(detectAndWait(e));
+      QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
+    }
+    // What `hallusql-cli workspace --info` counts.
+    auto ws = hs::ws::Workspace::open(path.toStdString());
+    QVERIFY(ws.ok());
+    QCOMPARE(ws->rowCount("followups").value(), std::int64_t{2});
+    ws->close();
+    hs::ui::MainWindow again;
+    auto* e = explorerOf(again);
+    QVERIFY(!e->model()->result());
+    QVERIFY(again.review()->openWorkspace(path));
+    QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
+    QCOMPARE(e->model()->rowCount(), 2);
+    const int cre = e->model()->rowOf("CRE");
+    QVERIFY(cre >= 0);
+    QCOMPARE(e->model()->index(cre, FollowUpModel::VerdictCol).data().toString(), QString("violated"));
+    QVERIFY(e->badgeText().contains("FLAGGED"));
+    QVERIFY(e->messageText().contains(QString::fromLatin1(kQuestion)));
+    QVERIFY(e->selectMr("CRE"));  // the detail of a restored row shows without a crash
+  }
+
   void violatedAroeOnSpider() {
     // A real Spider dev question on concert_singer; the model writes the same SQL for "youngest"
     // and "oldest", so AROE (extremum antonym) is violated. Only the chosen MRs run.
@@ -265,23 +302,21 @@ class TestFollowUpExplorer : public QObject {
   void cancelStopsTheRun() {
     FakeLlmServer server(hs::test::fakeLlmScript());
     // No scripted model: rules are tried in order, so any earlier rule would answer at once.
-    server.setDefault({{"latency_ms", 3000}});
-    server.ruleRegex(".", {{"latency_ms", 3000}, {"content", "[]"}});  // every request is slow
+    // Every request takes 60 s: a run that ends well before that was stopped by the cancel.
+    server.setDefault({{"latency_ms", 60000}});
+    server.ruleRegex(".", {{"latency_ms", 60000}, {"content", "[]"}});
     useProfile(server.baseUrl());
     hs::ui::MainWindow w;
     prepare(w, QString::fromLatin1(kSql));
     auto* e = explorerOf(w);
     QSignalSpy done(e, &FollowUpExplorer::detectionFinished);
-    QElapsedTimer timer;
-    timer.start();
     e->detect();
     QVERIFY(e->isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(server.requests() > 0, 10000);
     auto* cancel = e->findChild<QPushButton*>("cancelDetectButton");
     QVERIFY(cancel && cancel->isEnabled());
     cancel->click();
-    QVERIFY(done.wait(10000));
-    QVERIFY2(timer.elapsed() < 9000, "cancel did not stop the run promptly");
+    QVERIFY2(done.wait(30000), "cancel did not stop the run");
     QVERIFY(!e->isBusy());
     QVERIFY(e->findChild<QPushButton*>("detectButton")->isEnabled());
     const auto* result = e->model()->result();

@@ -86,8 +86,8 @@ class TestLlmGui : public QObject {
   // No answers cached by an earlier run: the cache key holds the fake server's URL, and the
   // kernel may hand this run's server the port of an earlier one.
   void init() {
-    QFile::remove(
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite"));
+    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                      .filePath("llm-cache.hallusql"));
   }
 
   void generatedSqlIsHighlighted() {
@@ -139,8 +139,8 @@ class TestLlmGui : public QObject {
     const QString settingsFile = QSettings().fileName();
     QVERIFY(QFile::exists(settingsFile));
     QVERIFY(!fileBytes(settingsFile).contains("sk-test-secret-4242"));
-    const QString cache =
-        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite");
+    const QString cache = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                              .filePath("llm-cache.hallusql");
     QVERIFY(QFile::exists(cache));
     QVERIFY(!fileBytes(cache).contains("sk-test-secret-4242"));
   }

@@ -54,6 +54,26 @@ int rankOf(const std::string& path, const std::string& question, const std::stri
 
 const char* kSimilar = "What is the average age of all dogs from Germany?";
 
+// Five cases (three labelled), and two automatic findings on the fourth; returns its id (0 on error).
+qint64 createWorkspace(const QString& path) {
+  auto ws = hs::ws::Workspace::create(path.toStdString());
+  if (!ws) return 0;
+  const auto run = ws->createRun(hs::ws::RunInfo{"annotate", "m", "", "{}"});
+  if (!run) return 0;
+  const std::vector<hs::Case> cases = {
+      makeCase(1, "Which airlines fly from the city of Aberdeen?", "C3"),
+      makeCase(2, "List the names of the stadiums sorted by capacity.", "C9"),
+      makeCase(3, "How many employees are there in each department?", "C10"),
+      makeCase(4, "What is the average age of all singers from France?", nullptr),
+      makeCase(5, kSimilar, nullptr)};
+  const auto ids = ws->insertCases(*run, cases);
+  if (!ids) return 0;
+  hs::eval::CaseOutcome o;
+  o.findings = {finding("mrsqlgen", "C8"), finding("tasql", "Schema Contradiction")};
+  if (!hs::ws::saveOutcomes(*ws, {hs::ws::StoredOutcome{(*ids)[3], &o}})) return 0;
+  return (*ids)[3];
+}
+
 }  // namespace
 
 class TestReviewAnnotate : public QObject {
@@ -68,19 +88,8 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(dir_.isValid());
     hs::test::isolateSettings(dir_, "hallusql-review-annotate-test");
     path_ = dir_.filePath("annotate.hallusql");
-    auto ws = hs::ws::Workspace::create(path_.toStdString()).value();
-    const auto run = ws.createRun(hs::ws::RunInfo{"annotate", "m", "", "{}"}).value();
-    const std::vector<hs::Case> cases = {
-        makeCase(1, "Which airlines fly from the city of Aberdeen?", "C3"),
-        makeCase(2, "List the names of the stadiums sorted by capacity.", "C9"),
-        makeCase(3, "How many employees are there in each department?", "C10"),
-        makeCase(4, "What is the average age of all singers from France?", nullptr),
-        makeCase(5, kSimilar, nullptr)};
-    const auto ids = ws.insertCases(run, cases).value();
-    caseX_ = ids[3];
-    hs::eval::CaseOutcome o;
-    o.findings = {finding("mrsqlgen", "C8"), finding("tasql", "Schema Contradiction")};
-    QVERIFY(hs::ws::saveOutcomes(ws, {hs::ws::StoredOutcome{caseX_, &o}}));
+    caseX_ = createWorkspace(path_);
+    QVERIFY(caseX_ > 0);
   }
 
   void annotateUndoAndSuggest() {
@@ -88,15 +97,22 @@ class TestReviewAnnotate : public QObject {
     QCOMPARE(rankOf(path, kSimilar, "C7"), 0);  // nobody has C7 yet
     QCOMPARE(rankOf(path, kSimilar, "C8"), 1);  // the automatic finding of the similar case
 
+    // The annotator's name defaults to the OS user (USER, else USERNAME, else "annotator").
+    const QByteArray oldUser = qgetenv("USER");
+    qputenv("USER", "hs-test-user");
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
+    if (oldUser.isNull()) {
+      qunsetenv("USER");
+    } else {
+      qputenv("USER", oldUser);
+    }
     panel.resize(1400, 860);
     panel.show();
     QVERIFY(QTest::qWaitForWindowActive(&panel));
     hs::ui::AnnotationBar* bar = panel.annotationBar();
     QVERIFY(bar);
-    QCOMPARE(bar->annotator(),
-             qEnvironmentVariable("USER").isEmpty() ? bar->annotator() : qEnvironmentVariable("USER"));
+    QCOMPARE(bar->annotator(), QStringLiteral("hs-test-user"));
     bar->setAnnotator(QStringLiteral("tester"));
     QVERIFY(panel.setWorkspace(path_));
     QVERIFY(bar->waitForHkb(20000));
@@ -174,11 +190,34 @@ class TestReviewAnnotate : public QObject {
   }
 
   void annotationsSurviveReopen() {
+    // Its own workspace: annotated through one panel, then read back by a new one.
+    const QString path = dir_.filePath("reopen.hallusql");
+    QVERIFY(createWorkspace(path) > 0);
+    {
+      hs::ui::EvaluationController evaluation;
+      hs::ui::ReviewPanel panel(&evaluation);
+      panel.resize(1400, 860);
+      panel.show();
+      QVERIFY(panel.setWorkspace(path));
+      hs::ui::AnnotationBar* bar = panel.annotationBar();
+      bar->setAnnotator(QStringLiteral("tester"));
+      QVERIFY(bar->waitForHkb(20000));
+      QVERIFY(panel.selectCaseNumber(4));
+      QTreeWidget* findings = panel.caseView()->caseView()->findingList();
+      QCOMPARE(findings->topLevelItemCount(), 2);
+      findings->setCurrentItem(findings->topLevelItem(1));
+      QVERIFY(bar->confirmFinding());
+      const int c7 = bar->categoryCombo()->findData(QStringList{"mrsqlgen", "C7"});
+      QVERIFY(c7 >= 0);
+      bar->categoryCombo()->setCurrentIndex(c7);
+      QVERIFY(bar->addLabel());
+      QCOMPARE(bar->annotationCount(), 2);
+    }
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
     panel.resize(1400, 860);
     panel.show();
-    QVERIFY(panel.setWorkspace(path_));
+    QVERIFY(panel.setWorkspace(path));
     hs::ui::AnnotationBar* bar = panel.annotationBar();
     QVERIFY(bar->waitForHkb(20000));
     QVERIFY(panel.selectCaseNumber(4));

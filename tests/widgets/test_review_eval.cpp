@@ -60,7 +60,9 @@ class TestReviewEval : public QObject {
     QSignalSpy finished(review.evaluation(), &hs::ui::EvaluationController::finished);
     review.evaluation()->setBatchSize(5);
     panel->evaluateCurrentRun();
-    QVERIFY(panel->progressBar()->isVisible() || !panel->isVisible());
+    // Running: the progress bar is switched on (the panel itself is not shown in this test).
+    QVERIFY(review.evaluation()->isBusy());
+    QVERIFY(!panel->progressBar()->isHidden());
     QVERIFY(finished.wait(60000));
     QVERIFY(!progress.isEmpty());
     QCOMPARE(progress.last().at(0).toInt(), static_cast<int>(demo->caseCount));

@@ -4,14 +4,11 @@
 #include <QPointer>
 #include <QStandardPaths>
 
-#include <mutex>
-
 #include "engine/annotate/database_checks.h"
-#include "engine/db/database.h"
 #include "engine/llm/call_store.h"
 #include "engine/llm/client.h"
-#include "engine/llm/generate.h"
-#include "engine/llm/schema_prompt.h"
+#include "engine/workflow/generate.h"
+#include "engine/workspace/llm_calls.h"
 #include "widgets/job_runner.h"
 #include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/key_store.h"
@@ -24,11 +21,12 @@ struct GenerationWork {
   std::optional<LlmLogEntry> log;
 };
 
-// Lets Cancel reach the database of the running job.
-struct CancelState {
-  std::mutex mutex;
-  std::shared_ptr<db::Interrupter> interrupter;
-};
+// The generate workflow's step names, translated at run time (listed here for lupdate).
+[[maybe_unused]] constexpr const char* kWorkflowSteps[] = {
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Reading the schema"),
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Waiting for the model"),
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Checking the SQL"),
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Done")};
 
 QString qs(const std::string& s) {
   return QString::fromStdString(s);
@@ -79,13 +77,15 @@ bool GenerationController::isBusy() const {
 std::shared_ptr<llm::CallStore> GenerationController::store() {
   if (store_) return store_;
   if (!workspacePath_.isEmpty()) {
-    auto ws = llm::SqliteCallStore::openWorkspace(workspacePath_.toStdString());
+    auto ws = hs::ws::WorkspaceCallStore::open(workspacePath_.toStdString());
     if (ws) store_ = std::move(ws.value());
   }
   if (!store_) {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
-    auto file = llm::SqliteCallStore::openCacheFile(QDir(dir).filePath("llm-cache.sqlite").toStdString());
+    // A workspace of its own (llm-cache.sqlite of older builds is left alone).
+    auto file =
+        hs::ws::WorkspaceCallStore::openOrCreate(QDir(dir).filePath("llm-cache.hallusql").toStdString());
     if (file) {
       store_ = std::move(file.value());
     } else {
@@ -146,57 +146,43 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
   }
 
   auto client = client_;
-  auto cancelState = std::make_shared<CancelState>();
+  workflow::CancelToken cancel;
   const std::string dbPath = databasePath.toStdString();
-  const std::string q = question.toStdString();
-  const std::string ev = evidence.toStdString();
-  const llm::PromptTemplate promptTemplate = tmpl.value();
+  const workflow::Question q{question.toStdString(), evidence.toStdString()};
+  workflow::GenerateOptions options;
+  options.promptTemplate = tmpl.value();
 
-  auto work = [client, cancelState, dbPath, q, ev, promptTemplate, baseUrl, model](JobContext& ctx) {
+  // The steps are the engine's generate workflow; this only turns its outcome into words.
+  auto work = [client, cancel, dbPath, q, options, baseUrl, model](JobContext& ctx) {
     GenerationWork w;
-    auto opened = db::Database::openReadOnly(dbPath);
-    if (!opened) {
-      w.outcome.error = tr("Cannot open the database: %1").arg(qs(opened.error().describe()));
-      return w;
-    }
-    auto& database = *opened.value();
-    {
-      std::lock_guard lock(cancelState->mutex);
-      cancelState->interrupter = database.interrupter();
-    }
-    ctx.setProgress(0, 3, tr("Reading the schema"));
-    auto schemaText = llm::serialiseSchema(database);
-    if (!schemaText) {
-      w.outcome.error = tr("Cannot read the schema: %1").arg(qs(schemaText.error().describe()));
-      return w;
-    }
-    llm::SamplingParams params;
-    params.temperature = 0.0;
-    params.maxTokens = 768;
-    auto request = llm::textToSqlRequest(promptTemplate, {schemaText.value(), q, ev, "SQLite"}, params);
-    if (!request) {
-      w.outcome.error = tr("Cannot build the prompt: %1").arg(qs(request.error().describe()));
-      return w;
-    }
-    ctx.setProgress(1, 3, tr("Waiting for the model"));
-    auto result = client->call(request.value());
-    w.log = LlmLogEntry::from(tr("generate"), request.value(), result, model);
-    if (!result) {
-      w.outcome.error = explainLlmError(result.error(), baseUrl, model);
-      return w;
-    }
-    auto generation = llm::interpretResponse(result.value());
-    if (!generation.extraction) {
-      w.outcome.error = explainLlmError(generation.extraction.error(), baseUrl, model);
-      return w;
+    auto progress = [&ctx](const workflow::Progress& p) {
+      ctx.setProgress(int(p.done), int(p.total), tr(p.step.c_str()));
+    };
+    const auto outcome = workflow::generateQuestion(*client, dbPath, q, options, progress, cancel);
+    if (auto call = outcome.callResult())
+      w.log = LlmLogEntry::from(tr("generate"), *outcome.request, *call, model);
+    const QString why = qs(outcome.error.describe());
+    switch (outcome.failedAt) {
+      case workflow::GenerateStep::Database:
+        w.outcome.error = tr("Cannot open the database: %1").arg(why);
+        return w;
+      case workflow::GenerateStep::Schema:
+        w.outcome.error = tr("Cannot read the schema: %1").arg(why);
+        return w;
+      case workflow::GenerateStep::Prompt:
+        w.outcome.error = tr("Cannot build the prompt: %1").arg(why);
+        return w;
+      case workflow::GenerateStep::Call:
+      case workflow::GenerateStep::Extract:
+        w.outcome.error = explainLlmError(outcome.error, baseUrl, model);
+        return w;
+      case workflow::GenerateStep::Done:
+        break;
     }
     w.outcome.ok = true;
-    w.outcome.sql = qs(generation.extraction->sql);
-    w.outcome.extractionNote = qs(generation.extraction->note);
-    if (ctx.isCancelled()) return w;
-    ctx.setProgress(2, 3, tr("Checking the SQL"));
-    auto checked = annotate::annotateWithDatabase(database, q, generation.extraction->sql);
-    if (checked) fillFindings(w.outcome, checked.value());
+    w.outcome.sql = qs(outcome.generation->extraction->sql);
+    w.outcome.extractionNote = qs(outcome.generation->extraction->note);
+    if (outcome.annotation && outcome.annotation->ok()) fillFindings(w.outcome, outcome.annotation->value());
     return w;
   };
   QPointer<GenerationController> self(this);
@@ -205,11 +191,7 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
     if (w.log) self->log_->append(*w.log);
     emit self->finished(w.outcome);
   };
-  auto onCancel = [client, cancelState]() {
-    client->cancelAll();
-    std::lock_guard lock(cancelState->mutex);
-    if (cancelState->interrupter) cancelState->interrupter->interrupt();
-  };
+  auto onCancel = [cancel]() { cancel.cancel(); };
   runner_->start<GenerationWork>(tr("Generating SQL"), work, done, onCancel);
 }
 

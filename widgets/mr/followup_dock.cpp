@@ -14,6 +14,7 @@
 #include "widgets/main_window.h"
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/review/review_controller.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -100,8 +101,12 @@ FollowUpExplorer* installFollowUpExplorer(MainWindow& window) {
       r.evidence = w->llm()->questionBar()->evidence();
     }
     r.sourceSql = w->editor()->text();
+    r.workspacePath = w->workspacePath();  // the follow-ups are saved there
     return r;
   });
+  // The follow-ups saved in a workspace come back when it is opened.
+  QObject::connect(window.review(), &ReviewController::workspaceChanged, explorer,
+                   [explorer](const QString& path) { explorer->showSaved(path); });
   QObject::connect(
       explorer, &FollowUpExplorer::detectionFinished, &window,
       [w, badge](std::shared_ptr<const hs::mr::DetectResult> result, const QString& error) {

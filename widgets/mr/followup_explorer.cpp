@@ -14,7 +14,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "engine/mr/followup_store.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/workspace.h"
 #include "widgets/mr/followup_delegate.h"
 #include "widgets/mr/followup_detail.h"
 #include "widgets/mr/followup_filter.h"
@@ -33,6 +35,7 @@ FollowUpExplorer::FollowUpExplorer(GenerationController* generation, QWidget* pa
   connect(runner_, &FollowUpRunner::busyChanged, this, &FollowUpExplorer::setBusy);
   connect(runner_, &FollowUpRunner::progress, this, &FollowUpExplorer::onProgress);
   connect(runner_, &FollowUpRunner::finished, this, &FollowUpExplorer::onFinished);
+  connect(runner_, &FollowUpRunner::saveFailed, this, [this](const QString& error) { saveError_ = error; });
   connect(detect_, &QPushButton::clicked, this, &FollowUpExplorer::detect);
   connect(cancel_, &QPushButton::clicked, this, &FollowUpExplorer::cancel);
   connect(verdictFilter_, &QComboBox::currentIndexChanged, this, [this]() {
@@ -256,7 +259,11 @@ void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> re
   QString text = verdictSummary(*result);
   for (const auto& s : result->stages)
     if (!s.error.empty()) text += QStringLiteral("\n") + QString::fromStdString(s.error);
-  setMessage(text, false);
+  if (!saveError_.isEmpty())
+    text +=
+        QStringLiteral("\n") + tr("The follow-ups could not be saved in the workspace: %1").arg(saveError_);
+  setMessage(text, !saveError_.isEmpty());
+  saveError_.clear();
   // Show the first violated follow-up (else the first row) in the detail.
   int row = -1;
   for (int i = 0; i < model_->rowCount() && row < 0; ++i)
@@ -264,6 +271,36 @@ void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> re
   if (row < 0 && model_->rowCount() > 0) row = 0;
   if (row >= 0) selectMr(QString::fromStdString(model_->record(row)->mr));
   emit detectionFinished(result, error);
+}
+
+bool FollowUpExplorer::showSaved(const QString& workspacePath) {
+  if (runner_->isBusy()) return false;
+  model_->clear();
+  detail_->clear();
+  badge_->clear();
+  if (workspacePath.isEmpty()) return false;
+  auto ws = hs::ws::Workspace::open(workspacePath.toStdString());
+  auto saved =
+      ws ? hs::mr::loadLatestDetection(ws.value()) : Result<std::optional<hs::mr::DetectResult>>(ws.error());
+  if (!saved) {
+    setMessage(tr("The saved follow-ups could not be read: %1")
+                   .arg(QString::fromStdString(saved.error().describe())),
+               true);
+    return false;
+  }
+  if (!saved->has_value()) {
+    retranslate();
+    return false;
+  }
+  auto result = std::make_shared<const hs::mr::DetectResult>(std::move(**saved));
+  model_->setResult(result);
+  showBadge(*result);
+  setMessage(tr("Follow-ups saved in the workspace for the question \"%1\"")
+                     .arg(QString::fromStdString(result->question)) +
+                 QStringLiteral("\n") + verdictSummary(*result),
+             false);
+  if (model_->rowCount() > 0) selectMr(QString::fromStdString(model_->record(0)->mr));
+  return true;
 }
 
 bool FollowUpExplorer::selectMr(const QString& mr) {

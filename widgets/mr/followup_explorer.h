@@ -48,6 +48,10 @@ class FollowUpExplorer : public QWidget {
   QLineEdit* mrSubset() const { return mrs_; }
   QString badgeText() const;
   QString messageText() const;
+  // Shows the newest detection saved in the workspace (its follow-ups come back on reopen), or
+  // clears the explorer when the workspace has none; does nothing while a run is busy. Returns
+  // whether a saved detection is shown.
+  bool showSaved(const QString& workspacePath);
   // Selects the row of `mr` (through the filter) and shows its detail; false when not shown.
   bool selectMr(const QString& mr);
 
@@ -88,6 +92,7 @@ class FollowUpExplorer : public QWidget {
   QLabel* message_ = nullptr;
   QTableView* table_ = nullptr;
   FollowUpDetail* detail_ = nullptr;
+  QString saveError_;  // of the run that just finished
 };
 
 }  // namespace hs::ui

@@ -6,7 +6,9 @@
 
 #include "engine/llm/call_store.h"
 #include "engine/llm/client.h"
+#include "engine/mr/followup_store.h"
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/workspace.h"
 #include "widgets/job_runner.h"
 #include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/generation_controller.h"
@@ -22,6 +24,7 @@ QString qs(const std::string& s) {
 struct DetectWork {
   std::shared_ptr<const hs::mr::DetectResult> result;
   QString error;
+  QString saveError;
 };
 
 }  // namespace
@@ -98,7 +101,8 @@ void FollowUpRunner::startWithKey(const FollowUpRequest& request, const QString&
   const int earlyStopK = request.earlyStopK;
   auto cancelFlag = std::make_shared<std::atomic<bool>>(false);
 
-  auto work = [client, cancelFlag, input, mrs, earlyStopK, baseUrl, model](JobContext& ctx) {
+  const std::string workspacePath = request.workspacePath.toStdString();
+  auto work = [client, cancelFlag, input, mrs, earlyStopK, baseUrl, model, workspacePath](JobContext& ctx) {
     DetectWork w;
     hs::mr::DetectOptions options;
     options.mrs = mrs;
@@ -120,12 +124,20 @@ void FollowUpRunner::startWithKey(const FollowUpRequest& request, const QString&
         w.error = qs(r.error().describe());
       return w;
     }
+    if (!workspacePath.empty()) {  // a connection of this thread
+      auto ws = hs::ws::Workspace::open(workspacePath);
+      auto saved =
+          ws ? hs::mr::saveFollowups(ws.value(), r.value()) : Result<std::vector<std::int64_t>>(ws.error());
+      if (!saved) w.saveError = qs(saved.error().describe());
+    }
     w.result = std::make_shared<const hs::mr::DetectResult>(std::move(r.value()));
     return w;
   };
   QPointer<FollowUpRunner> self(this);
   auto done = [self](DetectWork w) {
-    if (self) emit self->finished(w.result, w.error);
+    if (!self) return;
+    if (!w.saveError.isEmpty()) emit self->saveFailed(w.saveError);
+    emit self->finished(w.result, w.error);
   };
   auto onCancel = [client, cancelFlag]() {
     cancelFlag->store(true);

@@ -1,7 +1,8 @@
 #pragma once
 // Runs hs::mr::detect() for one question as a background job (JobRunner): the client of the
 // active LLM profile (key from the environment or the keychain), the generation's call store as
-// the cache, progress per MR and cancel (the pipeline's cancel flag plus Client::cancelAll()).
+// the cache, progress per MR and cancel (the pipeline's cancel flag plus Client::cancelAll()). A
+// finished run's follow-ups are saved in the request's workspace (engine/workspace followups).
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -33,6 +34,7 @@ struct FollowUpRequest {
   std::optional<QString> sourceSql;  // nullopt: the model writes the source SQL
   QStringList mrs;                   // empty: all seventeen
   int earlyStopK = 0;
+  QString workspacePath;  // where the follow-ups are saved (table followups); empty: not saved
 };
 
 class FollowUpRunner : public QObject {
@@ -52,6 +54,8 @@ class FollowUpRunner : public QObject {
   void progress(int done, int total, const QString& text);
   // `result` is null when the run could not start or failed as a whole; `error` then says why.
   void finished(std::shared_ptr<const hs::mr::DetectResult> result, const QString& error);
+  // The follow-ups of a finished run could not be saved in the workspace (emitted before finished).
+  void saveFailed(const QString& error);
 
  private:
   void startWithKey(const FollowUpRequest& request, const QString& key);

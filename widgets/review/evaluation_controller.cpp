@@ -1,15 +1,9 @@
 #include "widgets/review/evaluation_controller.h"
 
-#include <QElapsedTimer>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <algorithm>
-
-#include "engine/annotate/eval_annotator.h"
-#include "engine/eval/runner.h"
-#include "engine/workspace/results_store.h"
+#include "engine/workflow/evaluate_run.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/job_runner.h"
 
@@ -21,69 +15,22 @@ QString errorText(const hs::Error& e) {
   return QString::fromStdString(e.describe());
 }
 
-// Evaluates the cases of one run batch by batch; saves each complete batch in one transaction.
-EvaluationResult evaluateRun(const std::string& path, qint64 runId, std::string dbRoot, int jobs,
-                             int batchSize, const std::atomic<bool>& cancel, JobContext& ctx) {
+// The engine's evaluate-a-run workflow, its result in the controller's terms.
+EvaluationResult evaluateRun(const std::string& path, qint64 runId, const std::string& dbRoot, int jobs,
+                             int batchSize, const workflow::CancelToken& cancel, JobContext& ctx) {
+  workflow::EvaluateRunOptions options;
+  options.dbRoot = dbRoot;
+  options.jobs = jobs;
+  options.batchSize = batchSize;
+  auto progress = [&ctx](const workflow::Progress& p) { ctx.setProgress(int(p.done), int(p.total)); };
+  const auto r = workflow::evaluateRun(path, runId, options, progress, cancel);
   EvaluationResult res;
-  res.runId = runId;
-  QElapsedTimer timer;
-  timer.start();
-  auto ws = hs::ws::Workspace::open(path);
-  if (!ws) {
-    res.error = errorText(ws.error());
-    return res;
-  }
-  if (dbRoot.empty()) {
-    auto run = ws->run(runId);
-    if (!run) {
-      res.error = errorText(run.error());
-      return res;
-    }
-    dbRoot = runDbRoot(run->info.settingsJson).toStdString();
-    if (dbRoot.empty()) dbRoot = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
-  }
-  auto records = ws->cases(runId);
-  if (!records) {
-    res.error = errorText(records.error());
-    return res;
-  }
-  const std::size_t total = records->size();
-  res.total = static_cast<int>(total);
-  ctx.setProgress(0, res.total);
-  hs::annotate::RuleAnnotator rules;
-  std::atomic<int> doneAll{0};
-  const int step = std::max(1, res.total / 200);
-  for (std::size_t start = 0; start < total; start += static_cast<std::size_t>(batchSize)) {
-    if (cancel.load()) break;
-    const std::size_t end = std::min(total, start + static_cast<std::size_t>(batchSize));
-    std::vector<hs::Case> cases;
-    cases.reserve(end - start);
-    for (std::size_t i = start; i < end; ++i) cases.push_back((*records)[i].kase);
-    std::atomic<std::size_t> batchDone{0};
-    hs::eval::EvalOptions opts;
-    opts.dbRoot = dbRoot;
-    opts.jobs = jobs;
-    opts.keepRows = true;  // the case view shows both result sets
-    opts.annotator = &rules;
-    opts.cancel = &cancel;
-    opts.progress = [&](std::size_t, std::size_t) {
-      batchDone.fetch_add(1);
-      const int d = doneAll.fetch_add(1) + 1;
-      if (d % step == 0 || d == res.total) ctx.setProgress(d, res.total);
-    };
-    const auto outcomes = hs::eval::evaluateCases(cases, opts);
-    if (batchDone.load() != cases.size()) break;  // cut short by cancel: dropped, never half-written
-    std::vector<hs::ws::StoredOutcome> items;
-    items.reserve(cases.size());
-    for (std::size_t i = 0; i < cases.size(); ++i) items.push_back({(*records)[start + i].id, &outcomes[i]});
-    if (auto s = hs::ws::saveOutcomes(*ws, items); !s) {
-      res.error = errorText(s.error());
-      break;
-    }
-    res.saved += static_cast<int>(items.size());
-  }
-  res.cancelled = cancel.load() && res.saved < res.total;
-  res.elapsedMs = timer.elapsed();
+  res.runId = r.runId;
+  res.total = int(r.total);
+  res.saved = int(r.saved);
+  res.cancelled = r.cancelled;
+  if (r.error) res.error = errorText(*r.error);
+  res.elapsedMs = qint64(r.elapsedMs);
   return res;
 }
 
@@ -114,8 +61,7 @@ ImportResult storeRun(const std::string& path, const hs::ws::RunInfo& info,
 }  // namespace
 
 QString runDbRoot(const std::string& settingsJson) {
-  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(settingsJson));
-  return doc.isObject() ? doc.object().value(QStringLiteral("db_root")).toString() : QString();
+  return QString::fromStdString(workflow::runDbRoot(settingsJson));
 }
 
 EvaluationController::EvaluationController(QObject* parent) : QObject(parent), runner_(new JobRunner(this)) {
@@ -141,15 +87,15 @@ void EvaluationController::cancel() {
 
 bool EvaluationController::evaluate(const QString& workspacePath, qint64 runId, const QString& dbRoot) {
   if (runner_->isBusy()) return false;
-  auto cancel = std::make_shared<std::atomic<bool>>(false);
+  workflow::CancelToken cancel;
   const std::string path = workspacePath.toStdString();
   const std::string root = dbRoot.toStdString();
   const int jobs = jobs_;
   const int batch = batchSize_;
   return runner_->start<EvaluationResult>(
       tr("Evaluating"),
-      [=](JobContext& ctx) { return evaluateRun(path, runId, root, jobs, batch, *cancel, ctx); },
-      [this](EvaluationResult r) { emit finished(r); }, [cancel]() { cancel->store(true); });
+      [=](JobContext& ctx) { return evaluateRun(path, runId, root, jobs, batch, cancel, ctx); },
+      [this](EvaluationResult r) { emit finished(r); }, [cancel]() { cancel.cancel(); });
 }
 
 bool EvaluationController::importRun(const QString& workspacePath, hs::ws::import::ImportReport report,

@@ -1,13 +1,9 @@
 #pragma once
-// Runs the evaluation of a workspace run in the background: hs::eval::evaluateCases with the rule
-// annotator, in batches, each batch saved through hs::ws::saveOutcomes (one transaction) as soon
-// as it is complete. Cancel stops after the current case; a batch that was cut short is dropped,
-// so the workspace holds only whole, consistent results. Also imports a benchmark file as a run.
+// Runs the evaluation of a workspace run in the background through the engine's workflow
+// (hs::workflow::evaluateRun: in batches, each complete batch saved in one transaction; a batch
+// cut short by Cancel is dropped). Also imports a benchmark file as a run.
 #include <QObject>
 #include <QString>
-
-#include <atomic>
-#include <memory>
 
 #include "engine/workspace/import/import.h"
 
@@ -62,7 +58,6 @@ class EvaluationController : public QObject {
 
  private:
   JobRunner* runner_;
-  std::shared_ptr<std::atomic<bool>> cancel_;
   int jobs_ = 2;
   int batchSize_ = 100;
 };

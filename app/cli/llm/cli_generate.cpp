@@ -6,9 +6,8 @@
 #include "app/cli/command.h"
 #include "app/cli/llm/generate_cases.h"
 #include "app/cli/llm/llm_options.h"
-#include "engine/db/database.h"
-#include "engine/llm/generate.h"
-#include "engine/llm/schema_prompt.h"
+#include "engine/workflow/generate.h"
+#include "engine/workflow/generate_json.h"
 
 namespace hs::cli {
 
@@ -19,26 +18,16 @@ int runSingle(const Args& args, LlmSetup setup) {
   if (!dbPath) return fail(dbPath.error());
   auto question = args.require("question");
   if (!question) return fail(question.error());
-  auto database = db::Database::openReadOnly(dbPath.value());
-  if (!database) return fail(database.error());
-  auto schema = llm::serialiseSchema(*database.value());
-  if (!schema) return fail(schema.error());
-  auto tmpl = llm::builtinTemplate("text_to_sql");
-  if (!tmpl) return fail(tmpl.error());
-  llm::TextToSqlInput input;
-  input.schema = schema.value();
-  input.question = question.value();
-  input.evidence = args.getOr("evidence", "");
-  auto request = llm::textToSqlRequest(tmpl.value(), input, setup.params);
-  if (!request) return fail(request.error());
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
-  auto result = client.value()->call(request.value());
-  if (!result) return fail(result.error());  // exit 3: the endpoint failed
-  auto generation = llm::interpretResponse(std::move(result.value()));
-  nlohmann::json out = llm::generationJson(generation, request.value());
-  out["question"] = input.question;
-  out["evidence"] = input.evidence;
+  workflow::GenerateOptions options;
+  options.params = setup.params;
+  const workflow::Question q{question.value(), args.getOr("evidence", "")};
+  auto outcome = workflow::generateQuestion(*client.value(), dbPath.value(), q, options);
+  if (!outcome.generation) return fail(outcome.error);  // exit 2 bad input, 3 the endpoint failed
+  nlohmann::json out = workflow::generationJson(outcome);
+  out["question"] = q.question;
+  out["evidence"] = q.evidence;
   out["db"] = dbPath.value();
   out["endpoint"] = llm::toJson(setup.options.profile)["base_url"];
   print(out);

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <mutex>
 
+#include "engine/workspace/llm_calls.h"
+
 namespace hs::cli {
 
 std::vector<std::string> llmFlags() {
@@ -57,7 +59,10 @@ Result<LlmSetup> parseLlmOptions(const Args& args) {
   }
   s.options.offline = offline;
   if (auto cache = args.get("cache")) {
-    auto store = llm::SqliteCallStore::openCacheFile(*cache);
+    // The cache is a HalluSQL workspace (created when missing); anything else is refused untouched.
+    std::vector<std::string> inputs;
+    if (auto db = args.get("db")) inputs.push_back(*db);
+    auto store = ws::WorkspaceCallStore::openOrCreate(*cache, inputs);
     if (!store) {
       Error e = store.error();
       e.kind = ErrorKind::BadInput;

@@ -4,6 +4,8 @@
 //   detect --cases F --db-root DIR --out OUT.jsonl [--summary S.json] [...]   (labelled set)
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
 #include "app/cli/mr/detect_cases.h"
@@ -25,15 +27,22 @@ int runSingle(const Args& args, const LlmSetup& setup, const mr::DetectOptions& 
   input.question = question.value();
   input.evidence = args.getOr("evidence", "");
   if (auto sql = args.get("sql")) input.sourceSql = *sql;
+  // The workspace keeps the per-MR rows for the follow-up explorer; opened (or refused, untouched)
+  // before any model call. It is never the database being queried.
+  std::optional<ws::Workspace> workspace;
+  if (auto path = args.get("workspace")) {
+    if (auto s = ws::refuseReadInputs(*path, {input.dbPath}, "--workspace"); !s) return fail(s.error());
+    auto opened = ws::Workspace::open(*path);
+    if (!opened) return fail(opened.error());
+    workspace = std::move(opened.value());
+  }
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
   auto result = mr::detect(input, *client.value(), options);
   if (!result) return fail(result.error());
   auto out = mr::detectJson(result.value());
-  if (auto path = args.get("workspace")) {  // keep the per-MR rows for the follow-up explorer
-    auto workspace = ws::Workspace::open(*path);
-    if (!workspace) return fail(workspace.error());
-    auto ids = mr::saveFollowups(workspace.value(), result.value());
+  if (workspace) {
+    auto ids = mr::saveFollowups(*workspace, result.value());
     if (!ids) return fail(ids.error());
     out["followup_ids"] = ids.value();
   }

@@ -2,7 +2,10 @@
 //  - BM_OpenAndSchema: open the largest Spider dev database read-only and list its schema;
 //  - BM_First100Rows / BM_OpenAndFirst100Rows: time to the first 100 rows of a 5-million-row table
 //    (generated once into a temp file by the benchmark's own writable connection, not hs::db);
-//  - BM_SchemaOf5MRows: schema() with row estimates on that table (never a COUNT(*) scan).
+//  - BM_SchemaOf5MRows: schema() with row estimates on that table (never a COUNT(*) scan);
+//  - BM_TimeLimit300ms / BM_CancelAfter200ms: when a runaway query returns after its 300 ms time
+//    limit, or after a cancel from another thread at 200 ms (the unit tests only check that they
+//    fire; these are the timings they used to assert).
 // Run: build/tests/bench/db/bench_db [--benchmark_filter=...]
 #include <sqlite3.h>
 #include <unistd.h>
@@ -14,6 +17,7 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include "engine/db/database.h"
 
@@ -154,6 +158,47 @@ void BM_SchemaOf5MRows(benchmark::State& state) {
   state.SetLabel("row_estimate=" + std::to_string(estimate));
 }
 BENCHMARK(BM_SchemaOf5MRows)->Unit(benchmark::kMicrosecond);
+
+const char* kCountToTrillion =
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000000) "
+    "SELECT count(*) FROM c";
+
+void BM_TimeLimit300ms(benchmark::State& state) {
+  auto db = hs::db::Database::openReadOnly(gBigDb);
+  if (!db) {
+    state.SkipWithError(db.error().describe().c_str());
+    return;
+  }
+  hs::db::Limits limits;
+  limits.timeoutMs = 300;
+  for (auto _ : state) {
+    auto r = (*db)->query(kCountToTrillion, limits);
+    if (r.ok() || r.error().kind != hs::ErrorKind::Timeout)
+      state.SkipWithError("the time limit did not fire");
+  }
+}
+BENCHMARK(BM_TimeLimit300ms)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+void BM_CancelAfter200ms(benchmark::State& state) {
+  auto db = hs::db::Database::openReadOnly(gBigDb);
+  if (!db) {
+    state.SkipWithError(db.error().describe().c_str());
+    return;
+  }
+  hs::db::Limits limits;
+  limits.timeoutMs = 0;
+  for (auto _ : state) {
+    auto interrupter = (*db)->interrupter();
+    std::thread canceller([interrupter] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      interrupter->interrupt();
+    });
+    auto r = (*db)->query(kCountToTrillion, limits);
+    canceller.join();
+    if (r.ok() || r.error().kind != hs::ErrorKind::Cancelled) state.SkipWithError("the cancel did not fire");
+  }
+}
+BENCHMARK(BM_CancelAfter200ms)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 }  // namespace
 

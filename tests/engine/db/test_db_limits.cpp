@@ -21,6 +21,11 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// Unit tests assert that a limit or a cancel fires, never how fast: on two busy cores under the
+// sanitizers anything can take seconds. The ceiling only says "it stopped at all" (a query without
+// the limit would run for hours); the latencies are measured by tests/bench/db (BM_TimeLimit*).
+constexpr double kCeilingMs = 30000;
+
 const char* kCountToTrillion =
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000000) "
     "SELECT count(*) FROM c";
@@ -64,7 +69,7 @@ class TestDbLimits : public QObject {
     QCOMPARE(r.error().code, std::string("timeout"));
     QVERIFY2(r.error().message.find("300 ms") != std::string::npos, r.error().message.c_str());
     qInfo("recursive CTE with a 300 ms limit stopped after %.1f ms", ms);
-    QVERIFY2(ms >= 290 && ms < 900, qPrintable(QString("took %1 ms").arg(ms)));
+    QVERIFY2(ms < kCeilingMs, qPrintable(QString("took %1 ms").arg(ms)));
   }
 
   void cartesianJoinStopsAtTimeLimit() {
@@ -78,7 +83,7 @@ class TestDbLimits : public QObject {
     qInfo("5-way cross join with a 250 ms limit stopped after %.1f ms", ms);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().kind, hs::ErrorKind::Timeout);
-    QVERIFY2(ms < 750, qPrintable(QString("took %1 ms").arg(ms)));
+    QVERIFY2(ms < kCeilingMs, qPrintable(QString("took %1 ms").arg(ms)));
 
     // A sorting cartesian join, too.
     start = Clock::now();
@@ -86,7 +91,7 @@ class TestDbLimits : public QObject {
     ms = msSince(start);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().kind, hs::ErrorKind::Timeout);
-    QVERIFY2(ms < 750, qPrintable(QString("took %1 ms").arg(ms)));
+    QVERIFY2(ms < kCeilingMs, qPrintable(QString("took %1 ms").arg(ms)));
 
     // The connection is usable afterwards.
     auto ok = db->query("SELECT count(*) FROM n", limits);
@@ -116,7 +121,7 @@ class TestDbLimits : public QObject {
       QVERIFY(!r.ok());
       QCOMPARE(r.error().kind, hs::ErrorKind::Cancelled);
       QCOMPARE(r.error().code, std::string("cancelled"));
-      QVERIFY2(ms >= 190 && ms < 1500, qPrintable(QString("took %1 ms").arg(ms)));
+      QVERIFY2(ms < kCeilingMs, qPrintable(QString("took %1 ms").arg(ms)));
     }
     // A cancel leaves no stale state: the next query runs to the end.
     auto next = db->query("SELECT max(x) FROM n", limits);
@@ -144,7 +149,7 @@ class TestDbLimits : public QObject {
     canceller.join();
     QVERIFY(!rows.ok());
     QCOMPARE(rows.error().kind, hs::ErrorKind::Cancelled);
-    QVERIFY(ms < 1500);
+    QVERIFY(ms < kCeilingMs);
     QVERIFY((*cur)->atEnd());
   }
 
@@ -158,7 +163,12 @@ class TestDbLimits : public QObject {
       QVERIFY2(r.ok(), "an interrupt while idle must not cancel the next query");
     }
     interrupter->interrupt();  // the connection is closed: a no-op, no crash
-    QVERIFY(true);
+    // And a database opened afterwards is not touched by the old interrupter.
+    auto db = open();
+    interrupter->interrupt();
+    auto r = db->query("SELECT count(*) FROM n");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().describe().c_str());
+    QCOMPARE(r->rows.at(0).at(0), hs::db::Value::integer(1000));
   }
 
   void rowCap() {

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "engine/llm/request_json.h"
+#include "engine/workspace/llm_calls.h"
 #include "llm_test_support.h"
 
 using namespace hs;
@@ -93,9 +94,9 @@ class TestLlmCache : public QObject {
 
   void offlineModeAnswersFromTheCacheOnly() {
     QTemporaryDir dir;
-    QString path = dir.filePath("cache.sqlite");
+    QString path = dir.filePath("cache.hallusql");
     {
-      auto store = llm::SqliteCallStore::openCacheFile(path.toStdString());
+      auto store = ws::WorkspaceCallStore::openOrCreate(path.toStdString());
       QVERIFY(store.ok());
       std::shared_ptr<llm::CallStore> shared = std::move(store.value());
       auto client = test::makeClient(test::fastOptions(test::fakeProfile(*server_), shared));
@@ -103,7 +104,7 @@ class TestLlmCache : public QObject {
     }
     QCOMPARE(server_->requests(), 1);
     // A colleague replays the run from the file, with no model.
-    auto store = llm::SqliteCallStore::openCacheFile(path.toStdString());
+    auto store = ws::WorkspaceCallStore::openOrCreate(path.toStdString());
     QVERIFY(store.ok());
     std::shared_ptr<llm::CallStore> shared = std::move(store.value());
     auto p = test::fakeProfile(*server_);
@@ -123,9 +124,9 @@ class TestLlmCache : public QObject {
     QCOMPARE(server_->requests(), 1);  // offline never touches the network
   }
 
-  void sqliteStoreRoundTripAndWorkspaceCheck() {
+  void workspaceStoreRoundTripAndRefusal() {
     QTemporaryDir dir;
-    auto store = llm::SqliteCallStore::openCacheFile(dir.filePath("c.sqlite").toStdString());
+    auto store = ws::WorkspaceCallStore::openOrCreate(dir.filePath("c.hallusql").toStdString());
     QVERIFY(store.ok());
     llm::CallRecord rec;
     rec.cacheKey = "k1";
@@ -150,14 +151,15 @@ class TestLlmCache : public QObject {
     QVERIFY(!found.value()->createdAt.empty());
     QVERIFY(!store.value()->findOk("k2").value().has_value());
     QCOMPARE(store.value()->recent(10)->size(), std::size_t{2});
-    // A file without the workspace's llm_calls table is refused, not silently changed.
+    // A file that is not a workspace is refused, not silently changed.
     QFile plain(dir.filePath("empty.sqlite"));
     QVERIFY(plain.open(QIODevice::WriteOnly));
     plain.close();
-    auto ws = llm::SqliteCallStore::openWorkspace(dir.filePath("empty.sqlite").toStdString());
-    QVERIFY(!ws.ok());
-    QCOMPARE(ws.error().code, std::string("call_store"));
-    auto missing = llm::SqliteCallStore::openWorkspace(dir.filePath("no/such/dir/x.hallusql").toStdString());
+    auto refused = ws::WorkspaceCallStore::open(dir.filePath("empty.sqlite").toStdString());
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, std::string("not_workspace"));
+    QCOMPARE(QFileInfo(dir.filePath("empty.sqlite")).size(), qint64{0});
+    auto missing = ws::WorkspaceCallStore::open(dir.filePath("no/such/dir/x.hallusql").toStdString());
     QVERIFY(!missing.ok());
   }
 
@@ -165,8 +167,8 @@ class TestLlmCache : public QObject {
     const std::string key = "sk-hallusql-test-7f3a9c1e5b";
     qputenv("HALLUSQL_TEST_KEY", QByteArray::fromStdString(key));
     QTemporaryDir dir;
-    QString path = dir.filePath("ws.sqlite");
-    auto store = llm::SqliteCallStore::openCacheFile(path.toStdString());
+    QString path = dir.filePath("ws.hallusql");
+    auto store = ws::WorkspaceCallStore::openOrCreate(path.toStdString());
     QVERIFY(store.ok());
     std::shared_ptr<llm::CallStore> shared = std::move(store.value());
     auto p = test::fakeProfile(*server_);

@@ -172,6 +172,36 @@ class TestDetectResults : public QObject {
     QCOMPARE(w->rowCount("followups").value(), std::int64_t{2});
   }
 
+  void savedDetectionComesBackOnReopen() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("w.hallusql").toStdString();
+    auto result = sampleResult();
+    {
+      auto w = ws::Workspace::create(path);
+      QVERIFY(w.ok());
+      QVERIFY(mr::saveFollowups(w.value(), result).ok());
+    }
+    auto w = ws::Workspace::open(path);
+    QVERIFY(w.ok());
+    auto restored = mr::loadLatestDetection(w.value());
+    QVERIFY(restored.ok() && restored->has_value());
+    const mr::DetectResult& r = **restored;
+    QCOMPARE(r.question, result.question);
+    QCOMPARE(r.sql, result.sql);
+    QVERIFY(r.flagged);
+    QCOMPARE(r.violated, std::size_t{1});
+    QCOMPARE(r.satisfied + r.violated + r.inapplicable + r.errors, std::size_t{2});
+    QCOMPARE(r.stages.size(), std::size_t{2});
+    QCOMPARE(r.stages[0].mrs[0].mr, std::string("ESR"));
+    QCOMPARE(r.stages[0].mrs[0].followUpLinking, result.stages[0].mrs[0].followUpLinking);
+    const mr::MrRecord* aroe = r.record("AROE");
+    QVERIFY(aroe);
+    QVERIFY(aroe->verdict == Verdict::Violated);
+    QVERIFY(aroe->relation == mr::Relation::Different);
+    QCOMPARE(aroe->sourceRows.value_or(-1), std::int64_t{1});
+    QVERIFY(!mr::loadLatestDetection(w.value(), "another question")->has_value());
+  }
+
   void rewritesAreCheckedBeforeUse() {
     const std::string q = "What are the names of singers whose age is above 20?";
     QVERIFY(!mr::checkRewrite("ESR", q, "What are the names of vocalists whose age is above 20?"));

@@ -108,22 +108,17 @@ class TestWorkspace : public QObject {
              0);
   }
 
-  void migratesEmptyFileAndReopens() {
+  void refusesEmptyFileUntouched() {
+    // Issue 16: `workspace --info` on an empty file must not turn it into a workspace.
     QTemporaryDir dir;
     const std::string path = pathIn(dir, "empty.hallusql");
     writeBytes(path, "");
-    QCOMPARE(fs::file_size(path), std::uintmax_t{0});
-    {
-      auto ws = Workspace::open(path);
-      QVERIFY2(ws.ok(), ws.ok() ? "" : ws.error().describe().c_str());
-      QCOMPARE(ws->schemaVersion().value(), hs::ws::currentSchemaVersion());
-      QVERIFY(ws->createRun({"r1", "m", "f.jsonl", "{}"}).ok());
-    }
     auto ws = Workspace::open(path);
-    QVERIFY(ws.ok());
-    QCOMPARE(ws->schemaVersion().value(), hs::ws::currentSchemaVersion());
-    QCOMPARE(ws->runs().value().size(), std::size_t{1});
-    QCOMPARE(ws->runs().value()[0].info.name, std::string("r1"));
+    QVERIFY(!ws.ok());
+    QCOMPARE(ws.error().code, std::string("not_workspace"));
+    QVERIFY(ws.error().message.find("empty file") != std::string::npos);
+    QCOMPARE(fs::file_size(path), std::uintmax_t{0});
+    QVERIFY(!fs::exists(path + "-wal") && !fs::exists(path + "-shm"));
   }
 
   void migratesOlderVersionKeepingData() {

@@ -6,9 +6,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "db_test_util.h"
+#include "support/run_cli.h"
 #include "support/shared_data.h"
 #include "support/temp_copy.h"
+#include "tests/engine/db/db_test_util.h"
 
 namespace {
 
@@ -19,15 +20,14 @@ struct Run {
   QByteArray rawOut;
 };
 
+// The shared runner, its stdout and stderr read as JSON objects.
 Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_CLI), args);
+  const hs::test::CliRun c = hs::test::runCli(args, 60000);
   Run r;
-  if (!p.waitForFinished(60000)) return r;
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.rawOut = p.readAllStandardOutput();
-  r.out = QJsonDocument::fromJson(r.rawOut).object();
-  r.err = QJsonDocument::fromJson(p.readAllStandardError()).object().value("error").toObject();
+  r.exitCode = c.exitCode;
+  r.rawOut = c.out;
+  r.out = QJsonDocument::fromJson(c.out).object();
+  r.err = QJsonDocument::fromJson(c.err).object().value("error").toObject();
   return r;
 }
 

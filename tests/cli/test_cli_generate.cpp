@@ -7,25 +7,15 @@
 
 #include <sqlite3.h>
 
-#include "llm_test_support.h"
+#include "support/run_cli.h"
+#include "tests/engine/llm/llm_test_support.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out;
-  QByteArray err;
-};
-
-Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_BINARY_DIR "/app/cli/hallusql-cli"), args);
-  if (!p.waitForFinished(60000)) p.kill();
-  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using hs::test::runCli;
 
 void makeDb(const QString& path) {
   sqlite3* db = nullptr;

@@ -9,23 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/run_cli.h"
+
 namespace {
 
-QString cliPath() {
-  return QStringLiteral(HALLUSQL_BINARY_DIR) + "/app/cli/hallusql-cli";
-}
-
-struct Run {
-  int exitCode = -1;
-  QByteArray out, err;
-};
-
-Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(cliPath(), args);
-  p.waitForFinished(120000);
-  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using hs::test::cliPath;
+using hs::test::runCli;
+using Run = hs::test::CliRun;
 
 }  // namespace
 

@@ -8,25 +8,17 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+
+#include "support/run_cli.h"
+
+#include "support/temp_copy.h"
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out;
-  QByteArray err;
-};
+using Run = hs::test::CliRun;
 
 Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_CLI), args);
-  Run r;
-  if (!p.waitForFinished(120000)) return r;
-  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-  r.out = p.readAllStandardOutput();
-  r.err = p.readAllStandardError();
-  return r;
+  return hs::test::runCli(args);
 }
 
 // Rows of a query as sorted text tuples (a multiset), computed with SQLite directly; nullopt on error.
@@ -160,6 +152,50 @@ class TestCliDemo : public QObject {
     QVERIFY(j.value("counts").toObject().contains("llm_calls"));
     Run twice = cli({"workspace", "--create", path});
     QCOMPARE(twice.exitCode, 2);
+  }
+
+  // Issue 16: files refused as a workspace or as the LLM cache stay byte-identical, with no side files.
+  void refusedFilesStayUntouched() {
+    QTemporaryDir tmp;
+    const QString empty = tmp.filePath("empty.hallusql");
+    QFile(empty).open(QIODevice::WriteOnly);
+    Run info = cli({"workspace", "--info", empty});
+    QCOMPARE(info.exitCode, 2);
+    QVERIFY(info.err.contains("empty file"));
+    QCOMPARE(QFileInfo(empty).size(), qint64{0});
+    const QString third = tmp.filePath("third.sqlite");
+    {
+      sqlite3* raw = nullptr;
+      QCOMPARE(sqlite3_open(third.toUtf8().constData(), &raw), SQLITE_OK);
+      QCOMPARE(sqlite3_exec(raw, "CREATE TABLE x(a)", nullptr, nullptr, nullptr), SQLITE_OK);
+      sqlite3_close(raw);
+    }
+    const QByteArray thirdHash = hs::test::fileSha256(third);
+    for (const char* mode : {"DELETE", "WAL"}) {
+      const QString db = tmp.filePath(QStringLiteral("user-%1.sqlite").arg(mode));
+      sqlite3* raw = nullptr;
+      QCOMPARE(sqlite3_open(db.toUtf8().constData(), &raw), SQLITE_OK);
+      const std::string sql =
+          std::string("PRAGMA journal_mode = ") + mode + "; CREATE TABLE t(a); INSERT INTO t VALUES (1);";
+      QCOMPARE(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+      sqlite3_close(raw);
+      const QStringList before = QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden);
+      const QByteArray hash = hs::test::fileSha256(db);
+      // The cache is the database being queried; the cache is a user database; --workspace too.
+      Run same = cli({"generate", "--db", db, "--cache", db, "--question", "q", "--base-url",
+                      "http://127.0.0.1:9/v1", "--model", "m"});
+      QCOMPARE(same.exitCode, 2);
+      QVERIFY2(same.err.contains("never writes"), same.err.constData());
+      Run other = cli({"generate", "--db", db, "--cache", third, "--question", "q", "--base-url",
+                       "http://127.0.0.1:9/v1", "--model", "m", "--offline"});
+      QCOMPARE(other.exitCode, 2);
+      QVERIFY2(other.err.contains("not a HalluSQL workspace"), other.err.constData());
+      Run wsInfo = cli({"workspace", "--info", db});
+      QCOMPARE(wsInfo.exitCode, 2);
+      QCOMPARE(hs::test::fileSha256(db), hash);
+      QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden), before);
+    }
+    QCOMPARE(hs::test::fileSha256(third), thirdHash);
   }
 };
 

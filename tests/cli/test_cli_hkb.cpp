@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/workspace/workspace.h"
+#include "support/run_cli.h"
 
 using nlohmann::json;
 
@@ -14,10 +15,8 @@ namespace {
 
 // Exit code and parsed stdout (null when it is not JSON).
 std::pair<int, json> hkbCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_BINARY_DIR "/app/cli/hallusql-cli"), QStringList{"hkb"} + args);
-  if (!p.waitForFinished(60000)) p.kill();
-  return {p.exitCode(), json::parse(p.readAllStandardOutput().toStdString(), nullptr, false)};
+  const auto r = hs::test::runCli(QStringList{"hkb"} + args, 60000);
+  return {r.exitCode, json::parse(r.out.toStdString(), nullptr, false)};
 }
 
 const QString kFixture = QStringLiteral(HALLUSQL_SOURCE_DIR "/tests/fixtures/annotate/cases.jsonl");

@@ -7,8 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "detect_test_support.h"
 #include "engine/workspace/workspace.h"
+#include "support/run_cli.h"
+#include "tests/engine/mr/detect_test_support.h"
 
 using namespace hs;
 using hs::test::FakeLlmServer;
@@ -16,18 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-  int exitCode = -1;
-  QByteArray out;
-  QByteArray err;
-};
-
-Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_BINARY_DIR "/app/cli/hallusql-cli"), args);
-  if (!p.waitForFinished(120000)) p.kill();
-  return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using hs::test::runCli;
 
 const char* kQuestion = "Show me the names of singers whose age is greater than 30.";
 

@@ -1,0 +1,147 @@
+// Writing report files: atomically (temporary name, then rename), and the PDF through a headless
+// Chromium printing the HTML report (selectable text, page numbers from the @page rules).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "engine/report/report_render.h"
+
+extern char** environ;
+
+namespace hs::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+Error ioError(std::string message, const std::string& path) {
+  Error e = makeError(ErrorKind::BadInput, "io", std::move(message));
+  e.where = path;
+  return e;
+}
+
+std::optional<std::string> findChromium() {
+  if (const char* env = std::getenv("HALLUSQL_CHROMIUM"); env && *env) return std::string(env);
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  std::size_t pos = 0;
+  while (pos <= dirs.size()) {
+    std::size_t colon = dirs.find(':', pos);
+    std::string dir = dirs.substr(pos, colon == std::string::npos ? std::string::npos : colon - pos);
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+      std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    if (colon == std::string::npos) break;
+    pos = colon + 1;
+  }
+  return std::nullopt;
+}
+
+// Runs argv, waiting at most `limit`; true when it exited with status 0.
+bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds limit) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) return false;
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (true) {
+    pid_t done = ::waitpid(pid, &status, WNOHANG);
+    if (done == pid) break;
+    if (done < 0) return false;
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+Status writeFileAtomically(const std::string& path, const std::string& text) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    return ioError("the output path exists and is not a regular file", path);
+  const fs::path target(path);
+  const fs::path tmp =
+      target.parent_path() / (".~" + target.filename().string() + "." + std::to_string(::getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return ioError("cannot write the output file (is the folder there and writable?)", path);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(tmp, ignored);
+      return ioError("writing the output file failed (disk full?)", path);
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    return ioError("cannot put the output file in place", path);
+  }
+  return ok();
+}
+
+Status renderPdf(const ReportInput& input, const std::string& pdfPath) {
+  auto chromium = findChromium();
+  if (!chromium)
+    return makeError(ErrorKind::External, "no_chromium",
+                     "PDF export prints the HTML report with Chromium, which is not installed "
+                     "(apt-get install chromium, or set HALLUSQL_CHROMIUM); HTML export works without it");
+  std::string pattern = (fs::temp_directory_path() / "hallusql-report-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) return ioError("cannot make a private temporary folder", pattern);
+  const fs::path dir(pattern);
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+    }
+  } cleanup{dir};
+  const fs::path html = dir / "report.html", pdf = dir / "report.pdf";
+  if (auto st = writeFileAtomically(html.string(), renderHtml(input)); !st) return st;
+  const std::vector<std::string> args = {*chromium,
+                                         "--headless",
+                                         "--no-sandbox",
+                                         "--disable-gpu",
+                                         "--no-first-run",
+                                         "--disable-background-networking",
+                                         "--disable-component-update",
+                                         "--disable-sync",
+                                         "--no-pdf-header-footer",
+                                         "--user-data-dir=" + (dir / "profile").string(),
+                                         "--print-to-pdf=" + pdf.string(),
+                                         "file://" + html.string()};
+  if (!runWithLimit(args, std::chrono::seconds(180)) || !fs::exists(pdf) || fs::file_size(pdf) == 0)
+    return makeError(ErrorKind::External, "chromium_failed",
+                     "Chromium could not print the report to PDF (" + *chromium + ")");
+  std::error_code ec;
+  fs::copy_file(pdf, pdfPath + ".part", fs::copy_options::overwrite_existing, ec);
+  if (!ec) fs::rename(pdfPath + ".part", pdfPath, ec);
+  if (ec) return ioError("cannot write the PDF file", pdfPath);
+  return ok();
+}
+
+}  // namespace hs::report

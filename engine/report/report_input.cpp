@@ -1,0 +1,11 @@
+#include "engine/report/report_input.h"
+
+namespace hs::report {
+
+std::optional<std::string> humanVerdict(const ReportCase& c) {
+  for (auto it = c.annotations.rbegin(); it != c.annotations.rend(); ++it)
+    if (it->verdict == "correct" || it->verdict == "incorrect" || it->verdict == "unsure") return it->verdict;
+  return std::nullopt;
+}
+
+}  // namespace hs::report

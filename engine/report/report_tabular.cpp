@@ -1,0 +1,123 @@
+// The report's data for pandas and spreadsheets: one row per case, per finding and per annotation,
+// told apart by `kind`, with the case id on every row.
+#include <nlohmann/json.hpp>
+
+#include "engine/report/report_render.h"
+
+namespace hs::report {
+namespace {
+
+using nlohmann::json;
+
+json optionalBool(const std::optional<bool>& b) {
+  return b ? json(*b) : json(nullptr);
+}
+
+// The rows of a report in order: each case, then its findings, then its annotations.
+std::vector<json> rows(const ReportInput& in) {
+  std::vector<json> out;
+  out.reserve(in.cases.size() * 3);
+  for (const auto& rc : in.cases) {
+    const Case& c = rc.kase;
+    json row = {{"kind", "case"},
+                {"case_id", c.id},
+                {"db_id", c.dbId},
+                {"model", c.model.empty() ? in.model : c.model},
+                {"difficulty", c.difficulty},
+                {"question", c.question},
+                {"gold_sql", c.goldSql ? json(*c.goldSql) : json(nullptr)},
+                {"pred_sql", c.predSql ? json(*c.predSql) : json(nullptr)}};
+    const auto* o = rc.outcome ? &*rc.outcome : nullptr;
+    row["ex_set"] = o ? optionalBool(o->exSet) : json(nullptr);
+    row["ex_bag"] = o ? optionalBool(o->exBag) : json(nullptr);
+    row["ex_ordered"] = o ? optionalBool(o->exOrdered) : json(nullptr);
+    row["soft_f1"] = o && o->softF1 ? json(*o->softF1) : json(nullptr);
+    row["risk"] = o && o->risk ? json(o->risk->score) : json(nullptr);
+    row["pred_error"] = o && o->pred.error ? json(o->pred.error->message) : json(nullptr);
+    row["findings"] = o ? o->findings.size() : 0;
+    auto verdict = humanVerdict(rc);
+    row["human_verdict"] = verdict ? json(*verdict) : json(nullptr);
+    out.push_back(std::move(row));
+    if (o) {
+      for (const Finding& f : o->findings) {
+        json fr = {{"kind", "finding"},
+                   {"case_id", c.id},
+                   {"taxonomy", f.taxonomy},
+                   {"category", f.category},
+                   {"subcategory", f.subcategory},
+                   {"message", f.message},
+                   {"origin", f.origin}};
+        if (!f.spans.empty()) {
+          fr["side"] = f.spans.front().side;
+          fr["begin"] = f.spans.front().begin;
+          fr["end"] = f.spans.front().end;
+        }
+        out.push_back(std::move(fr));
+      }
+    }
+    for (const auto& a : rc.annotations) {
+      json ar = {{"kind", "annotation"}, {"case_id", c.id},          {"reviewer", a.reviewer},
+                 {"verdict", a.verdict}, {"taxonomy", a.taxonomy},   {"category", a.category},
+                 {"note", a.note},       {"created_at", a.createdAt}};
+      if (a.span) {
+        ar["side"] = a.span->side;
+        ar["begin"] = a.span->begin;
+        ar["end"] = a.span->end;
+      }
+      out.push_back(std::move(ar));
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string>& csvColumns() {
+  static const std::vector<std::string> cols = {
+      "kind",     "case_id",       "db_id",    "model",      "difficulty",  "question", "gold_sql",
+      "pred_sql", "ex_set",        "ex_bag",   "ex_ordered", "soft_f1",     "risk",     "pred_error",
+      "findings", "human_verdict", "taxonomy", "category",   "subcategory", "message",  "origin",
+      "reviewer", "verdict",       "note",     "created_at", "side",        "begin",    "end"};
+  return cols;
+}
+
+std::string csvCell(const json& v) {
+  std::string text;
+  if (v.is_null())
+    return "";
+  else if (v.is_string())
+    text = v.get<std::string>();
+  else
+    text = v.dump();
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+}  // namespace
+
+std::string renderJsonl(const ReportInput& in) {
+  std::string out;
+  for (const json& row : rows(in)) out += row.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  return out;
+}
+
+std::string renderCsv(const ReportInput& in) {
+  std::string out;
+  const auto& cols = csvColumns();
+  for (std::size_t i = 0; i < cols.size(); ++i) out += (i ? "," : "") + cols[i];
+  out += "\r\n";
+  for (const json& row : rows(in)) {
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      if (i) out += ',';
+      auto it = row.find(cols[i]);
+      if (it != row.end()) out += csvCell(*it);
+    }
+    out += "\r\n";
+  }
+  return out;
+}
+
+}  // namespace hs::report

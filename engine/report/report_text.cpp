@@ -1,0 +1,124 @@
+#include "engine/report/report_text.h"
+
+#include <map>
+
+namespace hs::report {
+namespace {
+
+// English key -> Simplified Chinese.
+const std::map<std::string, std::string>& chinese() {
+  static const std::map<std::string, std::string> table = {
+      {"HalluSQL review report", "HalluSQL 审查报告"},
+      {"Run", "运行"},
+      {"Model", "模型"},
+      {"Source file", "来源文件"},
+      {"Run created", "运行创建时间"},
+      {"Report generated", "报告生成时间"},
+      {"Cases", "案例"},
+      {"Execution accuracy", "执行准确率"},
+      {"Overall", "总体"},
+      {"Difficulty", "难度"},
+      {"EX (set)", "EX（集合）"},
+      {"EX (bag)", "EX（多重集）"},
+      {"EX (ordered)", "EX（有序）"},
+      {"Soft-F1", "Soft-F1"},
+      {"scored", "已评分"},
+      {"Human verdicts", "人工判定"},
+      {"correct", "正确"},
+      {"incorrect", "错误"},
+      {"unsure", "不确定"},
+      {"not reviewed", "未审查"},
+      {"Reviewed", "已审查"},
+      {"Findings per category", "各类别发现数"},
+      {"Taxonomy", "分类体系"},
+      {"Category", "类别"},
+      {"Findings", "发现"},
+      {"Cases with it", "涉及案例"},
+      {"Reviewer agreement", "审查者一致性"},
+      {"Krippendorff's alpha (nominal)", "Krippendorff α（名义）"},
+      {"Fleiss' kappa", "Fleiss κ"},
+      {"Cohen's kappa", "Cohen κ"},
+      {"Reviewer pair", "审查者对"},
+      {"items", "条目"},
+      {"undefined", "无定义"},
+      {"Cases with findings or annotations", "含发现或标注的案例"},
+      {"Question", "问题"},
+      {"Gold SQL", "标准 SQL"},
+      {"Predicted SQL", "预测 SQL"},
+      {"Annotations", "标注"},
+      {"Reviewer", "审查者"},
+      {"Verdict", "判定"},
+      {"Note", "备注"},
+      {"Risk", "风险"},
+      {"Database", "数据库"},
+      {"EX", "EX"},
+      {"yes", "是"},
+      {"no", "否"},
+      {"n/a", "无"},
+      {"Page", "页"},
+      {"No findings.", "无发现。"},
+      {"Prediction error", "预测执行错误"},
+      {"Table-Aware SQL (TA-SQL)", "TA-SQL 分类"},
+      {"MRSQLGen types C1..C10", "MRSQLGen 类型 C1..C10"},
+      {"Gold-free checks", "无标准答案检查"},
+      {"Metamorphic testing", "蜕变测试"},
+      {"confirmed", "已确认"},
+      {"rejected", "已否决"},
+      {"added", "已添加"},
+      {"Schema Contradiction", "模式矛盾"},
+      {"Attribute Overanalysis", "属性过度分析"},
+      {"Value Misrepresentation", "值误表示"},
+      {"Join Redundancy", "连接冗余"},
+      {"Clause Abuse", "子句滥用"},
+      {"Mathematical Delusion", "数学错觉"},
+      {"Operator Misuse", "运算符误用"},
+      {"LIMIT Error", "LIMIT 错误"},
+      {"Join Logic Hallucination", "连接逻辑幻觉"},
+      {"Violating Value Specification", "违反取值规范"},
+      {"Column Selection Error", "列选择错误"},
+      {"Condition Logic Hallucination", "条件逻辑幻觉"},
+      {"Aggregation Function Misuse", "聚合函数误用"},
+      {"Distinct Error", "DISTINCT 错误"},
+      {"OrderBy Misuse", "ORDER BY 误用"},
+      {"GroupBy Misuse", "GROUP BY 误用"},
+  };
+  return table;
+}
+
+const std::map<std::string, std::string>& cTypeNames() {
+  static const std::map<std::string, std::string> names = {{"C1", "Operator Misuse"},
+                                                           {"C2", "LIMIT Error"},
+                                                           {"C3", "Join Logic Hallucination"},
+                                                           {"C4", "Violating Value Specification"},
+                                                           {"C5", "Column Selection Error"},
+                                                           {"C6", "Condition Logic Hallucination"},
+                                                           {"C7", "Aggregation Function Misuse"},
+                                                           {"C8", "Distinct Error"},
+                                                           {"C9", "OrderBy Misuse"},
+                                                           {"C10", "GroupBy Misuse"}};
+  return names;
+}
+
+}  // namespace
+
+std::string tr(Language lang, const std::string& key) {
+  if (lang == Language::English) return key;
+  auto it = chinese().find(key);
+  return it == chinese().end() ? key : it->second;
+}
+
+std::string categoryName(Language lang, const std::string& taxonomy, const std::string& category) {
+  if (taxonomy == "mrsqlgen") {
+    auto it = cTypeNames().find(category);
+    if (it != cTypeNames().end()) return category + " " + tr(lang, it->second);
+  }
+  if (taxonomy == "tasql") return tr(lang, category);
+  std::string readable = category;
+  for (char& ch : readable)
+    if (ch == '_') ch = ' ';
+  if (!readable.empty() && readable[0] >= 'a' && readable[0] <= 'z')
+    readable[0] = static_cast<char>(readable[0] - 32);
+  return tr(lang, readable);
+}
+
+}  // namespace hs::report

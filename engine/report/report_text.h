@@ -1,0 +1,17 @@
+#pragma once
+// The report's own words in the UI languages (English, Simplified Chinese), including the names of
+// the hallucination categories. The engine has no Qt, so the report carries its small catalogue.
+#include <string>
+
+#include "engine/report/report_input.h"
+
+namespace hs::report {
+
+// The text for `key` (an English phrase) in `lang`; the key itself when there is no translation.
+std::string tr(Language lang, const std::string& key);
+
+// Display name of a finding category: "C5" -> "C5 Column Selection Error", TA-SQL names, gold-free
+// ids ("value_absent" -> "Value absent from the database").
+std::string categoryName(Language lang, const std::string& taxonomy, const std::string& category);
+
+}  // namespace hs::report

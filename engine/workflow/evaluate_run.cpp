@@ -1,0 +1,94 @@
+#include "engine/workflow/evaluate_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/annotate/eval_annotator.h"
+#include "engine/eval/runner.h"
+#include "engine/workspace/results_store.h"
+#include "engine/workspace/workspace.h"
+
+namespace hs::workflow {
+
+std::string runDbRoot(const std::string& settingsJson) {
+  auto j = nlohmann::json::parse(settingsJson, nullptr, false);
+  if (!j.is_object()) return {};
+  auto it = j.find("db_root");
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
+                              const EvaluateRunOptions& options, const ProgressFn& progress,
+                              const CancelToken& cancel) {
+  EvaluateRunResult res;
+  res.runId = runId;
+  const auto start = std::chrono::steady_clock::now();
+  auto finish = [&]() -> EvaluateRunResult {
+    res.cancelled = cancel.cancelled() && res.saved < res.total;
+    res.elapsedMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return res;
+  };
+  auto ws = ws::Workspace::open(workspacePath);
+  if (!ws) {
+    res.error = ws.error();
+    return finish();
+  }
+  res.dbRoot = options.dbRoot;
+  if (res.dbRoot.empty()) {
+    auto run = ws->run(runId);
+    if (!run) {
+      res.error = run.error();
+      return finish();
+    }
+    res.dbRoot = runDbRoot(run->info.settingsJson);
+    if (res.dbRoot.empty()) res.dbRoot = std::filesystem::path(ws->path()).parent_path().string();
+  }
+  auto records = ws->cases(runId);
+  if (!records) {
+    res.error = records.error();
+    return finish();
+  }
+  res.total = records->size();
+  report(progress, 0, res.total, "Evaluating");
+  annotate::RuleAnnotator rules;
+  std::atomic<std::size_t> doneAll{0};
+  const std::size_t batchSize = static_cast<std::size_t>(std::max(1, options.batchSize));
+  const std::size_t step = std::max<std::size_t>(1, res.total / 200);
+  for (std::size_t first = 0; first < res.total; first += batchSize) {
+    if (cancel.cancelled()) break;
+    const std::size_t last = std::min(res.total, first + batchSize);
+    std::vector<Case> cases;
+    cases.reserve(last - first);
+    for (std::size_t i = first; i < last; ++i) cases.push_back((*records)[i].kase);
+    std::atomic<std::size_t> batchDone{0};
+    eval::EvalOptions eo;
+    eo.dbRoot = res.dbRoot;
+    eo.jobs = std::max(1, options.jobs);
+    eo.timeoutMs = options.timeoutMs;
+    eo.keepRows = true;  // the case view shows both result sets
+    eo.annotator = &rules;
+    eo.cancel = cancel.flag();
+    eo.progress = [&](std::size_t, std::size_t) {
+      batchDone.fetch_add(1);
+      const std::size_t d = doneAll.fetch_add(1) + 1;
+      if (d % step == 0 || d == res.total) report(progress, d, res.total, "Evaluating");
+    };
+    const auto outcomes = eval::evaluateCases(cases, eo);
+    if (batchDone.load() != cases.size()) break;  // cut short by cancel: dropped, never half-written
+    std::vector<ws::StoredOutcome> items;
+    items.reserve(cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) items.push_back({(*records)[first + i].id, &outcomes[i]});
+    if (auto s = ws::saveOutcomes(*ws, items); !s) {
+      res.error = s.error();
+      break;
+    }
+    res.saved += items.size();
+  }
+  return finish();
+}
+
+}  // namespace hs::workflow

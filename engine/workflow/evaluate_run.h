@@ -1,0 +1,42 @@
+#pragma once
+// Evaluate a workspace run, written once for every front end: hs::eval::evaluateCases with the
+// rule annotator, in batches, each complete batch saved through hs::ws::saveOutcomes (one
+// transaction) as soon as it is done. Cancel stops after the current case; a batch cut short is
+// dropped, so the workspace holds only whole, consistent results.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/workflow/control.h"
+
+namespace hs::workflow {
+
+struct EvaluateRunOptions {
+  // Where the databases are; "" uses the run's "db_root" setting, else the workspace's folder.
+  std::string dbRoot;
+  int jobs = 2;
+  int batchSize = 100;
+  int timeoutMs = 30000;  // per statement
+};
+
+struct EvaluateRunResult {
+  std::int64_t runId = 0;
+  std::size_t total = 0;
+  std::size_t saved = 0;
+  bool cancelled = false;
+  std::optional<Error> error;  // the run could not be read, or a save failed (earlier batches stay)
+  double elapsedMs = 0.0;
+  std::string dbRoot;  // the one used
+};
+
+// The "db_root" of a run's settings JSON, or "" when absent or not JSON.
+std::string runDbRoot(const std::string& settingsJson);
+
+// Opens the workspace at `workspacePath` itself (the caller may hold its own connection: WAL).
+// Progress (done cases of all) comes from the evaluation's worker threads.
+EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
+                              const EvaluateRunOptions& options, const ProgressFn& progress = {},
+                              const CancelToken& cancel = {});
+
+}  // namespace hs::workflow

@@ -1,0 +1,52 @@
+#pragma once
+// The workspace table annotations (migration 1): manual verdicts on cases and findings, in the
+// order they were made; and the finding rows they refer to.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/error.h"
+#include "engine/workspace/workspace.h"
+
+namespace hs::ws {
+
+struct AnnotationRecord {
+  std::int64_t id = 0;  // assigned on insert
+  std::int64_t caseId = 0;
+  std::optional<std::int64_t> findingId;
+  std::string annotator;
+  std::string verdict;   // added / confirmed / rejected / correct
+  std::string taxonomy;  // "mrsqlgen", "tasql"
+  std::string category;
+  std::string subcategory;
+  std::string note;
+  std::string createdAt;  // UTC, ISO 8601; filled on insert
+};
+
+// The case's annotations in the order they were made.
+Result<std::vector<AnnotationRecord>> annotationsOfCase(const Workspace& ws, std::int64_t caseId);
+
+// The annotations of the given taxonomies (of one run's cases, or of all), in the order they were made.
+Result<std::vector<AnnotationRecord>> annotationsOfTaxonomies(const Workspace& ws,
+                                                              const std::vector<std::string>& taxonomies,
+                                                              std::optional<std::int64_t> runId = {});
+
+// Inserts one annotation (one transaction). Returns its row id; an unknown case fails.
+Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& annotation);
+
+// Removes one annotation (undo). Error when there is no such row.
+Status removeAnnotation(Workspace& ws, std::int64_t annotationId);
+
+// The row ids of the case's evaluation findings, in the order loadOutcome() returns the findings.
+Result<std::vector<std::int64_t>> evaluationFindingIds(const Workspace& ws, std::int64_t caseId);
+
+// (case id, category) of every finding of a taxonomy (of one run's cases, or of all), in row order.
+struct FindingCategory {
+  std::int64_t caseId = 0;
+  std::string category;
+};
+Result<std::vector<FindingCategory>> findingCategories(const Workspace& ws, const std::string& taxonomy,
+                                                       std::optional<std::int64_t> runId = {});
+
+}  // namespace hs::ws

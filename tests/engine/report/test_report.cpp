@@ -1,0 +1,163 @@
+// Review reports: the HTML is self-contained and marks finding spans exactly, follows the language,
+// escapes what the SQL and notes contain; CSV and JSON Lines carry one row per case, finding and
+// annotation; files are written atomically; the PDF (when Chromium is installed) has the text.
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/report/report_render.h"
+
+using namespace hs;
+using namespace hs::report;
+
+namespace {
+
+ReportInput sample() {
+  ReportInput in;
+  in.runName = "gpt4 <dev>";
+  in.model = "gpt-4";
+  in.sourceFile = "/data/pred.sql";
+  ReportCase a;
+  a.kase.id = "dev:1";
+  a.kase.dbId = "concert_singer";
+  a.kase.question = "How many singers are older than 30?";
+  a.kase.goldSql = "SELECT count(*) FROM singer WHERE age > 30";
+  a.kase.predSql = "SELECT count(*) FROM singer WHERE age >= 30";
+  a.kase.difficulty = "easy";
+  eval::CaseOutcome o;
+  o.exSet = false;
+  o.exBag = false;
+  o.softF1 = 0.5;
+  o.risk = Risk{0.72, {"operator"}};
+  // "age >= 30" in the prediction: bytes 34..43.
+  o.findings.push_back(
+      {"mrsqlgen", "C1", "", "'>=' where the gold has '>'", {{"pred", 34, 43}}, "rule", 1.0});
+  a.outcome = o;
+  a.annotations.push_back(
+      {"ana", "confirmed", "mrsqlgen", "C1", "off by one, \"clearly\"", "2026-11-23T10:00:00Z", {}});
+  a.annotations.push_back({"ana", "incorrect", "", "", "", "2026-11-23T10:00:05Z", {}});
+  ReportCase b;
+  b.kase.id = "dev:2";
+  b.kase.dbId = "concert_singer";
+  b.kase.question = "List the names";
+  b.kase.goldSql = "SELECT name FROM singer";
+  b.kase.predSql = "SELECT name FROM singer";
+  eval::CaseOutcome ob;
+  ob.exSet = true;
+  b.outcome = ob;
+  in.cases = {a, b};
+  return in;
+}
+
+}  // namespace
+
+class TestReport : public QObject {
+  Q_OBJECT
+ private slots:
+  void htmlIsSelfContainedAndMarksSpans() {
+    const std::string html = renderHtml(sample());
+    QVERIFY(html.rfind("<!DOCTYPE html>", 0) == 0);
+    QVERIFY(html.find("<style>") != std::string::npos);
+    QVERIFY(html.find("<script") == std::string::npos);
+    QVERIFY(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
+    QVERIFY(html.find("https://") == std::string::npos);
+    // The span covers exactly "age &gt;= 30".
+    QVERIFY(
+        html.find(
+            "WHERE <mark class=\"mrsqlgen\" title=\"C1: &#39;&gt;=&#39; where the gold has &#39;&gt;&#39;\">"
+            "age &gt;= 30</mark>") != std::string::npos);
+    QVERIFY(html.find("gpt4 &lt;dev&gt;") != std::string::npos);
+    QVERIFY(html.find("off by one, &quot;clearly&quot;") != std::string::npos);
+    QVERIFY(html.find("<svg") != std::string::npos);
+    QVERIFY(html.find("C1 Operator Misuse") != std::string::npos);
+    // Case 2 has neither findings nor annotations: not in the appendix.
+    QVERIFY(html.find("id=\"case-1\"") != std::string::npos);
+    QVERIFY(html.find("id=\"case-2\"") == std::string::npos);
+    // EX overall: 1 of 2.
+    QVERIFY(html.find("50.0% (1/2)") != std::string::npos);
+  }
+
+  void htmlFollowsTheLanguage() {
+    ReportInput in = sample();
+    in.language = Language::SimplifiedChinese;
+    const std::string html = renderHtml(in);
+    QVERIFY(html.find("lang=\"zh-CN\"") != std::string::npos);
+    QVERIFY(html.find("HalluSQL 审查报告") != std::string::npos);
+    QVERIFY(html.find("C1 运算符误用") != std::string::npos);
+    QVERIFY(html.find("Operator Misuse") == std::string::npos);
+  }
+
+  void humanVerdictIsTheNewest() {
+    ReportInput in = sample();
+    QCOMPARE(humanVerdict(in.cases[0]).value(), std::string("incorrect"));
+    QVERIFY(!humanVerdict(in.cases[1]));
+  }
+
+  void jsonlRowsPerKind() {
+    const std::string text = renderJsonl(sample());
+    std::map<std::string, int> kinds;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      std::size_t nl = text.find('\n', pos);
+      auto row = nlohmann::json::parse(text.substr(pos, nl - pos));
+      kinds[row["kind"].get<std::string>()]++;
+      QVERIFY(row.contains("case_id"));
+      if (row["kind"] == "finding") {
+        QCOMPARE(row["begin"].get<int>(), 34);
+        QCOMPARE(row["end"].get<int>(), 43);
+      }
+      if (row["kind"] == "case" && row["case_id"] == "dev:1")
+        QCOMPARE(row["human_verdict"].get<std::string>(), std::string("incorrect"));
+      pos = nl + 1;
+    }
+    QCOMPARE(kinds["case"], 2);
+    QCOMPARE(kinds["finding"], 1);
+    QCOMPARE(kinds["annotation"], 2);
+  }
+
+  void csvQuotesAndHasOneHeader() {
+    const std::string csv = renderCsv(sample());
+    QVERIFY(csv.rfind("kind,case_id,db_id,", 0) == 0);
+    QVERIFY(csv.find("\"off by one, \"\"clearly\"\"\"") != std::string::npos);
+    int lines = 0;
+    for (char c : csv) lines += c == '\n';
+    QCOMPARE(lines, 1 + 2 + 1 + 2);
+  }
+
+  void atomicWriteRefusesDirectoriesAndLeavesNoTemp() {
+    QTemporaryDir dir;
+    const std::string target = dir.filePath("r.html").toStdString();
+    QVERIFY(writeFileAtomically(target, "one").ok());
+    QVERIFY(writeFileAtomically(target, "two").ok());
+    QFile f(QString::fromStdString(target));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("two"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    auto refused = writeFileAtomically(dir.path().toStdString(), "x");
+    QVERIFY(!refused.ok());
+    QVERIFY(QString::fromStdString(refused.error().message).contains("not a regular file"));
+  }
+
+  void pdfHasTheReportText() {
+    if (QStandardPaths::findExecutable("chromium").isEmpty() ||
+        QStandardPaths::findExecutable("pdftotext").isEmpty())
+      QSKIP("chromium and pdftotext are needed for the PDF check (packaging/install-deps.sh installs them)");
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath("r.pdf");
+    auto st = renderPdf(sample(), pdf.toStdString());
+    QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+    QProcess p;
+    p.start("pdftotext", {pdf, "-"});
+    QVERIFY(p.waitForFinished(60000));
+    const QString text = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY(text.contains("HalluSQL review report"));
+    QVERIFY(text.contains("SELECT count(*) FROM singer WHERE age >= 30"));
+    QVERIFY(text.contains(QRegularExpression("\\b1 / [1-9]")));  // page number from the @page rule
+  }
+};
+
+QTEST_GUILESS_MAIN(TestReport)
+#include "test_report.moc"

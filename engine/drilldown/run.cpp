@@ -2,7 +2,6 @@
 // without history, evaluation and annotation of every step.
 #include "engine/drilldown/run.h"
 
-#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -32,9 +31,10 @@ struct Progress {
   std::atomic<std::size_t> done{0};
   std::size_t total = 0;
   const RunOptions* options = nullptr;
+  const char* step = "";
   void tick() {
     std::size_t d = ++done;
-    if (options->progress) options->progress(d, total);
+    workflow::report(options->progress, d, total, step);
   }
 };
 
@@ -47,7 +47,7 @@ struct Item {
 };
 
 bool cancelled(const RunOptions& o) {
-  return o.cancel && o.cancel->load();
+  return o.cancel.cancelled();
 }
 
 // Submits every request at once (the client bounds what is in flight) and waits for all answers;
@@ -71,16 +71,11 @@ Answers runAll(llm::Client& client, std::vector<llm::ChatRequest> requests, cons
         },
         batch);
   }
-  std::unique_lock lock(m);
-  bool sentCancel = false;
-  while (done < out.size()) {
-    cv.wait_for(lock, std::chrono::milliseconds(50));
-    if (!sentCancel && cancelled(o)) {
-      sentCancel = true;
-      lock.unlock();
-      client.cancelBatch(batch);
-      lock.lock();
-    }
+  {
+    // Cancelling the token cancels the batch at once (in-flight transfers are aborted).
+    workflow::CancelToken::Hook hook = o.cancel.onCancel([&client, batch] { client.cancelBatch(batch); });
+    std::unique_lock lock(m);
+    cv.wait(lock, [&] { return done == out.size(); });
   }
   for (const auto& a : out) {
     ++result.llmCalls;
@@ -175,6 +170,7 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
   progress.total = steps + 2 * steps * options.modes.size();
 
   // 2. Sub-questions (Prompt 1), one per step, shared by both history modes.
+  progress.step = "Sub-questions (Prompt 1)";
   std::vector<llm::ChatRequest> requests;
   for (const Item& it : items)
     for (const Step& s : it.path.steps) {
@@ -195,6 +191,7 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
     }
 
   // 3. Per-step SQL (Prompt 2) for each history mode.
+  progress.step = "Per-step SQL (Prompt 2)";
   auto stepRequest = [&](const Item& it, std::size_t s) -> Result<llm::ChatRequest> {
     llm::TextToSqlInput in{*it.schema, *it.subQuestions[s], it.item->evidence, options.dialect};
     auto r = llm::textToSqlRequest(textToSql.value(), in, options.params);
@@ -288,12 +285,13 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
         c.difficulty = it.difficulty;
         evalCases.push_back(std::move(c));
       }
+  progress.step = "Executing and annotating the steps";
   annotate::RuleAnnotator rules;
   eval::EvalOptions eo;
   eo.dbRoot = options.dbRoot;
   eo.jobs = options.evalJobs;
   eo.annotator = &rules;
-  eo.cancel = options.cancel;
+  eo.cancel = options.cancel.flag();
   eo.progress = [&](std::size_t, std::size_t) { progress.tick(); };
   std::vector<eval::CaseOutcome> outcomes = evaluateCases(evalCases, eo);
 

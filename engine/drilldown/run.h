@@ -6,9 +6,7 @@
 // answers), then read-only execution, EX, Soft-F1 and findings per step (engine/eval with the
 // rule annotator of engine/annotate). Inputs, a progress callback and a cancel token in; the
 // annotated steps out as values.
-#include <atomic>
 #include <cstddef>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +14,7 @@
 #include "engine/core/error.h"
 #include "engine/drilldown/outcome.h"
 #include "engine/llm/client.h"
+#include "engine/workflow/control.h"
 
 namespace hs::drilldown {
 
@@ -29,9 +28,11 @@ struct RunOptions {
   std::string dialect = "SQLite";
   int evalJobs = 1;
   std::string model;  // stored in the rows; the profile's model when empty
-  // (done, total) over LLM requests and evaluated steps; called from worker threads.
-  std::function<void(std::size_t, std::size_t)> progress;
-  const std::atomic<bool>* cancel = nullptr;
+  // Over LLM requests and evaluated steps; called from the LLM client's and the evaluation's
+  // worker threads.
+  workflow::ProgressFn progress;
+  // Cancels the LLM batch in flight at once and stops the evaluation.
+  workflow::CancelToken cancel;
 };
 
 struct RunResult {

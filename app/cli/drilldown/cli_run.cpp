@@ -48,8 +48,9 @@ int runDrilldownRun(const Args& args) {
   options.dbRoot = dbRoot.value();
   options.params = setup->params;
   options.evalJobs = static_cast<int>(std::max(1LL, jobs.value()));
-  options.progress = [](std::size_t done, std::size_t total) {
-    if (done % 50 == 0 || done == total) std::cerr << "\rdrilldown: " << done << "/" << total << std::flush;
+  options.progress = [](const workflow::Progress& p) {
+    if (p.done % 50 == 0 || p.done == p.total)
+      std::cerr << "\rdrilldown: " << p.done << "/" << p.total << " " << p.step << "   " << std::flush;
   };
   std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
   if (!out) {

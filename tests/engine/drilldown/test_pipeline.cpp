@@ -11,8 +11,8 @@
 #include "../llm/llm_test_support.h"
 #include "engine/drilldown/run.h"
 #include "engine/drilldown/stats.h"
-#include "engine/llm/call_store.h"
 #include "engine/workspace/import/import.h"
+#include "engine/workspace/llm_calls.h"
 #include "support/shared_data.h"
 
 using namespace hs;
@@ -90,10 +90,10 @@ class TestDrilldownPipeline : public QObject {
     o.modes = {History::Off, History::On};
     std::mutex progressMutex;  // progress is called from worker threads
     std::size_t lastDone = 0, total = 0;
-    o.progress = [&](std::size_t d, std::size_t t) {
+    o.progress = [&](const workflow::Progress& p) {
       std::lock_guard lock(progressMutex);
-      lastDone = std::max(lastDone, d);
-      total = t;
+      lastDone = std::max(lastDone, p.done);
+      total = p.total;
     };
     auto r = runDrilldown(*client, cases, o);
     QVERIFY(r.ok());
@@ -162,7 +162,7 @@ class TestDrilldownPipeline : public QObject {
     QVERIFY(report.cases.size() >= 1034);
     std::vector<Case> cases(report.cases.begin(), report.cases.begin() + 12);
     QTemporaryDir dir;
-    auto store = llm::SqliteCallStore::openCacheFile(dir.filePath("cache.sqlite").toStdString());
+    auto store = ws::WorkspaceCallStore::openOrCreate(dir.filePath("cache.hallusql").toStdString());
     QVERIFY(store.ok());
     std::shared_ptr<llm::CallStore> shared = std::move(store.value());
     RunOptions o;
@@ -194,10 +194,9 @@ class TestDrilldownPipeline : public QObject {
     cases[0].dbId = "concert_singer";
     cases[0].question = "q";
     cases[0].goldSql = "SELECT name FROM singer WHERE age > 30";
-    std::atomic<bool> cancel{true};
     RunOptions o;
     o.dbRoot = test::sharedPath("spider/database");
-    o.cancel = &cancel;
+    o.cancel.cancel();  // cancelled before the first answer: every request is cancelled
     auto client = test::makeClient(test::fastOptions(test::fakeProfile(server)));
     auto r = runDrilldown(*client, cases, o);
     QVERIFY(r.ok());

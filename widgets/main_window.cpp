@@ -300,8 +300,8 @@ bool MainWindow::isReviewShown() const {
 }
 
 void MainWindow::onTabChanged(int) {
-  // The docks belong to the Query tab: hidden while Review is shown, back when Query is.
-  if (isReviewShown()) {
+  // The docks belong to the Query tab: hidden while Review or Drill-down is shown, back with Query.
+  if (tabs_->currentIndex() != 0) {
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
       if (d->isHidden() || d->isFloating()) continue;
       hiddenForReview_ << d;

@@ -216,7 +216,21 @@ class TestDrilldownViews : public QObject {
     QTabWidget* tabs = w.tabs();
     QCOMPARE(tabs->count(), 3);
     QCOMPARE(tabs->tabText(2), QStringLiteral("Drill-down"));
-    QVERIFY(qobject_cast<ui::DrilldownPanel*>(tabs->widget(2)));
+    auto* panel = qobject_cast<ui::DrilldownPanel*>(tabs->widget(2));
+    QVERIFY(panel);
+    if (const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      std::vector<StepOutcome> rows = scripted("gpt-4o-mini");
+      for (auto& r : scripted("claude-3.7")) {
+        r.caseId = "dev:43";
+        rows.push_back(r);
+      }
+      panel->setRows(rows);
+      tabs->setCurrentIndex(2);
+      w.resize(1500, 800);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      w.grab().save(QDir(dir).filePath("drilldown-tab.png"));
+    }
   }
 };
 

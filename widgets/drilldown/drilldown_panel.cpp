@@ -112,6 +112,7 @@ void DrilldownPanel::setRows(std::vector<drilldown::StepOutcome> rows) {
       caseIds_.push_back(r.caseId);
       cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
     }
+  status_->setText(tr("%1 cases, %2 steps").arg(caseIds_.size()).arg(rows_.size()));
   if (!caseIds_.empty()) cases_->setCurrentRow(0);
 }
 

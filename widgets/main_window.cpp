@@ -25,6 +25,7 @@
 #include "widgets/app_settings.h"
 #include "widgets/database_controller.h"
 #include "widgets/demo_loader.h"
+#include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/error_banner.h"
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   tabs_->setDocumentMode(true);
   tabs_->addTab(query, QString());
   tabs_->addTab(review_->panel(), QString());
+  tabs_->addTab(new DrilldownPanel(tabs_), QString());  // drill-down runs: ladder and charts
   setCentralWidget(tabs_);
 
   actions_.create(this);
@@ -298,8 +300,8 @@ bool MainWindow::isReviewShown() const {
 }
 
 void MainWindow::onTabChanged(int) {
-  // The docks belong to the Query tab: hidden while Review is shown, back when Query is.
-  if (isReviewShown()) {
+  // The docks belong to the Query tab: hidden while Review or Drill-down is shown, back with Query.
+  if (tabs_->currentIndex() != 0) {
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
       if (d->isHidden() || d->isFloating()) continue;
       hiddenForReview_ << d;
@@ -342,6 +344,7 @@ void MainWindow::retranslate() {
   actions_.retranslate();
   tabs_->setTabText(0, tr("Query"));
   tabs_->setTabText(1, tr("Review"));
+  tabs_->setTabText(2, tr("Drill-down"));
   schemaDock_->setWindowTitle(tr("Schema"));
   resultsDock_->setWindowTitle(tr("Results"));
   schemaTree_->setToolTip(tr("Double-click a table or column to insert its name"));

@@ -30,12 +30,20 @@ int main(int argc, char** argv) {
   }
   hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
   auto& reg = hs::cli::registry();
-  auto it = reg.find(args[0]);
+  // Two-word commands ("drilldown decompose") are registered under both words.
+  std::size_t skip = 1;
+  auto it = reg.end();
+  if (args.size() >= 2) it = reg.find(args[0] + " " + args[1]);
+  if (it != reg.end())
+    skip = 2;
+  else
+    it = reg.find(args[0]);
   if (it == reg.end()) {
     return hs::cli::fail(
         hs::makeError(hs::ErrorKind::BadInput, "usage", "unknown command '" + args[0] + "'"));
   }
-  auto parsed = hs::cli::Args::parse({args.begin() + 1, args.end()}, it->second.flags);
+  auto parsed =
+      hs::cli::Args::parse({args.begin() + static_cast<std::ptrdiff_t>(skip), args.end()}, it->second.flags);
   if (!parsed) return hs::cli::fail(parsed.error());
   try {
     return it->second.run(parsed.value());

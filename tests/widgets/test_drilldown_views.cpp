@@ -1,0 +1,238 @@
+// The drill-down screens: the ladder of one case (sub-questions, what each step adds, model SQL
+// with findings, EX, markers, both history modes) and the Charts view (grouped bars per model and
+// mode, hover counts, PNG / SVG / CSV export). With HALLUSQL_SCREENSHOT_DIR set, saves
+// drilldown-ladder.png and drilldown-charts.png there.
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "engine/drilldown/seed_json.h"
+#include "engine/drilldown/stats.h"
+#include "widgets/drilldown/drilldown_charts.h"
+#include "widgets/drilldown/drilldown_ladder.h"
+#include "widgets/drilldown/drilldown_panel.h"
+#include "widgets/job_runner.h"
+#include "widgets/main_window.h"
+
+using namespace hs;
+using namespace hs::drilldown;
+
+namespace {
+
+Finding tasql(const std::string& cat, const std::string& sub, const std::string& pred,
+              const std::string& what) {
+  Finding f;
+  f.taxonomy = "tasql";
+  f.category = cat;
+  f.subcategory = sub;
+  f.message = sub + " '" + what + "'";
+  auto b = pred.find(what);
+  f.spans.push_back({"pred", b, b + what.size()});
+  return f;
+}
+
+// The scripted case of test_drilldown_pipeline: an unknown column that persists, a JOIN that
+// history carries to the final step, an ORDER BY only at the end.
+std::vector<StepOutcome> scripted(const std::string& model) {
+  const std::string gold[] = {"SELECT name FROM singer", "SELECT name FROM singer WHERE age > 30",
+                              "SELECT name FROM singer WHERE age > 30 AND country = 'France'"};
+  const std::string q[] = {"What are the names of all singers?", "Which singers are older than 30?",
+                           "Which singers from France are older than 30?"};
+  const std::string join = " JOIN singer_in_concert ON singer.singer_id = singer_in_concert.singer_id";
+  std::vector<StepOutcome> rows;
+  for (const std::string h : {"off", "on"})
+    for (std::size_t s = 0; s < 3; ++s) {
+      StepOutcome o;
+      o.caseId = "dev:42";
+      o.dbId = "concert_singer";
+      o.model = model;
+      o.history = h;
+      o.step = s + 1;
+      o.final = s == 2;
+      o.question = q[s];
+      o.originalQuestion = "Names of singers older than 30 from France?";
+      o.goldSql = gold[s];
+      o.difficulty = "medium";
+      o.ex = false;
+      o.softF1 = 0.4;
+      std::string p;
+      if (s == 0) p = "SELECT name, nationality FROM singer";
+      if (s == 1) p = "SELECT singer.name FROM singer" + join + " WHERE singer.age > 30";
+      if (s == 2)
+        p = h == "on"
+                ? "SELECT singer.name, nationality FROM singer" + join +
+                      " WHERE singer.age > 30 AND country = 'France' ORDER BY singer.name"
+                : "SELECT name, nationality FROM singer WHERE age > 30 AND country = 'France' ORDER BY name";
+      o.predSql = p;
+      if (p.find("nationality") != std::string::npos)
+        o.findings.push_back(tasql("Schema Contradiction", "Unknown columns", p, "nationality"));
+      if (p.find("JOIN") != std::string::npos)
+        o.findings.push_back(
+            tasql("Join Redundancy", "More joins than ground truth", p, "singer_in_concert"));
+      if (p.find("ORDER BY") != std::string::npos)
+        o.findings.push_back(tasql("Clause Abuse", "Extra clauses", p, "ORDER BY"));
+      rows.push_back(std::move(o));
+    }
+  return rows;
+}
+
+QString cellText(QTableWidget* t, int row, int col) {
+  auto* l = qobject_cast<QLabel*>(t->cellWidget(row, col));
+  return l ? l->text() : (t->item(row, col) ? t->item(row, col)->text() : QString());
+}
+
+}  // namespace
+
+class TestDrilldownViews : public QObject {
+  Q_OBJECT
+ private slots:
+  void ladderShowsStepsAddsFindingsAndMarkers() {
+    ui::DrilldownLadderView view;
+    view.resize(1400, 520);
+    view.setPath(scripted("gpt-4o-mini"));
+    QTableWidget* t = view.table();
+    QCOMPARE(t->rowCount(), 3);
+    QCOMPARE(t->columnCount(), 5);  // step, sub-question, gold, without history, with history
+    QVERIFY(cellText(t, 0, 0) == "1");
+    QVERIFY(cellText(t, 2, 0).contains("final"));
+    QVERIFY(cellText(t, 1, 1).contains("older than 30"));
+    // Step 2 adds the first condition: highlighted; the rest of the query greyed.
+    QVERIFY(cellText(t, 1, 2).contains("<b>WHERE age &gt; 30</b>"));
+    QVERIFY(cellText(t, 1, 2).contains("color:#999\"> AND country = 'France'"));
+    QVERIFY(cellText(t, 2, 2).contains("<b>AND country = 'France'</b>"));
+    // Findings highlighted in the model's SQL, markers where they first appear and recur.
+    QVERIFY(cellText(t, 0, 3).contains("nationality</span>"));
+    QVERIFY(cellText(t, 0, 3).contains("first: Schema Contradiction — recurs in the final step"));
+    QVERIFY(cellText(t, 1, 3).contains("first: Join Redundancy"));
+    QVERIFY(!cellText(t, 1, 3).contains("Join Redundancy — recurs"));  // without history it does not
+    QVERIFY(cellText(t, 1, 4).contains("Join Redundancy — recurs in the final step"));
+    QVERIFY(cellText(t, 2, 3).contains("first: Clause Abuse"));
+    QVERIFY(cellText(t, 2, 3).contains("recurrent: Schema Contradiction"));
+    QVERIFY(cellText(t, 2, 4).contains("recurrent: Join Redundancy"));
+    QVERIFY(cellText(t, 2, 4).contains("EX: no"));
+    if (const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      view.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&view));
+      view.grab().save(QDir(dir).filePath("drilldown-ladder.png"));
+    }
+    view.setPath({});
+    QCOMPARE(view.table()->rowCount(), 0);
+  }
+
+  void chartsShowGroupedBarsHoverAndExport() {
+    std::vector<StepOutcome> rows = scripted("gpt-4o-mini");
+    for (auto& r : scripted("claude-3.7")) {
+      r.caseId = "dev:43";
+      rows.push_back(r);
+    }
+    ui::DrilldownChartsView view;
+    view.resize(1000, 520);
+    view.setStatistics(computeStatistics(rows));
+    view.setMeasure(ui::DrilldownChartsView::Measure::Recurrent);
+    auto bars = view.bars();
+    QCOMPARE(bars.size(), 4 * 6);  // 2 models x 2 modes x 6 categories
+    auto find = [&](const QString& series, const QString& cat) {
+      for (const auto& b : view.bars())
+        if (b.series == series && b.category == cat) return b;
+      return ui::DrilldownChartsView::Bar{};
+    };
+    QCOMPARE(find("gpt-4o-mini", "Join Redundancy").N, std::size_t(1));
+    QCOMPARE(find("gpt-4o-mini", "Join Redundancy").value, 0.0);
+    QCOMPARE(find("gpt-4o-mini (+ history)", "Join Redundancy").value, 1.0);
+    view.setMeasure(ui::DrilldownChartsView::Measure::Emergent);
+    QCOMPARE(find("claude-3.7", "Clause Abuse").value, 1.0);
+    view.setExact(true);
+    QVERIFY(view.chartView()->chart()->title().contains("exact"));
+    QCOMPARE(find("claude-3.7", "Schema Contradiction").value, 0.0);
+
+    // Hover: the counts behind a bar.
+    auto* series = qobject_cast<QBarSeries*>(view.chartView()->chart()->series().value(0));
+    QVERIFY(series);
+    QSignalSpy spy(&view, &ui::DrilldownChartsView::barHovered);
+    emit series->barSets().at(0)->hovered(true, 4);  // Clause Abuse
+    QCOMPARE(spy.size(), 1);
+    QVERIFY(spy.at(0).at(0).toString().contains("n = 1, N = 1"));
+
+    QTemporaryDir dir;
+    QVERIFY(view.exportPng(dir.filePath("c.png")).isEmpty());
+    QVERIFY(view.exportSvg(dir.filePath("c.svg")).isEmpty());
+    QVERIFY(view.exportCsv(dir.filePath("c.csv")).isEmpty());
+    QVERIFY(QImage(dir.filePath("c.png")).width() > 100);
+    QFile svg(dir.filePath("c.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().startsWith("<svg"));
+    QFile csv(dir.filePath("c.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), 1 + 24);
+    view.setMeasure(ui::DrilldownChartsView::Measure::ExByDifficulty);
+    QVERIFY(!view.bars().isEmpty());
+    QVERIFY(view.exportPng("/nonexistent-dir/x.png").size() > 0);
+
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      view.setExact(false);
+      view.setMeasure(ui::DrilldownChartsView::Measure::Recurrent);
+      view.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&view));
+      view.grab().save(QDir(shots).filePath("drilldown-charts.png"));
+    }
+  }
+
+  // The Drill-down tab reads a run file off the UI thread and shows its cases, ladder and charts.
+  void panelOpensARunFile() {
+    QTemporaryDir dir;
+    std::vector<StepOutcome> rows = scripted("gpt-4o-mini");
+    {
+      QFile f(dir.filePath("seed.json"));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray::fromStdString(toSeedJson(rows).dump()));
+    }
+    ui::DrilldownPanel panel;
+    panel.resize(1400, 700);
+    QVERIFY(panel.openRunFile(dir.filePath("seed.json")));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QCOMPARE(panel.caseList()->count(), 1);
+    QVERIFY(panel.status().contains("1 cases, 6 steps"));
+    QCOMPARE(panel.ladder()->table()->rowCount(), 3);
+    QCOMPARE(panel.charts()->statistics().groups.size(), std::size_t(2));
+    QVERIFY(panel.openRunFile(dir.filePath("missing.json")));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QVERIFY(panel.status().contains("Cannot read"));
+    QCOMPARE(panel.caseList()->count(), 1);  // the open run stays
+  }
+
+  void mainWindowHasTheDrilldownTab() {
+    ui::MainWindow w;
+    QTabWidget* tabs = w.tabs();
+    QCOMPARE(tabs->count(), 3);
+    QCOMPARE(tabs->tabText(2), QStringLiteral("Drill-down"));
+    auto* panel = qobject_cast<ui::DrilldownPanel*>(tabs->widget(2));
+    QVERIFY(panel);
+    if (const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      std::vector<StepOutcome> rows = scripted("gpt-4o-mini");
+      for (auto& r : scripted("claude-3.7")) {
+        r.caseId = "dev:43";
+        rows.push_back(r);
+      }
+      panel->setRows(rows);
+      tabs->setCurrentIndex(2);
+      w.resize(1500, 800);
+      w.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&w));
+      w.grab().save(QDir(dir).filePath("drilldown-tab.png"));
+    }
+  }
+};
+
+QTEST_MAIN(TestDrilldownViews)
+#include "test_drilldown_views.moc"

@@ -1,0 +1,239 @@
+// Charts view of drill-down statistics.
+#include "widgets/drilldown/drilldown_charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace hs::ui {
+
+namespace {
+
+QString seriesName(const std::string& model, const std::string& history) {
+  return QString::fromStdString(model) + (history == "on" ? QStringLiteral(" (+ history)") : QString());
+}
+
+const drilldown::Ratio& pick(const drilldown::FourRatios& f, DrilldownChartsView::Measure m) {
+  switch (m) {
+    case DrilldownChartsView::Measure::Recurrent:
+      return f.recurrent;
+    case DrilldownChartsView::Measure::Emergent:
+      return f.emergent;
+    case DrilldownChartsView::Measure::InFinal:
+      return f.inFinal;
+    default:
+      return f.inEarlier;
+  }
+}
+
+QString csvField(QString s) {
+  if (!s.contains(',') && !s.contains('"')) return s;
+  return '"' + s.replace('"', QStringLiteral("\"\"")) + '"';
+}
+
+}  // namespace
+
+DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
+  measureBox_ = new QComboBox(this);
+  measureBox_->setObjectName(QStringLiteral("measure"));
+  for (int i = 0; i < 5; ++i) measureBox_->addItem(QString());
+  exactBox_ = new QCheckBox(this);
+  exactBox_->setObjectName(QStringLiteral("exact"));
+  pngButton_ = new QPushButton(this);
+  svgButton_ = new QPushButton(this);
+  csvButton_ = new QPushButton(this);
+  hover_ = new QLabel(this);
+  hover_->setObjectName(QStringLiteral("hover"));
+  view_ = new QChartView(new QChart(), this);
+  view_->setRenderHint(QPainter::Antialiasing);
+  view_->setMinimumSize(480, 320);
+
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(measureBox_);
+  bar->addWidget(exactBox_);
+  bar->addStretch(1);
+  bar->addWidget(pngButton_);
+  bar->addWidget(svgButton_);
+  bar->addWidget(csvButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(bar);
+  layout->addWidget(view_, 1);
+  layout->addWidget(hover_);
+
+  connect(measureBox_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+  connect(exactBox_, &QCheckBox::toggled, this, [this] { rebuild(); });
+  connect(pngButton_, &QPushButton::clicked, this, [this] { exportWithDialog(0); });
+  connect(svgButton_, &QPushButton::clicked, this, [this] { exportWithDialog(1); });
+  connect(csvButton_, &QPushButton::clicked, this, [this] { exportWithDialog(2); });
+  connect(this, &DrilldownChartsView::barHovered, hover_, &QLabel::setText);
+  retranslate();
+}
+
+void DrilldownChartsView::setStatistics(drilldown::Statistics stats) {
+  stats_ = std::move(stats);
+  rebuild();
+}
+
+void DrilldownChartsView::setMeasure(Measure m) {
+  measureBox_->setCurrentIndex(static_cast<int>(m));
+}
+
+void DrilldownChartsView::setExact(bool exact) {
+  exactBox_->setChecked(exact);
+}
+
+DrilldownChartsView::Measure DrilldownChartsView::measure() const {
+  return static_cast<Measure>(std::max(0, measureBox_->currentIndex()));
+}
+
+QList<DrilldownChartsView::Bar> DrilldownChartsView::bars() const {
+  QList<Bar> out;
+  const Measure m = measure();
+  if (m == Measure::ExByDifficulty) {
+    for (const auto& r : stats_.byDifficulty)
+      out.push_back({seriesName(r.model, r.history),
+                     QString::fromStdString(r.difficulty.empty() ? "?" : r.difficulty), r.ex,
+                     static_cast<std::size_t>(r.ex * static_cast<double>(r.count) + 0.5), r.count});
+    return out;
+  }
+  for (const auto& g : stats_.groups)
+    for (const auto& c : g.categories) {
+      const drilldown::Ratio& r = pick(exactBox_->isChecked() ? c.exact : c.same, m);
+      out.push_back({seriesName(g.model, g.history), QString::fromStdString(c.category), r.p().value_or(0.0),
+                     r.n, r.N});
+    }
+  return out;
+}
+
+void DrilldownChartsView::rebuild() {
+  QChart* chart = view_->chart();
+  chart->removeAllSeries();
+  for (QAbstractAxis* a : chart->axes()) {
+    chart->removeAxis(a);
+    delete a;
+  }
+  const QList<Bar> shown = bars();
+  QStringList categories, series;
+  for (const Bar& b : shown) {
+    if (!categories.contains(b.category)) categories.push_back(b.category);
+    if (!series.contains(b.series)) series.push_back(b.series);
+  }
+  auto* bs = new QBarSeries;
+  for (const QString& s : series) {
+    auto* set = new QBarSet(s);
+    QList<Bar> mine;
+    for (const QString& c : categories) {
+      Bar found{s, c, 0.0, 0, 0};
+      for (const Bar& b : shown)
+        if (b.series == s && b.category == c) found = b;
+      *set << found.value;
+      mine.push_back(found);
+    }
+    connect(set, &QBarSet::hovered, this, [this, mine](bool on, int index) {
+      if (!on || index < 0 || index >= mine.size()) return;
+      const Bar& b = mine[index];
+      QString text = tr("%1 — %2: %3 (n = %4, N = %5)")
+                         .arg(b.series, b.category, QString::number(b.value, 'f', 3))
+                         .arg(b.n)
+                         .arg(b.N);
+      QToolTip::showText(QCursor::pos(), text);
+      emit barHovered(text);
+    });
+    bs->append(set);
+  }
+  chart->addSeries(bs);
+  auto* x = new QBarCategoryAxis;
+  x->append(categories);
+  chart->addAxis(x, Qt::AlignBottom);
+  bs->attachAxis(x);
+  auto* y = new QValueAxis;
+  y->setRange(0.0, 1.0);
+  y->setTickCount(6);
+  y->setLabelFormat(QStringLiteral("%.1f"));
+  chart->addAxis(y, Qt::AlignLeft);
+  bs->attachAxis(y);
+  chart->setTitle(measureBox_->currentText() + (exactBox_->isChecked() && measure() != Measure::ExByDifficulty
+                                                    ? tr(" (exact same hallucination)")
+                                                    : QString()));
+  chart->legend()->setAlignment(Qt::AlignBottom);
+  hover_->setText(tr("Hover a bar for the counts behind it."));
+}
+
+QString DrilldownChartsView::exportPng(const QString& path) const {
+  QPixmap pm = view_->grab();
+  return pm.save(path, "PNG") ? QString() : tr("Cannot write %1").arg(path);
+}
+
+QString DrilldownChartsView::exportSvg(const QString& path) const {
+  // Qt SVG is not a dependency: the SVG holds the rendered chart as an embedded PNG image.
+  QPixmap pm = view_->grab();
+  QByteArray png;
+  QBuffer buffer(&png);
+  buffer.open(QIODevice::WriteOnly);
+  pm.save(&buffer, "PNG");
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return tr("Cannot write %1").arg(path);
+  const QString svg =
+      QStringLiteral(
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" viewBox=\"0 0 %1 %2\">"
+          "<title>%3</title><image width=\"%1\" height=\"%2\" href=\"data:image/png;base64,%4\"/></svg>\n")
+          .arg(pm.width())
+          .arg(pm.height())
+          .arg(view_->chart()->title().toHtmlEscaped(), QString::fromLatin1(png.toBase64()));
+  f.write(svg.toUtf8());
+  return f.error() == QFile::NoError ? QString() : tr("Cannot write %1").arg(path);
+}
+
+QString DrilldownChartsView::exportCsv(const QString& path) const {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return tr("Cannot write %1").arg(path);
+  QString out = QStringLiteral("series,category,value,n,N\n");
+  for (const Bar& b : bars())
+    out += csvField(b.series) + ',' + csvField(b.category) + ',' + QString::number(b.value, 'f', 6) + ',' +
+           QString::number(b.n) + ',' + QString::number(b.N) + '\n';
+  f.write(out.toUtf8());
+  return f.error() == QFile::NoError ? QString() : tr("Cannot write %1").arg(path);
+}
+
+void DrilldownChartsView::exportWithDialog(int kind) {
+  static const char* filters[] = {"PNG (*.png)", "SVG (*.svg)", "CSV (*.csv)"};
+  QString path =
+      QFileDialog::getSaveFileName(this, tr("Export chart"), QString(), QString::fromLatin1(filters[kind]));
+  if (path.isEmpty()) return;
+  QString error = kind == 0 ? exportPng(path) : kind == 1 ? exportSvg(path) : exportCsv(path);
+  hover_->setText(error.isEmpty() ? tr("Exported to %1").arg(path) : error);
+}
+
+void DrilldownChartsView::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(e);
+}
+
+void DrilldownChartsView::retranslate() {
+  measureBox_->setItemText(0, tr("Recurrent: P(in final step | occurs earlier)"));
+  measureBox_->setItemText(1, tr("Emergent: P(in final step | not earlier)"));
+  measureBox_->setItemText(2, tr("P(in final step)"));
+  measureBox_->setItemText(3, tr("P(occurs in earlier steps)"));
+  measureBox_->setItemText(4, tr("EX by difficulty"));
+  exactBox_->setText(tr("Exact same hallucination"));
+  pngButton_->setText(tr("Export PNG…"));
+  svgButton_->setText(tr("Export SVG…"));
+  csvButton_->setText(tr("Export CSV…"));
+  rebuild();
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,144 @@
+// The Drill-down tab.
+#include "widgets/drilldown/drilldown_panel.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <set>
+
+#include "engine/drilldown/seed_json.h"
+#include "engine/drilldown/stats.h"
+#include "widgets/drilldown/drilldown_charts.h"
+#include "widgets/drilldown/drilldown_ladder.h"
+#include "widgets/job_runner.h"
+
+namespace hs::ui {
+
+namespace {
+
+struct Loaded {
+  Result<std::vector<drilldown::StepOutcome>> rows = Error{};
+  drilldown::Statistics stats;
+};
+
+}  // namespace
+
+DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
+  setObjectName(QStringLiteral("drilldownPanel"));
+  runner_ = new JobRunner(this);
+  open_ = new QPushButton(this);
+  status_ = new QLabel(this);
+  status_->setObjectName(QStringLiteral("drilldownStatus"));
+  cases_ = new QListWidget(this);
+  cases_->setObjectName(QStringLiteral("drilldownCases"));
+  views_ = new QTabWidget(this);
+  ladder_ = new DrilldownLadderView(views_);
+  charts_ = new DrilldownChartsView(views_);
+  views_->addTab(ladder_, QString());
+  views_->addTab(charts_, QString());
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(open_);
+  top->addWidget(status_, 1);
+  auto* split = new QSplitter(this);
+  split->addWidget(cases_);
+  split->addWidget(views_);
+  split->setStretchFactor(1, 4);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(split, 1);
+
+  connect(open_, &QPushButton::clicked, this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, tr("Open drill-down run"), QString(),
+                                                tr("Drill-down runs (*.jsonl *.json);;All files (*)"));
+    if (!path.isEmpty()) openRunFile(path);
+  });
+  connect(cases_, &QListWidget::currentRowChanged, this, &DrilldownPanel::showCase);
+  connect(runner_, &JobRunner::progress, this,
+          [this](int, int, const QString& text) { status_->setText(text); });
+  retranslate();
+}
+
+bool DrilldownPanel::openRunFile(const QString& path) {
+  const std::string file = path.toStdString();
+  return runner_->start<std::shared_ptr<Loaded>>(
+      tr("Reading the drill-down run"),
+      [file](JobContext& ctx) {
+        auto out = std::make_shared<Loaded>();
+        ctx.setProgress(0, 2, tr("Reading %1…").arg(QString::fromStdString(file)));
+        out->rows = drilldown::readRunFile(file);
+        if (out->rows && !ctx.isCancelled()) {
+          ctx.setProgress(1, 2, tr("Counting…"));
+          out->stats = drilldown::computeStatistics(out->rows.value());
+        }
+        return out;
+      },
+      [this, path](std::shared_ptr<Loaded> loaded) {
+        if (!loaded->rows) {
+          status_->setText(
+              tr("Cannot read %1: %2").arg(path, QString::fromStdString(loaded->rows.error().message)));
+          return;
+        }
+        charts_->setStatistics(std::move(loaded->stats));
+        rows_ = std::move(loaded->rows.value());
+        caseIds_.clear();
+        std::set<std::string> seen;
+        cases_->clear();
+        for (const auto& r : rows_)
+          if (seen.insert(r.caseId).second) {
+            caseIds_.push_back(r.caseId);
+            cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
+          }
+        status_->setText(tr("%1: %2 cases, %3 steps").arg(path).arg(caseIds_.size()).arg(rows_.size()));
+        if (!caseIds_.empty()) cases_->setCurrentRow(0);
+      });
+}
+
+void DrilldownPanel::setRows(std::vector<drilldown::StepOutcome> rows) {
+  rows_ = std::move(rows);
+  charts_->setStatistics(drilldown::computeStatistics(rows_));
+  caseIds_.clear();
+  cases_->clear();
+  std::set<std::string> seen;
+  for (const auto& r : rows_)
+    if (seen.insert(r.caseId).second) {
+      caseIds_.push_back(r.caseId);
+      cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
+    }
+  status_->setText(tr("%1 cases, %2 steps").arg(caseIds_.size()).arg(rows_.size()));
+  if (!caseIds_.empty()) cases_->setCurrentRow(0);
+}
+
+QString DrilldownPanel::status() const {
+  return status_->text();
+}
+
+void DrilldownPanel::showCase(int row) {
+  if (row < 0 || row >= static_cast<int>(caseIds_.size())) return ladder_->setPath({});
+  std::vector<drilldown::StepOutcome> mine;
+  for (const auto& r : rows_)
+    if (r.caseId == caseIds_[static_cast<std::size_t>(row)]) mine.push_back(r);
+  ladder_->setPath(std::move(mine));
+}
+
+void DrilldownPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(e);
+}
+
+void DrilldownPanel::retranslate() {
+  open_->setText(tr("Open run…"));
+  open_->setToolTip(tr("A drill-down run: hallusql-cli drilldown run output, or seed 001's evaluation JSON"));
+  views_->setTabText(0, tr("Path"));
+  views_->setTabText(1, tr("Charts"));
+  if (rows_.empty()) status_->setText(tr("No drill-down run open"));
+}
+
+}  // namespace hs::ui

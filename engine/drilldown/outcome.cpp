@@ -3,6 +3,8 @@
 
 #include <fstream>
 
+#include "engine/eval/report_json.h"
+
 namespace hs::drilldown {
 
 namespace {
@@ -15,41 +17,6 @@ json orNull(const std::optional<T>& v) {
 }
 
 }  // namespace
-
-json findingsJson(const std::vector<Finding>& findings) {
-  json out = json::array();
-  for (const Finding& f : findings) {
-    json spans = json::array();
-    for (const FindingSpan& s : f.spans)
-      spans.push_back({{"side", s.side}, {"begin", s.begin}, {"end", s.end}});
-    out.push_back({{"taxonomy", f.taxonomy},
-                   {"category", f.category},
-                   {"subcategory", f.subcategory},
-                   {"message", f.message},
-                   {"spans", spans}});
-  }
-  return out;
-}
-
-std::vector<Finding> findingsFromJson(const json& j) {
-  std::vector<Finding> out;
-  if (!j.is_array()) return out;
-  for (const json& f : j) {
-    if (!f.is_object()) continue;
-    Finding x;
-    x.taxonomy = f.value("taxonomy", "");
-    x.category = f.value("category", "");
-    x.subcategory = f.value("subcategory", "");
-    x.message = f.value("message", "");
-    if (f.contains("spans") && f["spans"].is_array())
-      for (const json& s : f["spans"])
-        if (s.is_object() && s.value("begin", -1) >= 0 && s.value("end", -1) >= 0)
-          x.spans.push_back(
-              {s.value("side", "pred"), s["begin"].get<std::size_t>(), s["end"].get<std::size_t>()});
-    out.push_back(std::move(x));
-  }
-  return out;
-}
 
 json outcomeJson(const StepOutcome& o) {
   json j{{"id", o.caseId},
@@ -66,7 +33,7 @@ json outcomeJson(const StepOutcome& o) {
          {"pred_sql", orNull(o.predSql)},
          {"ex", orNull(o.ex)},
          {"soft_f1", orNull(o.softF1)},
-         {"findings", findingsJson(o.findings)}};
+         {"findings", eval::findingsToJson(o.findings)}};
   if (!o.error.empty()) j["error"] = o.error;
   return j;
 }
@@ -93,7 +60,7 @@ Result<StepOutcome> outcomeFromJson(const json& j) {
     if (j.contains("pred_sql") && j["pred_sql"].is_string()) o.predSql = j["pred_sql"].get<std::string>();
     if (j.contains("ex") && j["ex"].is_boolean()) o.ex = j["ex"].get<bool>();
     if (j.contains("soft_f1") && j["soft_f1"].is_number()) o.softF1 = j["soft_f1"].get<double>();
-    if (j.contains("findings")) o.findings = findingsFromJson(j["findings"]);
+    if (j.contains("findings")) o.findings = eval::findingsFromJson(j["findings"]);
     o.error = j.value("error", "");
   } catch (const json::exception& e) {
     return makeError(ErrorKind::BadInput, "bad_row", std::string("a field has the wrong type: ") + e.what());

@@ -111,6 +111,26 @@ json findingsToJson(const std::vector<Finding>& findings) {
   return out;
 }
 
+std::vector<Finding> findingsFromJson(const json& j) {
+  std::vector<Finding> out;
+  if (!j.is_array()) return out;
+  for (const json& f : j) {
+    if (!f.is_object()) continue;
+    Finding x;
+    x.taxonomy = f.value("taxonomy", "");
+    x.category = f.value("category", "");
+    x.subcategory = f.value("subcategory", "");
+    x.message = f.value("message", "");
+    if (f.contains("spans") && f["spans"].is_array())
+      for (const json& s : f["spans"])
+        if (s.is_object() && s.value("begin", -1) >= 0 && s.value("end", -1) >= 0)
+          x.spans.push_back(
+              {s.value("side", "pred"), s["begin"].get<std::size_t>(), s["end"].get<std::size_t>()});
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
 json riskToJson(const std::optional<Risk>& risk) {
   return risk ? json{{"score", risk->score}, {"reasons", risk->reasons}} : json(nullptr);
 }

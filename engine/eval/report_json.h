@@ -34,6 +34,8 @@ nlohmann::json errorToJson(const Error& e);
 
 // [{"taxonomy", "category", "subcategory", "message", "spans": [{"side", "begin", "end"}]}]
 nlohmann::json findingsToJson(const std::vector<Finding>& findings);
+// The inverse of findingsToJson; entries that are not objects, and spans without offsets, are skipped.
+std::vector<Finding> findingsFromJson(const nlohmann::json& j);
 // {"score", "reasons"} or null.
 nlohmann::json riskToJson(const std::optional<Risk>& risk);
 

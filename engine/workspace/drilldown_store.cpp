@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/eval/report_json.h"
 #include "engine/workspace/sqlite_util.h"
 
 namespace hs::ws {
@@ -18,7 +19,7 @@ const char* modeName(const std::string& history) {
 }  // namespace
 
 Result<std::int64_t> saveDrilldownRun(Workspace& ws, const std::string& name, const std::string& sourceFile,
-                                      const std::vector<drilldown::StepOutcome>& rows) {
+                                      const std::vector<DrilldownStepRow>& rows) {
   std::string model = rows.empty() ? "" : rows.front().model;
   RunInfo info{name, model, sourceFile, nlohmann::json{{"kind", "drilldown"}}.dump()};
   auto tx = ws.transaction();
@@ -71,7 +72,7 @@ Result<std::int64_t> saveDrilldownRun(Workspace& ws, const std::string& name, co
       s.bind(9, *r.softF1);
     else
       s.bindNull(9);
-    s.bind(10, drilldown::findingsJson(r.findings).dump());
+    s.bind(10, eval::findingsToJson(r.findings).dump());
     s.bind(11, now);
     if (auto ok = s.run(); !ok) return ok.error();
   }
@@ -79,7 +80,7 @@ Result<std::int64_t> saveDrilldownRun(Workspace& ws, const std::string& name, co
   return runId.value();
 }
 
-Result<std::vector<drilldown::StepOutcome>> loadDrilldownRun(const Workspace& ws, std::int64_t runId) {
+Result<std::vector<DrilldownStepRow>> loadDrilldownRun(const Workspace& ws, std::int64_t runId) {
   auto run = ws.run(runId);
   if (!run) return run.error();
   auto st = Statement::prepare(
@@ -91,12 +92,12 @@ Result<std::vector<drilldown::StepOutcome>> loadDrilldownRun(const Workspace& ws
       ws.path());
   if (!st) return st.error();
   st->bind(1, runId);
-  std::vector<drilldown::StepOutcome> rows;
+  std::vector<DrilldownStepRow> rows;
   for (;;) {
     auto more = st->step();
     if (!more) return more.error();
     if (!more.value()) break;
-    drilldown::StepOutcome o;
+    DrilldownStepRow o;
     o.caseId = st->text(0);
     o.dbId = st->text(1);
     o.originalQuestion = st->text(2);
@@ -110,7 +111,7 @@ Result<std::vector<drilldown::StepOutcome>> loadDrilldownRun(const Workspace& ws
     o.predSql = st->optText(10);
     if (!st->isNull(11)) o.ex = st->int64(11) != 0;
     if (!st->isNull(12)) o.softF1 = st->real(12);
-    o.findings = drilldown::findingsFromJson(nlohmann::json::parse(st->text(13), nullptr, false));
+    o.findings = eval::findingsFromJson(nlohmann::json::parse(st->text(13), nullptr, false));
     o.model = run->info.model;
     rows.push_back(std::move(o));
   }

@@ -295,7 +295,7 @@ Error Connection::stepError(int rc, std::string_view sql) const {
                            megabytes(sqlite3_hard_heap_limit64(-1)) +
                            " for the whole process); add a LIMIT or narrow it");
     case SQLITE_TOOBIG:
-      return makeError(ErrorKind::BadInput, "value_too_big",
+      return makeError(ErrorKind::BadInput, "memory_limit",
                        "the query built or read a value larger than " + megabytes(valueLimit(limits_)) +
                            " (the per-value limit; raise it with --max-value-mb): " + sqlite3_errmsg(db_));
     case SQLITE_CORRUPT:

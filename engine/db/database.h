@@ -32,7 +32,8 @@ struct Limits {
   // kept in memory) -> BadInput, code "memory_limit" ("the query needed more than N MB").
   std::int64_t maxMemoryBytes = 512LL << 20;
   // SQLITE_LIMIT_LENGTH: the largest string or blob the statement may build or read; also what
-  // bounds the cost of one VM instruction -> BadInput, code "value_too_big". 0: SQLite's maximum.
+  // bounds the cost of one VM instruction -> BadInput, code "memory_limit" (the message names
+  // the per-value limit). 0: SQLite's maximum.
   std::int64_t maxValueBytes = 32LL << 20;
 };
 

@@ -191,10 +191,12 @@ class TestDbCli : public QObject {
     QVERIFY(mem.err["message"].toString().contains("needed more than 16 MB"));
     Run big = runCli({"query", "--db", pets_, "--sql", "SELECT randomblob(250000000)"});
     QCOMPARE(big.exitCode, 2);
-    QCOMPARE(big.err["code"].toString(), QString("value_too_big"));
+    QCOMPARE(big.err["code"].toString(), QString("memory_limit"));
+    QVERIFY(big.err["message"].toString().contains("--max-value-mb"));
     Run pf = runCli({"query", "--db", pets_, "--sql", "SELECT printf('%.*c', 1e9, 'x')"});
     QCOMPARE(pf.exitCode, 2);
-    QCOMPARE(pf.err["code"].toString(), QString("value_too_big"));
+    QCOMPARE(pf.err["code"].toString(), QString("memory_limit"));
+    QVERIFY(pf.err["message"].toString().contains("per-value limit"));
   }
 
   void spiderSchema() {

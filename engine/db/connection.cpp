@@ -166,11 +166,12 @@ void Connection::beginRun(const Limits& limits) {
   std::lock_guard<std::mutex> lock(mu_);
   if (db_) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits));
   inStep_.store(true);
-  setThreadBudget(&budget_);
+  outerBudget_ = setThreadBudget(&budget_);
 }
 
 void Connection::endRun() {
-  setThreadBudget(nullptr);
+  setThreadBudget(outerBudget_);
+  outerBudget_ = nullptr;
   std::lock_guard<std::mutex> lock(mu_);
   inStep_.store(false);
 }

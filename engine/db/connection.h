@@ -68,10 +68,11 @@ class Connection {
   std::mutex mu_;  // guards db_ against interrupt() during close
 
   std::atomic<bool> cancel_{false};
-  std::atomic<bool> inStep_{false};  // a run is in progress: interrupt() may call sqlite3_interrupt
-  RunBudget budget_;                 // of the current (or last) run; its stop tells which limit hit
-  Limits limits_;                    // of the current (or last) run, for the messages
-  PrintfGuard printf_;               // printf()/format() bounded by the value-size limit
+  std::atomic<bool> inStep_{false};   // a run is in progress: interrupt() may call sqlite3_interrupt
+  RunBudget budget_;                  // of the current (or last) run; its stop tells which limit hit
+  RunBudget* outerBudget_ = nullptr;  // the thread's budget before this run (runs may nest)
+  Limits limits_;                     // of the current (or last) run, for the messages
+  PrintfGuard printf_;                // printf()/format() bounded by the value-size limit
 
   // Authorizer state for the statement being prepared.
   bool recording_ = false;

@@ -81,8 +81,10 @@ bool allocatorGuarded() {
   return gGuarded;
 }
 
-void setThreadBudget(RunBudget* budget) {
+RunBudget* setThreadBudget(RunBudget* budget) {
+  RunBudget* previous = tBudget;
   tBudget = budget;
+  return previous;
 }
 
 }  // namespace hs::db::detail

@@ -54,7 +54,8 @@ struct RunBudget {
 // True when the allocator wrapper is in place (it is installed during static initialisation;
 // false only if SQLite was started before, and then only the progress handler checks).
 bool allocatorGuarded();
-// Makes `budget` the one SQLite allocations on the calling thread count against (nullptr: none).
-void setThreadBudget(RunBudget* budget);
+// Makes `budget` the one SQLite allocations on the calling thread count against (nullptr: none);
+// returns the previous one (to restore when runs nest).
+RunBudget* setThreadBudget(RunBudget* budget);
 
 }  // namespace hs::db::detail

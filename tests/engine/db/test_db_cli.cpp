@@ -176,14 +176,15 @@ class TestDbCli : public QObject {
     QCOMPARE(small.out["truncated_by"].toString(), QString("output_bytes"));
   }
 
-  // Hostile statements end at their limits with a clear error and exit 2, also in prepare.
+  // Hostile statements end at their limits with a clear error (exit 3 for the time limit, 2 for
+  // memory and value size), also while they are prepared.
   void hostileStatementsStopAtTheirLimits() {
     QString chain = "WITH a0(x) AS (SELECT 1)";
     for (int i = 1; i <= 22; ++i)
       chain += QString(", a%1(x) AS (SELECT x FROM a%2 UNION ALL SELECT x FROM a%2)").arg(i).arg(i - 1);
     chain += " SELECT 1 FROM a22 LIMIT 1";
     Run cte = runCli({"query", "--db", pets_, "--timeout-ms", "300", "--sql", chain});
-    QCOMPARE(cte.exitCode, 2);
+    QCOMPARE(cte.exitCode, 3);  // a timeout is ErrorKind::Timeout: exit 3
     QCOMPARE(cte.err["code"].toString(), QString("timeout"));
     Run mem = runCli({"query", "--db", pets_, "--timeout-ms", "0", "--max-memory-mb", "16", "--sql", chain});
     QCOMPARE(mem.exitCode, 2);

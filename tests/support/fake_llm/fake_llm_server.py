@@ -42,7 +42,6 @@ A behaviour B (all fields optional):
   prompt_tokens, completion_tokens  usage numbers (default 11 and 7)
 """
 import argparse
-import gzip
 import json
 import re
 import socket
@@ -50,6 +49,7 @@ import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
@@ -289,7 +289,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         if mode == "gzip_bomb":
             zeros = b"0" * (1 << 20)
-            comp = gzip.compressobj(9, wbits=31)
+            comp = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip framing
             parts = [comp.compress(zeros) for _ in range(int(b.get("bomb_mb", 64)))]
             data = b"".join(parts) + comp.flush()
             self.send_response(200)

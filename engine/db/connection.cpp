@@ -20,6 +20,7 @@ namespace {
 
 constexpr int kProgressOps = 100;  // VM instructions between progress checks (see run_guard.h)
 constexpr int kBusyWaitMs = 2000;  // how long a locked database is waited for
+constexpr std::int64_t kPrepareMemoryBytes = 64LL << 20;  // preparing one user statement at most
 
 std::string megabytes(std::int64_t bytes) {
   std::int64_t mb = bytes >> 20;
@@ -156,6 +157,7 @@ void Connection::interrupt() {
 
 void Connection::beginRun(const Limits& limits) {
   cancel_.store(false);
+  preparing_ = false;
   limits_ = limits;
   budget_.reset();
   budget_.cancel = &cancel_;
@@ -282,6 +284,13 @@ Error Connection::stepError(int rc, std::string_view sql) const {
         case Stop::Cancelled:
           return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
         case Stop::Memory:
+          if (preparing_ && limits_.maxMemoryBytes > kPrepareMemoryBytes) {
+            return makeError(ErrorKind::BadInput, "memory_limit",
+                             "the query needed more than " + megabytes(kPrepareMemoryBytes) +
+                                 " of memory before it started (the limit of preparing one statement; "
+                                 "it expands to too many subqueries, e.g. CTEs that each use the previous "
+                                 "one twice)");
+          }
           return makeError(ErrorKind::BadInput, "memory_limit",
                            "the query needed more than " + megabytes(limits_.maxMemoryBytes) +
                                " of memory and temporary storage (the per-query memory limit; raise it "
@@ -336,11 +345,19 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
   refusedIsSchemaWrite_ = false;
   reads_ = &reads;
   recording_ = true;
+  // Preparing a statement needs little memory, whatever it later reads; what needs much is an
+  // expansion (CTEs that refer to each other twice: 2^n copies). A lower limit here stops it
+  // early, so that freeing what it built (after the stop) is quick too.
+  std::int64_t stepLimit = budget_.maxBytes;
+  if (stepLimit > kPrepareMemoryBytes) budget_.maxBytes = kPrepareMemoryBytes;  // 0 stays "none"
+  preparing_ = true;
   sqlite3_stmt* raw = nullptr;
   const char* tail = nullptr;
   int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), 0, &raw, &tail);
   recording_ = false;
   reads_ = nullptr;
+  budget_.maxBytes = stepLimit;
+  if (rc == SQLITE_OK) preparing_ = false;  // else the error names the prepare limit
   StmtPtr stmt(raw);
 
   auto refuse = [&](const std::string& what, std::optional<std::size_t> at = std::nullopt) {

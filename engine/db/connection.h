@@ -71,6 +71,7 @@ class Connection {
   std::atomic<bool> inStep_{false};   // a run is in progress: interrupt() may call sqlite3_interrupt
   RunBudget budget_;                  // of the current (or last) run; its stop tells which limit hit
   RunBudget* outerBudget_ = nullptr;  // the thread's budget before this run (runs may nest)
+  bool preparing_ = false;            // the run stopped while a user statement was prepared
   Limits limits_;                     // of the current (or last) run, for the messages
   PrintfGuard printf_;                // printf()/format() bounded by the value-size limit
 

@@ -183,13 +183,16 @@ class TestDbCli : public QObject {
     for (int i = 1; i <= 22; ++i)
       chain += QString(", a%1(x) AS (SELECT x FROM a%2 UNION ALL SELECT x FROM a%2)").arg(i).arg(i - 1);
     chain += " SELECT 1 FROM a22 LIMIT 1";
-    Run cte = runCli({"query", "--db", pets_, "--timeout-ms", "300", "--sql", chain});
+    Run cte = runCli({"query", "--db", pets_, "--timeout-ms", "300", "--max-memory-mb", "0", "--sql", chain});
     QCOMPARE(cte.exitCode, 3);  // a timeout is ErrorKind::Timeout: exit 3
     QCOMPARE(cte.err["code"].toString(), QString("timeout"));
     Run mem = runCli({"query", "--db", pets_, "--timeout-ms", "0", "--max-memory-mb", "16", "--sql", chain});
     QCOMPARE(mem.exitCode, 2);
     QCOMPARE(mem.err["code"].toString(), QString("memory_limit"));
     QVERIFY(mem.err["message"].toString().contains("needed more than 16 MB"));
+    Run prep = runCli({"query", "--db", pets_, "--sql", chain});  // default limits
+    QCOMPARE(prep.exitCode, 2);
+    QVERIFY(prep.err["message"].toString().contains("before it started"));
     Run big = runCli({"query", "--db", pets_, "--sql", "SELECT randomblob(250000000)"});
     QCOMPARE(big.exitCode, 2);
     QCOMPARE(big.err["code"].toString(), QString("memory_limit"));

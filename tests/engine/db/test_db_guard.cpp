@@ -90,6 +90,7 @@ class TestDbGuard : public QObject {
     auto db = open();
     Limits limits;
     limits.timeoutMs = 200;
+    limits.maxMemoryBytes = 0;  // only the time limit
     auto start = Clock::now();
     auto r = db->query(cteChain(22), limits);
     double ms = msSince(start);
@@ -109,6 +110,18 @@ class TestDbGuard : public QObject {
     QVERIFY2(r.error().message.find("needed more than 16 MB") != std::string::npos,
              r.error().message.c_str());
     QVERIFY2(r.error().message.find("--max-memory-mb") != std::string::npos, r.error().message.c_str());
+  }
+
+  // With the default limits, preparing one statement may take 64 MB: the expansion stops there.
+  void exponentialCteStopsAtThePrepareLimit() {
+    auto db = open();
+    Limits limits;
+    limits.timeoutMs = 0;
+    auto r = db->query(cteChain(22), limits);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, std::string("memory_limit"));
+    QVERIFY2(r.error().message.find("64 MB of memory before it started") != std::string::npos,
+             r.error().message.c_str());
   }
 
   // Temporary b-trees are in memory and count against the memory limit (no temporary files).

@@ -278,9 +278,9 @@ Error Connection::stepError(int rc, std::string_view sql) const {
     case SQLITE_NOMEM:
       switch (budget_.stop.load()) {
         case Stop::Timeout:
-          return makeError(ErrorKind::Timeout, "timeout",
-                           "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) +
-                               " ms (raise it with --timeout-ms)");
+          return makeError(
+              ErrorKind::Timeout, "timeout",
+              "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");
         case Stop::Cancelled:
           return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
         case Stop::Memory:
@@ -291,10 +291,11 @@ Error Connection::stepError(int rc, std::string_view sql) const {
                                  "it expands to too many subqueries, e.g. CTEs that each use the previous "
                                  "one twice)");
           }
-          return makeError(ErrorKind::BadInput, "memory_limit",
-                           "the query needed more than " + megabytes(limits_.maxMemoryBytes) +
-                               " of memory and temporary storage (the per-query memory limit; raise it "
-                               "with --max-memory-mb, or add a LIMIT or narrow the query)");
+          return makeError(
+              ErrorKind::BadInput, "memory_limit",
+              "the query needed more than " + megabytes(limits_.maxMemoryBytes) +
+                  " of memory and temporary storage (the per-query memory limit); add a LIMIT or "
+                  "narrow the query");
         case Stop::None:
           break;
       }
@@ -307,7 +308,7 @@ Error Connection::stepError(int rc, std::string_view sql) const {
     case SQLITE_TOOBIG:
       return makeError(ErrorKind::BadInput, "memory_limit",
                        "the query built or read a value larger than " + megabytes(valueLimit(limits_)) +
-                           " (the per-value limit; raise it with --max-value-mb): " + sqlite3_errmsg(db_));
+                           " (the per-value limit): " + sqlite3_errmsg(db_));
     case SQLITE_CORRUPT:
       return withPath(makeError(ErrorKind::BadInput, "corrupt",
                                 std::string("the database is corrupt: ") + sqlite3_errmsg(db_)));

@@ -63,7 +63,16 @@ int runQuery(const Args& args) {
   auto db = db::Database::openReadOnly(*path);
   if (!db) return fail(db.error());
   auto result = (*db)->query(*sql, limits);
-  if (!result) return fail(result.error());
+  if (!result) {
+    // The engine names the limit; this command names its option.
+    Error e = result.error();
+    auto has = [&e](const char* s) { return e.message.find(s) != std::string::npos; };
+    if (e.code == "timeout") e.message += " (raise it with --timeout-ms)";
+    if (has("per-query memory limit")) e.message += " (raise it with --max-memory-mb)";
+    if (has("per-value limit")) e.message += " (raise it with --max-value-mb)";
+    if (has("exceeds the memory limit")) e.message += " (raise it with --max-bytes)";
+    return fail(e);
+  }
   print(db::toJson(*result, *outputMb << 20));
   return kOk;
 }

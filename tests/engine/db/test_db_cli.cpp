@@ -186,10 +186,12 @@ class TestDbCli : public QObject {
     Run cte = runCli({"query", "--db", pets_, "--timeout-ms", "300", "--max-memory-mb", "0", "--sql", chain});
     QCOMPARE(cte.exitCode, 3);  // a timeout is ErrorKind::Timeout: exit 3
     QCOMPARE(cte.err["code"].toString(), QString("timeout"));
+    QVERIFY(cte.err["message"].toString().contains("--timeout-ms"));
     Run mem = runCli({"query", "--db", pets_, "--timeout-ms", "0", "--max-memory-mb", "16", "--sql", chain});
     QCOMPARE(mem.exitCode, 2);
     QCOMPARE(mem.err["code"].toString(), QString("memory_limit"));
     QVERIFY(mem.err["message"].toString().contains("needed more than 16 MB"));
+    QVERIFY(mem.err["message"].toString().contains("--max-memory-mb"));
     Run prep = runCli({"query", "--db", pets_, "--sql", chain});  // default limits
     QCOMPARE(prep.exitCode, 2);
     QVERIFY(prep.err["message"].toString().contains("before it started"));

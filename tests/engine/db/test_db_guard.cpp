@@ -109,7 +109,8 @@ class TestDbGuard : public QObject {
     QCOMPARE(r.error().code, std::string("memory_limit"));
     QVERIFY2(r.error().message.find("needed more than 16 MB") != std::string::npos,
              r.error().message.c_str());
-    QVERIFY2(r.error().message.find("--max-memory-mb") != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find("per-query memory limit") != std::string::npos,
+             r.error().message.c_str());
   }
 
   // With the default limits, preparing one statement may take 64 MB: the expansion stops there.
@@ -149,7 +150,7 @@ class TestDbGuard : public QObject {
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("memory_limit"));
     QVERIFY2(r.error().message.find("1 MB") != std::string::npos, r.error().message.c_str());
-    QVERIFY2(r.error().message.find("--max-value-mb") != std::string::npos, r.error().message.c_str());
+    QVERIFY2(r.error().message.find("per-value limit") != std::string::npos, r.error().message.c_str());
     auto fits = db->query("SELECT length(randomblob(900000))", limits);
     QVERIFY2(fits.ok(), fits.ok() ? "" : fits.error().message.c_str());
     // The default allows 32 MB values, not 250 MB.

@@ -19,9 +19,21 @@ namespace hs::db::detail {
 
 namespace {
 
-constexpr int kProgressOps = 1000;       // VM instructions between progress checks
-constexpr int kBusyWaitMs = 2000;        // how long a locked database is waited for
-constexpr int kMaxValueBytes = 1 << 28;  // SQLITE_LIMIT_LENGTH: one string or blob at most 256 MiB
+constexpr int kProgressOps = 100;  // VM instructions between progress checks (see run_guard.h)
+constexpr int kBusyWaitMs = 2000;  // how long a locked database is waited for
+constexpr std::int64_t kPrepareMemoryBytes = 64LL << 20;  // preparing one user statement at most
+
+std::string megabytes(std::int64_t bytes) {
+  std::int64_t mb = bytes >> 20;
+  if (mb > 0 && (bytes & ((1 << 20) - 1)) == 0) return std::to_string(mb) + " MB";
+  return std::to_string(bytes) + " bytes";
+}
+
+// SQLITE_LIMIT_LENGTH for `limits` (0 = SQLite's own maximum).
+int valueLimit(const Limits& limits) {
+  if (limits.maxValueBytes <= 0 || limits.maxValueBytes > INT_MAX) return INT_MAX;
+  return static_cast<int>(limits.maxValueBytes);
+}
 
 // The process-wide SQLite heap limit, set once: generous, but a runaway query cannot take the
 // whole machine (half the physical memory, at most 4 GiB).
@@ -113,16 +125,22 @@ Status Connection::open() {
   sqlite3_db_config(db_, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
   sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
   sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, 0);
-  sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, kMaxValueBytes);
-  if (sqlite3_exec(db_, "PRAGMA query_only = 1", nullptr, nullptr, nullptr) != SQLITE_OK) {
+  sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits_));
+  // Temporary b-trees and sorts in memory: counted by the per-statement memory limit
+  // (run_guard.h), never written to the temporary folder (a hostile DISTINCT or ORDER BY wrote
+  // gigabytes there). The price: SQLite then sorts entirely in memory, one allocation per record;
+  // a GROUP BY over 5 million unindexed rows takes ~40% more CPU (bench_db BM_FullScanGroupBy).
+  if (sqlite3_exec(db_, "PRAGMA query_only = 1; PRAGMA temp_store = MEMORY", nullptr, nullptr, nullptr) !=
+      SQLITE_OK) {
     return fail("open", std::string("cannot make the connection query-only: ") + sqlite3_errmsg(db_));
   }
+  printf_.install(db_);
   sqlite3_set_authorizer(db_, authorizerTrampoline, this);
   sqlite3_progress_handler(db_, kProgressOps, progressTrampoline, this);
   sqlite3_busy_handler(db_, busyTrampoline, this);
 
   // Probe: a non-database, corrupt or locked file only fails once something is read.
-  beginRun(10000);
+  beginRun(Limits(10000));
   auto stmt = prepareInternal("SELECT count(*) FROM sqlite_schema");
   if (!stmt) {
     endRun();
@@ -145,38 +163,38 @@ void Connection::interrupt() {
   if (db_ && inStep_.load()) sqlite3_interrupt(db_);
 }
 
-void Connection::beginRun(int timeoutMs) {
+void Connection::beginRun(const Limits& limits) {
   cancel_.store(false);
-  stop_.store(Stop::None);
-  timeoutMs_ = timeoutMs;
-  hasDeadline_ = timeoutMs > 0;
-  if (hasDeadline_) deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+  preparing_ = false;
+  limits_ = limits;
+  budget_.reset();
+  budget_.cancel = &cancel_;
+  budget_.hasDeadline = limits.timeoutMs > 0;
+  if (budget_.hasDeadline)
+    budget_.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits.timeoutMs);
+  budget_.maxBytes = std::max<std::int64_t>(0, limits.maxMemoryBytes);
   std::lock_guard<std::mutex> lock(mu_);
+  if (db_) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits));
   inStep_.store(true);
+  outerBudget_ = setThreadBudget(&budget_);
 }
 
 void Connection::endRun() {
+  setThreadBudget(outerBudget_);
+  outerBudget_ = nullptr;
   std::lock_guard<std::mutex> lock(mu_);
   inStep_.store(false);
 }
 
 int Connection::progress() {
-  if (cancel_.load()) {
-    stop_.store(Stop::Cancelled);
-    return 1;
-  }
-  if (hasDeadline_ && std::chrono::steady_clock::now() >= deadline_) {
-    stop_.store(Stop::Timeout);
-    return 1;
-  }
-  return 0;
+  return budget_.expired() ? 1 : 0;
 }
 
 int Connection::busy(int count) {
   if (cancel_.load()) return 0;
   constexpr int kSleepMs = 20;
   if (count * kSleepMs >= kBusyWaitMs) return 0;
-  if (hasDeadline_ && std::chrono::steady_clock::now() >= deadline_) return 0;
+  if (budget_.expired()) return 0;
   std::this_thread::sleep_for(std::chrono::milliseconds(kSleepMs));
   return 1;
 }
@@ -265,20 +283,40 @@ Error Connection::stepError(int rc, std::string_view sql) const {
   };
   switch (rc & 0xff) {
     case SQLITE_INTERRUPT:
-      if (stop_.load() == Stop::Timeout) {
-        return makeError(ErrorKind::Timeout, "timeout",
-                         "the query was stopped at its time limit of " + std::to_string(timeoutMs_) + " ms");
-      }
-      return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
     case SQLITE_NOMEM:
+      switch (budget_.stop.load()) {
+        case Stop::Timeout:
+          return makeError(
+              ErrorKind::Timeout, "timeout",
+              "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");
+        case Stop::Cancelled:
+          return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
+        case Stop::Memory:
+          if (preparing_ && limits_.maxMemoryBytes > kPrepareMemoryBytes) {
+            return makeError(ErrorKind::BadInput, "memory_limit",
+                             "the query needed more than " + megabytes(kPrepareMemoryBytes) +
+                                 " of memory before it started (the limit of preparing one statement; "
+                                 "it expands to too many subqueries, e.g. CTEs that each use the previous "
+                                 "one twice)");
+          }
+          return makeError(
+              ErrorKind::BadInput, "memory_limit",
+              "the query needed more than " + megabytes(limits_.maxMemoryBytes) +
+                  " of memory and temporary storage (the per-query memory limit); add a LIMIT or "
+                  "narrow the query");
+        case Stop::None:
+          break;
+      }
+      if ((rc & 0xff) == SQLITE_INTERRUPT)
+        return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
       return makeError(ErrorKind::BadInput, "memory_limit",
                        "the query ran out of memory (SQLite heap limit " +
-                           std::to_string(sqlite3_hard_heap_limit64(-1)) +
-                           " bytes); add a LIMIT or narrow it");
+                           megabytes(sqlite3_hard_heap_limit64(-1)) +
+                           " for the whole process); add a LIMIT or narrow it");
     case SQLITE_TOOBIG:
       return makeError(ErrorKind::BadInput, "memory_limit",
-                       std::string("a value is too big (more than ") + std::to_string(kMaxValueBytes) +
-                           " bytes): " + sqlite3_errmsg(db_));
+                       "the query built or read a value larger than " + megabytes(valueLimit(limits_)) +
+                           " (the per-value limit): " + sqlite3_errmsg(db_));
     case SQLITE_CORRUPT:
       return withPath(makeError(ErrorKind::BadInput, "corrupt",
                                 std::string("the database is corrupt: ") + sqlite3_errmsg(db_)));
@@ -323,11 +361,19 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
   refusedIsSchemaWrite_ = false;
   reads_ = &reads;
   recording_ = true;
+  // Preparing a statement needs little memory, whatever it later reads; what needs much is an
+  // expansion (CTEs that refer to each other twice: 2^n copies). A lower limit here stops it
+  // early, so that freeing what it built (after the stop) is quick too.
+  std::int64_t stepLimit = budget_.maxBytes;
+  if (stepLimit > kPrepareMemoryBytes) budget_.maxBytes = kPrepareMemoryBytes;  // 0 stays "none"
+  preparing_ = true;
   sqlite3_stmt* raw = nullptr;
   const char* tail = nullptr;
   int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), 0, &raw, &tail);
   recording_ = false;
   reads_ = nullptr;
+  budget_.maxBytes = stepLimit;
+  if (rc == SQLITE_OK) preparing_ = false;  // else the error names the prepare limit
   StmtPtr stmt(raw);
 
   auto refuse = [&](const std::string& what, std::optional<std::size_t> at = std::nullopt) {
@@ -359,7 +405,9 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
       if (kw == w)
         return refuse(statementHead(sql) + " (not a read query; SQLite says: " + sqlite3_errmsg(db_) + ")");
     }
-    if ((rc & 0xff) == SQLITE_NOMEM || (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_BUSY) {
+    int base = rc & 0xff;
+    if (base == SQLITE_NOMEM || base == SQLITE_INTERRUPT || base == SQLITE_TOOBIG || base == SQLITE_CORRUPT ||
+        base == SQLITE_BUSY) {
       return stepError(rc, sql);
     }
     return sqlError(sql);

@@ -14,6 +14,8 @@
 
 #include "engine/core/error.h"
 #include "engine/db/database.h"
+#include "engine/db/printf_guard.h"
+#include "engine/db/run_guard.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -27,8 +29,6 @@ using StmtPtr = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
 
 class Connection {
  public:
-  enum class Stop { None, Timeout, Cancelled };
-
   explicit Connection(std::string path) : path_(std::move(path)) {}
   ~Connection();
   Connection(const Connection&) = delete;
@@ -48,8 +48,9 @@ class Connection {
   // Prepares an internal statement of engine/db (introspection); no recording, same authorizer.
   Result<StmtPtr> prepareInternal(std::string_view sql);
 
-  // Arms the time limit (0 = none) and clears a previous cancel; call before stepping.
-  void beginRun(int timeoutMs);
+  // Arms the limits (time, memory, value size) and clears a previous cancel; call before
+  // preparing or stepping, on the thread that does it. endRun() disarms them.
+  void beginRun(const Limits& limits);
   void endRun();
   // Converts a failed sqlite3_step result into an Error (timeout, cancel, memory, corruption...).
   Error stepError(int rc, std::string_view sql) const;
@@ -68,11 +69,12 @@ class Connection {
   std::mutex mu_;  // guards db_ against interrupt() during close
 
   std::atomic<bool> cancel_{false};
-  std::atomic<Stop> stop_{Stop::None};
-  std::atomic<bool> inStep_{false};  // a run is in progress: interrupt() may call sqlite3_interrupt
-  int timeoutMs_ = 0;
-  bool hasDeadline_ = false;
-  std::chrono::steady_clock::time_point deadline_{};
+  std::atomic<bool> inStep_{false};   // a run is in progress: interrupt() may call sqlite3_interrupt
+  RunBudget budget_;                  // of the current (or last) run; its stop tells which limit hit
+  RunBudget* outerBudget_ = nullptr;  // the thread's budget before this run (runs may nest)
+  bool preparing_ = false;            // the run stopped while a user statement was prepared
+  Limits limits_;                     // of the current (or last) run, for the messages
+  PrintfGuard printf_;                // printf()/format() bounded by the value-size limit
 
   // Authorizer state for the statement being prepared.
   bool recording_ = false;

@@ -101,7 +101,7 @@ Result<std::vector<Row>> Cursor::fetch(std::size_t n) {
       capped = true;
     }
   }
-  conn_->beginRun(impl_->limits.timeoutMs);
+  conn_->beginRun(impl_->limits);
   bool done = false;
   auto rows = want == 0
                   ? Result<std::vector<Row>>(std::vector<Row>{})
@@ -151,10 +151,13 @@ std::shared_ptr<Interrupter> Database::interrupter() const {
 Result<QueryResult> Database::query(std::string_view sql, const Limits& limits) {
   auto start = std::chrono::steady_clock::now();
   QueryResult out;
+  conn_->beginRun(limits);  // prepare counts against the limits too
   auto stmt = conn_->prepareUser(sql, out.reads);
-  if (!stmt) return stmt.error();
+  if (!stmt) {
+    conn_->endRun();
+    return stmt.error();
+  }
   out.columns = columnNames(stmt->get());
-  conn_->beginRun(limits.timeoutMs);
   bool done = false;
   auto rows = stepRows(*conn_, stmt->get(), sql, limits.maxRows, limits.maxResultBytes, done);
   if (rows && !done) out.truncated = sqlite3_step(stmt->get()) == SQLITE_ROW;
@@ -168,7 +171,9 @@ Result<QueryResult> Database::query(std::string_view sql, const Limits& limits) 
 Result<std::unique_ptr<Cursor>> Database::openCursor(std::string_view sql, const Limits& limits) {
   auto impl = std::make_unique<Cursor::Impl>();
   std::vector<ColumnRead> reads;
+  conn_->beginRun(limits);
   auto stmt = conn_->prepareUser(sql, reads);
+  conn_->endRun();
   if (!stmt) return stmt.error();
   impl->stmt = std::move(*stmt);
   impl->sql = std::string(sql);

@@ -18,10 +18,23 @@
 namespace hs::db {
 
 // Limits of one query (query()) or of one fetch() call (Cursor). 0 means "no limit".
+// The time and memory limits hold during prepare as well as step, whatever one VM instruction
+// costs (see run_guard.h): the limit is kept within one bounded instruction (~0.1 s).
 struct Limits {
-  int timeoutMs = 10000;                      // wall-clock time limit -> ErrorKind::Timeout, code "timeout"
-  std::size_t maxRows = 100000;               // rows returned; more -> truncated = true (not an error)
-  std::int64_t maxResultBytes = 256LL << 20;  // bytes held by the result -> BadInput, code "memory_limit"
+  // Not an aggregate, so that {timeout, rows, bytes} keeps meaning what it always did.
+  Limits(int timeout = 10000, std::size_t rows = 100000, std::int64_t resultBytes = 256LL << 20)
+      : timeoutMs(timeout), maxRows(rows), maxResultBytes(resultBytes) {}
+
+  int timeoutMs;                // wall-clock time limit -> ErrorKind::Timeout, code "timeout"
+  std::size_t maxRows;          // rows returned; more -> truncated = true (not an error)
+  std::int64_t maxResultBytes;  // bytes held by the result -> BadInput, code "memory_limit"
+  // Memory SQLite may allocate for the statement, temporary b-trees and sorts included (they are
+  // kept in memory) -> BadInput, code "memory_limit" ("the query needed more than N MB").
+  std::int64_t maxMemoryBytes = 512LL << 20;
+  // SQLITE_LIMIT_LENGTH: the largest string or blob the statement may build or read; also what
+  // bounds the cost of one VM instruction -> BadInput, code "memory_limit" (the message names
+  // the per-value limit). 0: SQLite's maximum.
+  std::int64_t maxValueBytes = 32LL << 20;
 };
 
 // A table column a statement reads, as the authorizer saw it (aliases and views resolved to the

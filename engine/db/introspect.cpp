@@ -45,7 +45,7 @@ Status runInternal(Connection& conn, const std::string& sql, const std::vector<s
 // RAII: arms the connection's time limit for a block of internal statements.
 class Run {
  public:
-  Run(Connection& conn, int timeoutMs) : conn_(conn) { conn_.beginRun(timeoutMs); }
+  Run(Connection& conn, const Limits& limits) : conn_(conn) { conn_.beginRun(limits); }
   ~Run() { conn_.endRun(); }
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -88,7 +88,7 @@ Result<const Schema*> Database::cachedSchema() {
 
 Result<Schema> Database::schema() {
   Connection& conn = *conn_;
-  Run run(conn, kIntrospectionTimeoutMs);
+  Run run(conn, Limits(kIntrospectionTimeoutMs));
   Schema schema;
   bool hasStat1 = false;
   Status st = runInternal(conn,
@@ -195,7 +195,7 @@ Result<std::vector<Value>> Database::sampleValues(const std::string& table, cons
   std::vector<Value> out;
   if (n == 0) return out;
   Connection& conn = *conn_;
-  Run run(conn, limits.timeoutMs);
+  Run run(conn, limits);
   std::string q = quoteIdentifier(c->name);
   std::string sql = "SELECT DISTINCT " + q + " FROM " + quoteIdentifier(t->name) + " WHERE " + q +
                     " IS NOT NULL LIMIT " + std::to_string(n);
@@ -221,7 +221,7 @@ Result<bool> Database::valueExists(const std::string& table, const std::string& 
   const ColumnInfo* c = t->findColumn(column);
   if (!c) return unknownName("column", table + "." + column, path_);
   Connection& conn = *conn_;
-  Run run(conn, limits.timeoutMs);
+  Run run(conn, limits);
   std::string sql = "SELECT 1 FROM " + quoteIdentifier(t->name) + " WHERE " + quoteIdentifier(c->name) +
                     (v.isNull() ? " IS NULL" : " = ?1") + " LIMIT 1";
   auto stmt = conn.prepareInternal(sql);

@@ -39,6 +39,54 @@ nlohmann::json toJson(const QueryResult& result) {
           {"elapsed_ms", result.elapsedMs},  {"reads", std::move(reads)}};
 }
 
+std::int64_t serialisedBytes(const Value& v) {
+  switch (v.type) {
+    case Value::Type::Text:
+      return static_cast<std::int64_t>(v.bytes.size()) + 2;
+    case Value::Type::Blob:
+      return 2 * static_cast<std::int64_t>(v.bytes.size()) + 16;
+    default:
+      return 24;
+  }
+}
+
+nlohmann::json toJson(const QueryResult& result, std::int64_t maxCellBytes) {
+  if (maxCellBytes <= 0) {
+    nlohmann::json out = toJson(result);
+    if (result.truncated) out["truncated_by"] = "max_rows";
+    return out;
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  std::int64_t bytes = 0;
+  bool cut = false;
+  for (const auto& r : result.rows) {
+    std::int64_t rowBytes = 0;
+    for (const auto& v : r) rowBytes += serialisedBytes(v);
+    if (bytes + rowBytes > maxCellBytes) {
+      cut = true;
+      break;
+    }
+    bytes += rowBytes;
+    rows.push_back(toJson(r));
+  }
+  nlohmann::json reads = nlohmann::json::array();
+  for (const auto& r : result.reads) reads.push_back({{"table", r.table}, {"column", r.column}});
+  std::size_t count = rows.size();
+  nlohmann::json out = {{"columns", result.columns},
+                        {"rows", std::move(rows)},
+                        {"row_count", count},
+                        {"truncated", result.truncated || cut},
+                        {"elapsed_ms", result.elapsedMs},
+                        {"reads", std::move(reads)}};
+  if (cut) {
+    out["truncated_by"] = "output_bytes";
+    out["output_limit_bytes"] = maxCellBytes;
+  } else if (result.truncated) {
+    out["truncated_by"] = "max_rows";
+  }
+  return out;
+}
+
 nlohmann::json toJson(const Schema& schema) {
   nlohmann::json tables = nlohmann::json::array();
   for (const auto& t : schema.tables) {

@@ -73,7 +73,7 @@ struct EndpointProfile {
   std::string apiKeyEnv;   // e.g. "OPENAI_API_KEY"; "" for none
   int maxConcurrency = 4;  // requests in flight at once
   int connectTimeoutMs = 5000;
-  int timeoutMs = 120000;  // total time of one attempt
+  int timeoutMs = 120000;  // overall time of one call: every attempt and every retry delay
   int maxRetries = 3;      // extra attempts on timeouts, 429 and 5xx
   double pricePer1kInput = 0.0;
   double pricePer1kOutput = 0.0;

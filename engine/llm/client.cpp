@@ -39,6 +39,16 @@ std::string redact(std::string text, const std::string& secret) {
   return text;
 }
 
+std::string maskSecret(std::string text, const std::string& secret) {
+  static const std::string kMask = "[redacted]";
+  if (secret.size() < 4) return text;
+  for (std::size_t pos = 0; (pos = text.find(secret, pos)) != std::string::npos;) {
+    text.replace(pos, secret.size(), kMask);
+    pos += kMask.size();
+  }
+  return text;
+}
+
 namespace {
 
 void curlGlobalInit() {
@@ -168,6 +178,13 @@ struct Client::Impl {
   }
 
   void start(const JobPtr& job) {
+    if (job->attempts == 0) {
+      // One overall deadline per call, from its first network attempt: every attempt, every
+      // backoff and every Retry-After fit inside it.
+      job->hasDeadline = options.profile.timeoutMs > 0;
+      job->deadline = Clock::now() + std::chrono::milliseconds(options.profile.timeoutMs);
+      job->maxResponseBytes = options.maxResponseBytes;
+    }
     if (!detail::prepareTransfer(*job, options.profile, url, apiKey)) {
       deliver(job, makeError(ErrorKind::Internal, "curl", "cannot create a curl handle"));
       return;
@@ -209,6 +226,23 @@ struct Client::Impl {
     Error err = std::move(*outcome.error);
     if (outcome.retryable && job->attempts <= options.profile.maxRetries && !job->cancelled) {
       int delay = backoffMs(*job);
+      // A Retry-After beyond the deadline ends the call now rather than waiting in vain.
+      long long wanted = delay;
+      if (job->retryAfterSeconds)
+        wanted = std::clamp<long long>(*job->retryAfterSeconds, 0, 1000000000LL) * 1000;
+      if (job->hasDeadline && wanted >= detail::msLeft(*job)) {
+        err.message += std::string(" (no time left for a retry") +
+                       (job->retryAfterSeconds ? " after the server's Retry-After of " +
+                                                     std::to_string(*job->retryAfterSeconds) + " s"
+                                               : "") +
+                       " within the call's overall limit of " + std::to_string(options.profile.timeoutMs) +
+                       " ms; after " + std::to_string(job->attempts) + " attempts)";
+        ChatResult result(std::move(err));
+        recordCall(*job, result, latencyMs);
+        log("llm: request " + std::to_string(job->id) + " failed: " + result.error().code);
+        deliver(job, std::move(result));
+        return;
+      }
       job->due = Clock::now() + std::chrono::milliseconds(delay);
       log("llm: request " + std::to_string(job->id) + " " + err.code + ", retry in " + std::to_string(delay) +
           " ms");

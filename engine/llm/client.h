@@ -30,7 +30,10 @@ struct ClientOptions {
   bool offline = false;              // answer only from the store; a miss is error "offline_miss"
   int backoffBaseMs = 500;           // first retry delay (doubles each time, with jitter)
   int backoffMaxMs = 20000;
-  int maxRetryAfterMs = 60000;  // cap on a server's Retry-After
+  int maxRetryAfterMs = 60000;  // cap on a server's Retry-After (the call's deadline caps it too)
+  // Largest response body accepted, counted after decompression (a gzip bomb or an endless
+  // chunked body stops here): more -> External error "response_too_large". 0: no limit.
+  std::int64_t maxResponseBytes = 32LL << 20;
   // The key itself, for callers that hold it (a GUI reading the system keychain). When empty,
   // the key is read from the environment variable profile.apiKeyEnv. Never stored anywhere.
   std::string apiKey;
@@ -89,5 +92,8 @@ class Client {
 
 // "Bearer sk-abc" -> "Bearer ***"; also replaces every occurrence of `secret` in `text`.
 std::string redact(std::string text, const std::string& secret);
+// Every occurrence of `secret` (4 characters or more) in `text` -> "[redacted]". Applied to a
+// reply before it is parsed, stored in the cache or transcript, or printed.
+std::string maskSecret(std::string text, const std::string& secret);
 
 }  // namespace hs::llm

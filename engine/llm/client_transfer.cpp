@@ -1,6 +1,8 @@
 #include "engine/llm/client_transfer.h"
 
+#include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cstring>
 
 #include "engine/llm/request_json.h"
@@ -9,10 +11,17 @@ namespace hs::llm::detail {
 
 namespace {
 
+// curl hands over decoded (decompressed) bytes, so the limit counts what is actually held.
 std::size_t onBody(char* data, std::size_t size, std::size_t n, void* user) {
   auto* job = static_cast<Job*>(user);
-  job->response.append(data, size * n);
-  return size * n;
+  std::size_t len = size * n;
+  if (job->maxResponseBytes > 0 &&
+      static_cast<std::int64_t>(job->response.size() + len) > job->maxResponseBytes) {
+    job->tooLarge = true;
+    return 0;  // not `len`: curl aborts the transfer with CURLE_WRITE_ERROR
+  }
+  job->response.append(data, len);
+  return len;
 }
 
 std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user) {
@@ -85,6 +94,7 @@ bool prepareTransfer(Job& job, const EndpointProfile& profile, const std::string
   job.releaseHandle();
   job.response.clear();
   job.retryAfterSeconds.reset();
+  job.tooLarge = false;
   job.errorBuffer[0] = '\0';
   job.easy = curl_easy_init();
   if (!job.easy) return false;
@@ -94,8 +104,16 @@ bool prepareTransfer(Job& job, const EndpointProfile& profile, const std::string
   curl_easy_setopt(e, CURLOPT_POST, 1L);
   curl_easy_setopt(e, CURLOPT_POSTFIELDS, job.body.c_str());
   curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(job.body.size()));
-  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(profile.connectTimeoutMs));
-  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(profile.timeoutMs));
+  long long left = std::max(1LL, msLeft(job));
+  long long connect =
+      profile.connectTimeoutMs > 0 ? std::min<long long>(profile.connectTimeoutMs, left) : left;
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(connect));
+  if (job.hasDeadline) curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(left));
+  if (job.maxResponseBytes > 0) {
+    // Refused early when the server announces a larger (compressed) body; decoded bytes are
+    // counted in onBody.
+    curl_easy_setopt(e, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(job.maxResponseBytes));
+  }
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onBody);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, &job);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, onHeader);
@@ -117,6 +135,12 @@ bool prepareTransfer(Job& job, const EndpointProfile& profile, const std::string
   return true;
 }
 
+long long msLeft(const Job& job) {
+  if (!job.hasDeadline) return INT_MAX;
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(job.deadline - Clock::now()).count();
+  return std::max<long long>(0, ms);
+}
+
 Outcome classify(Job& job, CURLcode rc, const EndpointProfile& profile, const std::string& apiKey) {
   Outcome out;
   const std::string where = normaliseBaseUrl(profile.baseUrl);
@@ -129,13 +153,33 @@ Outcome classify(Job& job, CURLcode rc, const EndpointProfile& profile, const st
   };
   std::string curlMsg =
       job.errorBuffer[0] ? std::string(job.errorBuffer) : std::string(curl_easy_strerror(rc));
+  auto tooLarge = [&] {
+    return fail("response_too_large",
+                "the endpoint's response is larger than " + std::to_string(job.maxResponseBytes >> 20) +
+                    " MB (counted after decompression); the transfer was stopped",
+                false);
+  };
   switch (rc) {
     case CURLE_OK:
       break;
+    case CURLE_WRITE_ERROR:
+      if (job.tooLarge) return tooLarge();
+      return fail("network", "network error: " + curlMsg, false);
+    case CURLE_FILESIZE_EXCEEDED:
+      return tooLarge();
     case CURLE_OPERATION_TIMEDOUT:
+      if (msLeft(job) == 0) {
+        return fail("timeout",
+                    "the endpoint did not answer within the call's overall limit of " +
+                        std::to_string(profile.timeoutMs) +
+                        " ms (attempts and retries together; raise it with "
+                        "--timeout-ms): " +
+                        curlMsg,
+                    false);
+      }
       return fail("timeout",
                   "the endpoint did not answer in time (connect " + std::to_string(profile.connectTimeoutMs) +
-                      " ms, total " + std::to_string(profile.timeoutMs) + " ms): " + curlMsg,
+                      " ms, overall " + std::to_string(profile.timeoutMs) + " ms): " + curlMsg,
                   true);
     case CURLE_COULDNT_CONNECT:
     case CURLE_COULDNT_RESOLVE_HOST:
@@ -157,6 +201,8 @@ Outcome classify(Job& job, CURLcode rc, const EndpointProfile& profile, const st
   long status = 0;
   curl_easy_getinfo(job.easy, CURLINFO_RESPONSE_CODE, &status);
   if (status == 200) {
+    // A key the server echoes back is masked before anything keeps or shows the reply.
+    job.response = maskSecret(std::move(job.response), apiKey);
     auto parsed = parseResponse(job.response, profile.model);
     if (!parsed) {
       Error e = parsed.error();
@@ -166,6 +212,7 @@ Outcome classify(Job& job, CURLcode rc, const EndpointProfile& profile, const st
       return out;
     }
     out.response = std::move(parsed.value());
+    for (auto& choice : out.response->choices) choice.text = maskSecret(std::move(choice.text), apiKey);
     return out;
   }
   std::string msg = serverMessage(job.response);

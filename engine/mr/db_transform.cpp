@@ -101,7 +101,10 @@ Result<TransformedDatabase> writeRenamedCopy(const std::string& sourcePath, cons
       !s) {
     return fail(s.error());
   }
-  const db::Limits unlimited{0, 0, 0};
+  // Trusted reads of the whole source (not model-written SQL): no time, row, size or value cap.
+  db::Limits unlimited{0, 0, 0};
+  unlimited.maxMemoryBytes = 0;
+  unlimited.maxValueBytes = 0;
   for (const auto& t : schema->tables) {
     if (t.isView) {
       ++out.viewsSkipped;

@@ -161,6 +161,50 @@ class TestDbCli : public QObject {
     QVERIFY(r.err["message"].toString().contains("--sql"));
   }
 
+  // The printed cells are capped (--max-output-mb): a big blob is not dumped as hex.
+  void outputIsCappedThroughSerialisation() {
+    Run r = runCli({"query", "--db", pets_, "--max-output-mb", "1", "--sql",
+                    "SELECT randomblob(600000) UNION ALL SELECT randomblob(600000)"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out["truncated"].toBool());
+    QCOMPARE(r.out["truncated_by"].toString(), QString("output_bytes"));
+    QCOMPARE(r.out["row_count"].toInt(), 0);  // the first row alone needs 1.2 MB of hex
+    QVERIFY2(r.rawOut.size() < 4096, r.rawOut.left(200).constData());
+    Run small = runCli({"query", "--db", pets_, "--max-output-mb", "2", "--sql",
+                        "SELECT randomblob(600000) UNION ALL SELECT randomblob(600000)"});
+    QCOMPARE(small.out["row_count"].toInt(), 1);
+    QCOMPARE(small.out["truncated_by"].toString(), QString("output_bytes"));
+  }
+
+  // Hostile statements end at their limits with a clear error (exit 3 for the time limit, 2 for
+  // memory and value size), also while they are prepared.
+  void hostileStatementsStopAtTheirLimits() {
+    QString chain = "WITH a0(x) AS (SELECT 1)";
+    for (int i = 1; i <= 22; ++i)
+      chain += QString(", a%1(x) AS (SELECT x FROM a%2 UNION ALL SELECT x FROM a%2)").arg(i).arg(i - 1);
+    chain += " SELECT 1 FROM a22 LIMIT 1";
+    Run cte = runCli({"query", "--db", pets_, "--timeout-ms", "300", "--max-memory-mb", "0", "--sql", chain});
+    QCOMPARE(cte.exitCode, 3);  // a timeout is ErrorKind::Timeout: exit 3
+    QCOMPARE(cte.err["code"].toString(), QString("timeout"));
+    QVERIFY(cte.err["message"].toString().contains("--timeout-ms"));
+    Run mem = runCli({"query", "--db", pets_, "--timeout-ms", "0", "--max-memory-mb", "16", "--sql", chain});
+    QCOMPARE(mem.exitCode, 2);
+    QCOMPARE(mem.err["code"].toString(), QString("memory_limit"));
+    QVERIFY(mem.err["message"].toString().contains("needed more than 16 MB"));
+    QVERIFY(mem.err["message"].toString().contains("--max-memory-mb"));
+    Run prep = runCli({"query", "--db", pets_, "--sql", chain});  // default limits
+    QCOMPARE(prep.exitCode, 2);
+    QVERIFY(prep.err["message"].toString().contains("before it started"));
+    Run big = runCli({"query", "--db", pets_, "--sql", "SELECT randomblob(250000000)"});
+    QCOMPARE(big.exitCode, 2);
+    QCOMPARE(big.err["code"].toString(), QString("memory_limit"));
+    QVERIFY(big.err["message"].toString().contains("--max-value-mb"));
+    Run pf = runCli({"query", "--db", pets_, "--sql", "SELECT printf('%.*c', 1e9, 'x')"});
+    QCOMPARE(pf.exitCode, 2);
+    QCOMPARE(pf.err["code"].toString(), QString("memory_limit"));
+    QVERIFY(pf.err["message"].toString().contains("per-value limit"));
+  }
+
   void spiderSchema() {
     HS_REQUIRE_SHARED_DATA();
     Run r = runCli({"schema", "--db", QString::fromStdString(hs::test::spiderDb("concert_singer"))});

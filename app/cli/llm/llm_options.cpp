@@ -13,7 +13,8 @@ std::vector<std::string> llmFlags() {
 
 std::string llmUsage() {
   return "--base-url URL --model M [--api-key-env VAR] [--temperature T] [--max-tokens N] [--seed N] "
-         "[--concurrency N] [--timeout-ms N] [--max-retries N] [--cache FILE] [--offline] [--llm-debug]";
+         "[--concurrency N] [--timeout-ms N (overall per call, retries included)] [--max-retries N] "
+         "[--max-response-mb N] [--cache FILE] [--offline] [--llm-debug]";
 }
 
 Result<LlmSetup> parseLlmOptions(const Args& args) {
@@ -38,11 +39,20 @@ Result<LlmSetup> parseLlmOptions(const Args& args) {
   auto timeout = args.getInt("timeout-ms", 120000);
   if (!timeout) return timeout.error();
   if (timeout.value() < 1) return makeError(ErrorKind::BadInput, "usage", "--timeout-ms must be positive");
+  if (timeout.value() > 24LL * 3600 * 1000) {
+    return makeError(ErrorKind::BadInput, "usage", "--timeout-ms is larger than a day");
+  }
   p.timeoutMs = static_cast<int>(timeout.value());
   p.connectTimeoutMs = std::min(p.timeoutMs, 10000);
   auto retries = args.getInt("max-retries", 3);
   if (!retries) return retries.error();
   p.maxRetries = static_cast<int>(std::max(0LL, retries.value()));
+  auto responseMb = args.getInt("max-response-mb", s.options.maxResponseBytes >> 20);
+  if (!responseMb) return responseMb.error();
+  if (responseMb.value() < 1 || responseMb.value() > 4096) {
+    return makeError(ErrorKind::BadInput, "usage", "--max-response-mb must be between 1 and 4096");
+  }
+  s.options.maxResponseBytes = responseMb.value() << 20;
   auto temperature = args.getDouble("temperature", 0.0);
   if (!temperature) return temperature.error();
   s.params.temperature = temperature.value();

@@ -32,8 +32,12 @@ A behaviour B (all fields optional):
   status       HTTP status (default 200)
   retry_after  value of a Retry-After header
   mode         "ok" | "malformed" | "truncated" | "reset" | "empty_choices" | "error_json"
+               | "endless"    a 200 with a chunked body that never ends (until the client leaves)
+               | "gzip_bomb"  a 200, Content-Encoding gzip: bomb_mb MB of zeros (default 64) in a
+                              small compressed body
+               | "silent"     accepts the request and never answers (until the client leaves)
   content      assistant text (default: "```sql\\nSELECT 1;\\n```"); "{echo}" is replaced by the
-               last user message
+               last user message, "{key}" by the bearer token the request carried
   finish_reason  (default "stop")
   prompt_tokens, completion_tokens  usage numbers (default 11 and 7)
 """
@@ -45,6 +49,7 @@ import struct
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
@@ -256,6 +261,47 @@ class Handler(BaseHTTPRequestHandler):
             self._send_json(status, {"error": {"message": b.get("message", "fake error %d" % status),
                                                "type": "fake", "code": status}}, headers)
             return
+        if mode == "silent":
+            # Never answer; return when the client gives up (or after an hour).
+            self.connection.settimeout(0.2)
+            for _ in range(18000):
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        return
+                except socket.timeout:
+                    continue
+                except OSError:
+                    return
+            return
+        if mode == "endless":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"[" * 65536
+            frame = b"%x\r\n" % len(chunk) + chunk + b"\r\n"
+            try:
+                for _ in range(1 << 20):  # 64 GB at most
+                    self.wfile.write(frame)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+        if mode == "gzip_bomb":
+            zeros = b"0" * (1 << 20)
+            comp = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip framing
+            parts = [comp.compress(zeros) for _ in range(int(b.get("bomb_mb", 64)))]
+            data = b"".join(parts) + comp.flush()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            try:
+                self.wfile.write(data)
+            except OSError:
+                pass
+            return
         if mode == "malformed":
             data = b'{"id": "x", "choices": [ {"message": oops'
             self.send_response(200)
@@ -264,7 +310,9 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
             return
-        content = b.get("content", "```sql\nSELECT 1;\n```").replace("{echo}", last_user)
+        auth = self.headers.get("Authorization") or ""
+        key = auth[len("Bearer "):] if auth.startswith("Bearer ") else auth
+        content = b.get("content", "```sql\nSELECT 1;\n```").replace("{echo}", last_user).replace("{key}", key)
         n = int(req.get("n") or 1)
         choices = [] if mode == "empty_choices" else [
             {"index": i, "message": {"role": "assistant", "content": content},

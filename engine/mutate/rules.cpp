@@ -295,13 +295,6 @@ const std::vector<Rule>& allRules() {
   return rules;
 }
 
-std::uint64_t Rng::next() {
-  std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 Applied applyCandidate(std::string_view sql, const Candidate& candidate) {
   Applied a;
   a.sql.reserve(sql.size() + candidate.replacement.size());

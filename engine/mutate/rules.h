@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/rng.h"
 #include "engine/db/database.h"
 #include "engine/sql/ast.h"
 
@@ -25,16 +26,7 @@ const char* toString(Rule rule);
 std::optional<Rule> ruleFromString(std::string_view name);
 const std::vector<Rule>& allRules();
 
-// Deterministic generator (splitmix64): the same seed gives the same mutants on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next();
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
-
- private:
-  std::uint64_t state_;
-};
+using hs::Rng;  // engine/core/rng.h
 
 // One candidate edit of the original text: replace [span.begin, span.end) with `replacement`.
 struct Candidate {

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/db/database.h"
-#include "engine/db/db_test_util.h"
 #include "engine/mutate/mutate.h"
 #include "engine/sql/parser.h"
+#include "tests/engine/mutate/zoo_db.h"
 
 using namespace hs::mutate;
 
@@ -34,17 +34,8 @@ class TestMutate : public QObject {
 
  private slots:
   void initTestCase() {
-    QVERIFY(dir_.isValid());
-    QDir(dir_.path()).mkpath("zoo");
-    QString path = dir_.path() + "/zoo/zoo.sqlite";
-    QCOMPARE(
-        QString::fromStdString(hs::test::execOnFile(
-            path,
-            "CREATE TABLE animal(id INTEGER PRIMARY KEY, name TEXT, kind TEXT, age INTEGER, weight REAL);"
-            "INSERT INTO animal VALUES (1,'Rex','dog',3,30.5),(2,'Tom','cat',5,4.2),(3,'Ann','dog',9,25.0),"
-            "(4,'Bo','bird',1,0.3),(5,'Cy','cat',7,5.1);")),
-        QString());
-    root_ = dir_.path().toStdString();
+    root_ = hs::test::makeZooRoot(dir_);
+    QVERIFY(!root_.empty());
   }
 
   void appliesOneSpan() {

@@ -53,16 +53,20 @@ json benchAbstention(std::vector<AbstainItem>& items, const std::string& dbRoot,
   std::vector<double> scores;
   std::vector<bool> infeasible;
   std::size_t nInfeasible = 0, noDb = 0;
-  for (const AbstainItem& it : items) {
+  // Questions whose database is missing cannot be judged: left out of every number below.
+  std::vector<AbstainItem> judged;
+  for (const AbstainItem& it : items)
+    if (it.predictedType != "no_database") judged.push_back(it);
+  for (const AbstainItem& it : items) noDb += it.predictedType == "no_database" ? 1 : 0;
+  for (const AbstainItem& it : judged) {
     scores.push_back(it.score);
     infeasible.push_back(!it.feasible);
     nInfeasible += it.feasible ? 0 : 1;
-    noDb += it.predictedType == "no_database" ? 1 : 0;
   }
-  const auto n = static_cast<double>(items.size());
+  const auto n = static_cast<double>(judged.size());
   auto policy = [&](bool pre, bool post, bool all) {
     std::vector<eval::RsItem> rs;
-    for (const AbstainItem& it : items) {
+    for (const AbstainItem& it : judged) {
       eval::RsItem r;
       r.feasible = it.feasible;
       bool abstain = all || (pre && it.score >= o.infeasibleThreshold && it.predictedType != "feasible") ||
@@ -75,7 +79,7 @@ json benchAbstention(std::vector<AbstainItem>& items, const std::string& dbRoot,
   };
   json byType = json::object();
   std::map<std::string, std::pair<std::size_t, std::size_t>> perType;  // caught, total
-  for (const AbstainItem& it : items) {
+  for (const AbstainItem& it : judged) {
     std::string key = it.feasible ? "feasible" : it.type;
     auto& [caught, total] = perType[key];
     ++total;
@@ -90,9 +94,9 @@ json benchAbstention(std::vector<AbstainItem>& items, const std::string& dbRoot,
                    {"abstain_from_everything", rsRow(policy(false, false, true), n)},
                    {"abstain_before_generation", rsRow(policy(true, false, false), n)},
                    {"abstain_before_and_after", rsRow(policy(true, true, false), n)}};
-  return {{"questions", items.size()},
+  return {{"questions", judged.size()},
           {"infeasible", nInfeasible},
-          {"feasible", items.size() - nInfeasible},
+          {"feasible", judged.size() - nInfeasible},
           {"no_database", noDb},
           {"feasibility_auroc",
            eval::auroc(scores, infeasible) ? json(*eval::auroc(scores, infeasible)) : json()},

@@ -112,6 +112,28 @@ class TestBench : public QObject {
       QCOMPARE(r->detectors[2].scores[i], (r->detectors[0].scores[i] + r->detectors[1].scores[i]) / 2.0);
   }
 
+  void metamorphicDetectorCountsCalls() {
+    // The MR pipeline against the fake server (every answer the same scripted SQL): it runs, its
+    // score is a share of violated MRs, and its LLM calls are counted per case.
+    std::vector<Case> cases{goldCase("m", "How many animals?", "SELECT count(*) FROM animal")};
+    cases[0].predSql = "SELECT count(*) FROM animal";
+    test::FakeLlmServer server(test::fakeLlmScript());
+    server.setDefault({{"content", "SELECT count(*) FROM animal"}});
+    auto client = test::makeClient(test::fastOptions(test::fakeProfile(server)));
+    bench::BenchOptions o;
+    o.dbRoot = root_;
+    o.detectors = {"mr"};
+    o.client = client.get();
+    o.bootstrap = 10;
+    o.mrOptions.mrs = {"PI", "SROE"};
+    auto r = bench::runBench(cases, {}, o);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->detectors.size(), std::size_t(1));
+    QVERIFY(r->detectors[0].llmCalls > 0);
+    QCOMPARE(static_cast<int>(r->detectors[0].llmCalls), server.stats().value("chat_requests", -1));
+    QVERIFY(r->detectors[0].scores[0] >= 0.0 && r->detectors[0].scores[0] <= 1.0);
+  }
+
   void runLabelledByEx() {
     std::vector<Case> cases{goldCase("x", "q", "SELECT name FROM animal WHERE age > 4"),
                             goldCase("y", "q", "SELECT count(*) FROM animal"),

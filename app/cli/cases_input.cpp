@@ -10,6 +10,7 @@ Result<ws::import::ImportReport> importCasesOption(const Args& args, const std::
   ws::import::ImportOptions io;
   io.casesPath = casesPath.value();
   io.model = model;
+  if (auto pred = args.get("pred")) io.predPath = *pred;
   if (auto f = args.get("format")) {
     auto format = ws::import::formatFromString(*f);
     if (!format) return makeError(ErrorKind::BadInput, "usage", "unknown --format '" + *f + "'");

@@ -106,24 +106,6 @@ RiskModel fitRiskModel(const std::vector<std::vector<double>>& x, const std::vec
   return m;
 }
 
-double auroc(const std::vector<double>& s, const std::vector<int>& y) {
-  std::vector<std::size_t> idx(s.size());
-  std::iota(idx.begin(), idx.end(), 0);
-  std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return s[a] < s[b]; });
-  double pos = 0, neg = 0, rankSum = 0;
-  for (std::size_t i = 0; i < idx.size();) {
-    std::size_t j = i;
-    while (j < idx.size() && s[idx[j]] == s[idx[i]]) ++j;
-    double avgRank = (static_cast<double>(i) + static_cast<double>(j) + 1.0) / 2.0;
-    for (std::size_t k = i; k < j; ++k)
-      if (y[idx[k]]) rankSum += avgRank;
-    i = j;
-  }
-  for (int v : y) (v ? pos : neg) += 1;
-  if (pos == 0 || neg == 0) return 0.5;
-  return (rankSum - pos * (pos + 1) / 2.0) / (pos * neg);
-}
-
 const RiskModel& defaultRiskModel() {
   // Fitted by fitRiskModel on the even data rows of the Spider dev GPT-4 (DIN-SQL) predictions
   // (tst_annotate_risk prints the fit); reported on the odd rows. Order: riskFeatureNames().

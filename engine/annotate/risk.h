@@ -25,8 +25,6 @@ const RiskModel& defaultRiskModel();
 // L2-regularised logistic regression by gradient descent; y[i] = 1 when case i is wrong.
 RiskModel fitRiskModel(const std::vector<std::vector<double>>& x, const std::vector<int>& y,
                        double l2 = 0.01);
-// Area under the ROC curve of scores against binary labels (ties count one half); 0.5 when one class is
-// empty.
-double auroc(const std::vector<double>& scores, const std::vector<int>& labels);
+// AUROC: hs::eval::auroc (engine/eval/metrics.h) is the one implementation.
 
 }  // namespace hs::annotate

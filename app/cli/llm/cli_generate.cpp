@@ -3,6 +3,7 @@
 //   generate --cases F [--format ...] --db-root DIR --out OUT.jsonl [llm options]
 #include <nlohmann/json.hpp>
 
+#include "app/cli/abstain/abstain_hook.h"
 #include "app/cli/command.h"
 #include "app/cli/llm/generate_cases.h"
 #include "app/cli/llm/llm_options.h"
@@ -18,6 +19,17 @@ int runSingle(const Args& args, LlmSetup setup) {
   if (!dbPath) return fail(dbPath.error());
   auto question = args.require("question");
   if (!question) return fail(question.error());
+  AbstainHook abstain(args, "");  // generate --abstain: an infeasible question makes no LLM call
+  Case item;
+  item.dbId = dbPath.value();
+  item.question = question.value();
+  if (auto no = abstain.before(item)) {
+    nlohmann::json out = {
+        {"question", item.question}, {"db", dbPath.value()}, {"sql", nullptr}, {"llm_calls", 0}};
+    AbstainHook::write(*no, out);
+    print(out);
+    return kOk;
+  }
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
   workflow::GenerateOptions options;
@@ -30,6 +42,8 @@ int runSingle(const Args& args, LlmSetup setup) {
   out["evidence"] = q.evidence;
   out["db"] = dbPath.value();
   out["endpoint"] = llm::toJson(setup.options.profile)["base_url"];
+  if (out.contains("sql") && out["sql"].is_string()) item.predSql = out["sql"].get<std::string>();
+  abstain.after(item, out);
   print(out);
   return kOk;
 }
@@ -42,15 +56,19 @@ int runGenerate(const Args& args) {
 }
 
 std::vector<std::string> generateFlags() {
-  return llmFlags();
+  auto flags = llmFlags();
+  flags.push_back(abstainFlag());
+  return flags;
 }
 
-const CommandRegistration kGenerate(Command{"generate",
-                                            "generate (--db DB --question Q [--evidence E] | --cases F "
-                                            "[--format auto|jsonl|spider|bird|csv|drilldown|"
-                                            "mrsqlgen] --db-root DIR --out OUT.jsonl) " +
-                                                llmUsage(),
-                                            generateFlags(), runGenerate});
+const CommandRegistration kGenerate(Command{
+    "generate",
+    "generate (--db DB --question Q [--evidence E] | --cases F "
+    "[--format auto|jsonl|spider|bird|csv|drilldown|"
+    "mrsqlgen] --db-root DIR --out OUT.jsonl) [--abstain [--infeasible-threshold T] "
+    "[--risk-threshold T]] " +
+        llmUsage(),
+    generateFlags(), runGenerate});
 
 }  // namespace
 

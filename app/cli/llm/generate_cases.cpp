@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/abstain/abstain_hook.h"
 #include "app/cli/cases_input.h"
 #include "engine/workflow/generate.h"
 #include "engine/workflow/generate_json.h"
@@ -59,7 +60,20 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
 
-  const auto& cases = report.cases;
+  // generate --abstain: infeasible questions are written at once and never reach the model.
+  AbstainHook abstain(args, dbRoot.value());
+  std::vector<Case> cases;
+  std::size_t abstainedBefore = 0, abstainedAfter = 0;
+  for (const Case& c : report.cases) {
+    if (auto no = abstain.before(c)) {
+      nlohmann::json line = baseLine(c);
+      AbstainHook::write(*no, line);
+      out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      ++abstainedBefore;
+    } else {
+      cases.push_back(c);
+    }
+  }
   workflow::GenerateOptions options;
   options.params = setup.params;
   Totals t;
@@ -81,6 +95,12 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
       line["model"] = setup.options.profile.model;
       line["error"] = errorJson(outcome.error);
       ++t.failed;
+    }
+    if (abstain.enabled()) {  // after generation: the risk score of the SQL
+      Case c = cases[i];
+      if (line["pred_sql"].is_string()) c.predSql = line["pred_sql"].get<std::string>();
+      abstain.after(c, line);
+      abstainedAfter += line.value("abstained", false) ? 1 : 0;
     }
     out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     out.flush();
@@ -104,7 +124,7 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
   }
   print({{"out", outPath.value()},
          {"format", ws::import::toString(report.format)},
-         {"total", cases.size()},
+         {"total", report.cases.size()},
          {"submitted", t.submitted},
          {"ok", cases.size() - t.failed},
          {"failed", t.failed},
@@ -115,7 +135,10 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
          {"cost", t.cost},
          {"elapsed_ms", elapsedMs},
          {"import_warnings", report.warnings.size()},
-         {"import_errors", report.errors.size()}});
+         {"import_errors", report.errors.size()},
+         {"abstained", abstain.enabled() ? nlohmann::json{{"before_generation", abstainedBefore},
+                                                          {"total", abstainedBefore + abstainedAfter}}
+                                         : nlohmann::json(nullptr)}});
   return kOk;
 }
 

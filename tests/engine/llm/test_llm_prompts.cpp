@@ -65,9 +65,9 @@ class TestLlmPrompts : public QObject {
 
   void builtinTemplatesRenderWithTheirPlaceholders() {
     auto names = llm::builtinTemplateNames();
-    QCOMPARE(names, (std::vector<std::string>{"logical_synthesis", "mr_ensr", "mr_esr", "mr_os", "mr_rc",
-                                              "mr_sc", "schema_linking", "sql_verification",
-                                              "subquestion_rewrite", "text_to_sql"}));
+    QCOMPARE(names, (std::vector<std::string>{"infeasible_check", "logical_synthesis", "mr_ensr", "mr_esr",
+                                              "mr_os", "mr_rc", "mr_sc", "schema_linking", "sql_verification",
+                                              "sql_verifier", "subquestion_rewrite", "text_to_sql"}));
     for (const auto& n : names) {
       auto t = llm::builtinTemplate(n);
       QVERIFY2(t.ok(), n.c_str());

@@ -1,0 +1,62 @@
+#pragma once
+// Seed 003 (HeroSQL) Appendix D.2: the four AST-level transformation rules that turn a correct
+// query into a plausible wrong one. Candidates are found on the engine's AST (hs::sql) and applied
+// as a splice of one byte range, so the rest of the query keeps its spelling and the mutated span
+// in the new text is exact.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/db/database.h"
+#include "engine/sql/ast.h"
+
+namespace hs::mutate {
+
+enum class Rule : std::uint8_t {
+  OperatorInversion,
+  IdentifierSubstitution,
+  ConstantReplacement,
+  AggregationMutation
+};
+// "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation".
+const char* toString(Rule rule);
+std::optional<Rule> ruleFromString(std::string_view name);
+const std::vector<Rule>& allRules();
+
+using hs::Rng;  // engine/core/rng.h
+
+// One candidate edit of the original text: replace [span.begin, span.end) with `replacement`.
+struct Candidate {
+  Rule rule = Rule::OperatorInversion;
+  sql::Span span;           // in the original SQL
+  std::string original;     // the replaced text
+  std::string replacement;  // the new text
+  std::string clause;       // "select", "where", "having", "group_by", "order_by", "join", "from"
+  std::string detail;       // e.g. "> -> <=", "AND -> OR", "avg -> max"
+};
+
+// The mutated text and the span of the replacement in it.
+struct Applied {
+  std::string sql;
+  sql::Span span;
+};
+Applied applyCandidate(std::string_view sql, const Candidate& candidate);
+
+// All candidates of `rules` for one parsed query. `database` (read-only, may be null) supplies the
+// other values of a column for constant replacement; without it that rule yields nothing. `rng`
+// picks among equally valid replacements (a column, a value, an aggregate).
+std::vector<Candidate> findCandidates(std::string_view sql, const sql::SelectStmt& query,
+                                      const db::Schema& schema, db::Database* database,
+                                      const std::vector<Rule>& rules, Rng& rng);
+
+// Expected labels of a mutant: the TA-SQL category (seed 001) and the MRSQLGen C-type (seed 002).
+struct ExpectedLabels {
+  std::string tasql;
+  std::string ctype;
+};
+ExpectedLabels expectedLabels(const Candidate& candidate);
+
+}  // namespace hs::mutate

@@ -95,6 +95,7 @@ int runEvaluate(const Args& args) {
   eo.dbRoot = args.getOr("db-root", ".");
   eo.jobs = static_cast<int>(*jobs);
   eo.timeoutMs = static_cast<int>(*timeoutMs);
+  eo.ignoreColumnOrder = args.has("ignore-column-order");
   const std::string annotate = args.getOr("annotate", "rules");
   if (annotate != "rules" && annotate != "none") return fail(usage("--annotate must be rules or none"));
   hs::annotate::RuleAnnotator rules;
@@ -151,8 +152,8 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--quiet]",
-    {"quiet"},
+    "[--model M] [--annotate rules|none] [--ignore-column-order] [--quiet]",
+    {"quiet", "ignore-column-order"},
     runEvaluate}};
 
 }  // namespace

@@ -1,7 +1,10 @@
 // annotateCase: every rule set on one case, plus the risk score.
 #include "engine/annotate/annotate.h"
 
+#include <algorithm>
+
 #include "engine/annotate/rules.h"
+#include "engine/sql/parser.h"
 
 namespace hs::annotate {
 
@@ -11,7 +14,22 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   Annotation a;
   SqlView pred = analyse(in.predSql, schema);
   a.predParsed = pred.ok();
-  std::vector<Finding> gf = goldFreeFindings(pred, schema, in.question, in.lookup, in.predResult);
+  std::vector<Finding> gf;
+  // The SQL parser of engine/sql decides what parses; its error span is where the finding goes.
+  if (sql::ParseResult parsed = sql::parse(in.predSql); parsed.error) {
+    const sql::SyntaxError& e = *parsed.error;
+    Finding f;
+    f.taxonomy = "goldfree";
+    f.category = "syntax_error";
+    f.message = "the SQL does not parse: " + e.message;
+    const std::size_t begin = std::min(e.offset, in.predSql.size());
+    f.spans.push_back({"pred", begin, std::min(std::max(e.end, begin + 1), in.predSql.size())});
+    f.confidence = 0.5;
+    gf.push_back(std::move(f));
+    a.predParsed = false;
+  }
+  for (Finding& f : goldFreeFindings(pred, schema, in.question, in.lookup, in.predResult))
+    gf.push_back(std::move(f));
   if (in.schema == nullptr) {
     std::erase_if(gf, [](const Finding& f) { return f.category == "unresolved_name" && !f.spans.empty(); });
   }
@@ -21,8 +39,11 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   if (in.schema == nullptr)
     std::erase_if(ta, [](const Finding& f) { return f.category == "Schema Contradiction"; });
   for (Finding& f : ta) a.findings.push_back(std::move(f));
-  if (gold)
-    for (Finding& f : mrsqlgenFindings(pred, *gold, schema)) a.findings.push_back(std::move(f));
+  if (gold) {
+    std::vector<Finding> ctypes = mrsqlgenFindings(pred, *gold, schema);
+    judgeCauses(ctypes, pred, *gold, in.question, in.probe);
+    for (Finding& f : ctypes) a.findings.push_back(std::move(f));
+  }
   a.risk = scoreRisk(model, riskFeatures(pred, gf), gf);
   for (Finding& f : gf) a.findings.push_back(std::move(f));
   return a;

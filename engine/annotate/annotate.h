@@ -4,6 +4,7 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/annotate/causes.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
 #include "engine/annotate/risk.h"
@@ -18,6 +19,7 @@ struct CaseInput {
   const db::Schema* schema = nullptr;       // may be null: then nothing resolves and no name is "unknown"
   ValueLookup lookup;                       // may be empty: no value checks
   std::optional<ResultSummary> predResult;  // the executed predicted query, when run
+  const CauseProbe* probe = nullptr;        // runs repaired predictions (causes.h); null: static rules
 };
 
 Annotation annotateCase(const CaseInput& in, const RiskModel& model = defaultRiskModel());

@@ -3,6 +3,7 @@
 // question and the executed result alone.
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,12 @@ std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& sch
                                       const std::optional<ResultSummary>& result);
 // Question cues the SQL ignores (part of goldFreeFindings).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
+// Whole-word cue matching for the question cues (lower-cased words): `stem` or one of its
+// inflected forms (-s, -es, -ed, -d, -ing); never a substring ("country" is not "count").
+// The lower-cased words of a question (letters, digits, inner '.' and '\'').
+std::vector<std::string> questionWords(std::string_view question);
+bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
+bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 

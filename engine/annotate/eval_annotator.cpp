@@ -7,6 +7,35 @@
 
 namespace hs::annotate {
 
+namespace {
+
+// Closeness of a result to the gold result in [0, 1]: 1 for the same set of rows, else the mean
+// of the row Jaccard index (bag) and BIRD's Soft-F1, scaled below 1.
+double closeness(const std::vector<db::Row>& gold, std::size_t goldColumns, const std::vector<db::Row>& rows,
+                 std::size_t columns) {
+  if (goldColumns == columns && eval::setEqual(gold, rows)) return 1.0;
+  const eval::ResultDiff d = eval::diffResults(gold, goldColumns, rows, columns, 0);
+  const double matched = static_cast<double>(gold.size()) - static_cast<double>(d.missingTotal);
+  const double all = static_cast<double>(gold.size() + rows.size()) - matched;
+  const double jaccard = all > 0 ? matched / all : 1.0;
+  return 0.999 * (0.5 * jaccard + 0.5 * eval::softF1(gold, rows));
+}
+
+// How the results differ, for a wrong case no rule explains.
+std::string describeDifference(const eval::ResultDiff& d, std::size_t goldRows, std::size_t predRows) {
+  if (d.columnPermutation) return "same rows, columns in another order";
+  std::string s;
+  if (d.columnCountMismatch)
+    s = std::to_string(d.predColumns) + " columns where the gold has " + std::to_string(d.goldColumns) + "; ";
+  if (d.missingTotal == 0 && d.extraTotal == 0) return s + "the same rows in another order";
+  s += std::to_string(d.missingTotal) + " gold row" + (d.missingTotal == 1 ? "" : "s") + " missing, " +
+       std::to_string(d.extraTotal) + " extra row" + (d.extraTotal == 1 ? "" : "s") + " (gold " +
+       std::to_string(goldRows) + " rows, prediction " + std::to_string(predRows) + ")";
+  return s;
+}
+
+}  // namespace
+
 std::shared_ptr<const db::Schema> RuleAnnotator::schemaOf(const std::string& path,
                                                           db::Database& database) const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -38,7 +67,38 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     r.allNull = allNull(in.outcome.pred.rows);
     ci.predResult = r;
   }
+  // Causes, not differences: repaired predictions run read-only on the case's database.
+  CauseProbe probe;
+  const eval::SideRun& gold = in.outcome.gold;
+  const eval::SideRun& pred = in.outcome.pred;
+  if (in.database && gold.ok && in.outcome.exSet) {
+    db::Database* database = in.database;
+    const std::size_t goldColumns = gold.columns.size();
+    probe.closeness = [database, &gold, goldColumns](const std::string& sql) -> std::optional<double> {
+      db::Limits limits;
+      limits.timeoutMs = 2000;
+      auto r = database->query(sql, limits);
+      if (!r) return std::nullopt;
+      return closeness(gold.rows, goldColumns, r->rows, r->columns.size());
+    };
+    probe.baseline = pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size()) : 0.0;
+    probe.resultEqual = *in.outcome.exSet;
+    probe.orderDiffers = in.outcome.exOrdered && !*in.outcome.exOrdered;
+    ci.probe = &probe;
+  }
   Annotation a = annotateCase(ci);
+  // A wrong case that no C-type explains gets a finding that says how the results differ.
+  bool explained = false;
+  for (const Finding& f : a.findings) explained = explained || f.taxonomy == "mrsqlgen";
+  if (in.outcome.exSet && !*in.outcome.exSet && pred.ok && in.outcome.diff && !explained) {
+    Finding f;
+    f.taxonomy = "goldfree";
+    f.category = "result_difference";
+    f.message = describeDifference(*in.outcome.diff, gold.rows.size(), pred.rows.size());
+    f.explanation = "the results differ but no single difference of the queries was found to cause it";
+    f.spans.push_back({"pred", 0, in.item.predSql->size()});
+    a.findings.push_back(std::move(f));
+  }
   out.findings = std::move(a.findings);
   out.risk = std::move(a.risk);
   return out;

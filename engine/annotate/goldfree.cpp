@@ -78,9 +78,6 @@ std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& sc
 std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema, std::string_view question,
                                       const ValueLookup& lookup, const std::optional<ResultSummary>& result) {
   std::vector<Finding> out;
-  if (!v.error.empty())
-    add(out, "unresolved_name", "the SQL could not be read: " + v.error,
-        {"pred", v.errorOffset, std::min(v.text.size(), v.errorOffset + 1)}, 0.5);
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& t : b.tables)
       if (!t.known) add(out, "unresolved_name", "no table '" + t.name + "'", {"pred", t.begin, t.end});
@@ -113,6 +110,8 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
       add(out, "quoted_identifier", "'" + t.text + "' is a string literal, not the column " + t.text,
           {"pred", t.begin, t.end});
   }
+  constexpr int kMaxLookups = 64;
+  int lookups = 0;
   for (const SelectBlock& b : v.blocks) {
     // Values that do not occur in the column they are compared with.
     for (const Predicate& p : b.predicates) {
@@ -131,7 +130,8 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
         if (like)
           add(out, "like_without_wildcard", "LIKE without % or _ is an equality test",
               {"pred", p.opBegin, p.opEnd}, 0.5);
-        if (!lookup) continue;
+        // Bounded on hostile input (an IN list of 200,000 literals): at most kMaxLookups look-ups.
+        if (!lookup || ++lookups > kMaxLookups) continue;
         auto dot = cr.key.find('.');
         ValueCheck vc =
             lookup(cr.key.substr(0, dot), cr.key.substr(dot + 1), t.text, t.kind == TokKind::Number);
@@ -154,10 +154,11 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
             {"pred", b.joinSpans.back().first, b.joinSpans.back().second});
     }
   }
-  std::string q = hs::asciiLower(question);
-  bool ratio = q.find("percent") != std::string::npos || q.find("ratio") != std::string::npos ||
-               q.find("proportion") != std::string::npos || q.find("rate") != std::string::npos ||
-               q.find("average") != std::string::npos;
+  const std::vector<std::string> words = questionWords(question);
+  bool ratio = false;
+  for (const char* w :
+       {"percent", "percentage", "ratio", "proportion", "rate", "average", "fraction", "share"})
+    ratio = ratio || hasWordForm(words, w);
   for (const FindingSpan& s : integerDivisions(v, schema))
     add(out, "integer_division", "integer division truncates the ratio", s, ratio ? 1.0 : 0.6);
   if (result) {

@@ -11,23 +11,6 @@ namespace hs::annotate {
 
 namespace {
 
-std::vector<std::string> words(const std::string& q) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : q) {
-    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
-      cur.push_back(ch);
-    } else if (!cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  for (std::string& w : out)
-    while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
-  return out;
-}
-
 bool has(const SqlView& v, std::initializer_list<const char*> ws) {
   for (const Token& t : v.tokens)
     if (t.kind == TokKind::Word)
@@ -48,11 +31,60 @@ Finding cue(const std::string& cat, const std::string& msg, const SqlView& v, do
 
 }  // namespace
 
+std::vector<std::string> questionWords(std::string_view question) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : hs::asciiLower(question)) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
+      cur.push_back(ch);
+    } else if (!cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  for (std::string& w : out)
+    while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
+  return out;
+}
+
+// A word of the question in one of its forms: the word itself, plural / 3rd person (-s, -es),
+// past (-ed, -d) and gerund (-ing, also with a final 'e' dropped: average -> averaging, or the last
+// consonant doubled: sum -> summed). Whole
+// words only: "country", "account" are not "count", "summer" is not "sum".
+bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {
+  const std::string s(stem);
+  std::string dropE = s;
+  if (!dropE.empty() && dropE.back() == 'e') dropE.pop_back();
+  for (const std::string& w : words) {
+    if (w == s) return true;
+    for (const char* suffix : {"s", "es", "ed", "d", "ing"})
+      if (w == s + suffix) return true;
+    if (w == dropE + "ing" || w == dropE + "ed") return true;
+    if (!s.empty() && (w == s + s.back() + "ed" || w == s + s.back() + "ing")) return true;  // summed
+  }
+  return false;
+}
+
+// Consecutive words of the question ("how many", "number of").
+bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase) {
+  const std::size_t n = phrase.size();
+  if (n == 0 || words.size() < n) return false;
+  for (std::size_t i = 0; i + n <= words.size(); ++i) {
+    std::size_t k = 0;
+    for (std::string_view p : phrase) {
+      if (words[i + k] != p) break;
+      ++k;
+    }
+    if (k == n) return true;
+  }
+  return false;
+}
+
 std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || v.tokens.empty()) return out;
-  std::string q = hs::asciiLower(question);
-  std::vector<std::string> ws = words(q);
+  std::vector<std::string> ws = questionWords(question);
   static const std::set<std::string> superl = {
       "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
       "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
@@ -68,16 +100,15 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     out.push_back(cue("cue_superlative",
                       "the question says '" + sup + "' but the SQL has no ORDER BY/LIMIT, MAX or MIN", v,
                       0.8));
-  bool countCue = q.find("how many") != std::string::npos || q.find("number of") != std::string::npos ||
-                  q.find("count") != std::string::npos;
+  bool countCue = hasPhrase(ws, {"how", "many"}) || hasPhrase(ws, {"number", "of"}) ||
+                  hasPhrase(ws, {"numbers", "of"}) || hasWordForm(ws, "count");
   if (countCue && !has(v, {"count", "sum"}))
     out.push_back(cue("cue_count", "the question asks for a count but the SQL has no COUNT", v, 0.8));
-  bool aggCue = countCue || q.find("average") != std::string::npos || q.find("total") != std::string::npos ||
-                q.find("maximum") != std::string::npos || q.find("minimum") != std::string::npos ||
-                q.find("sum") != std::string::npos;
+  bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
+                hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
-  eachCue = eachCue || q.find("for every") != std::string::npos;
+  eachCue = eachCue || hasPhrase(ws, {"for", "every"});
   if (eachCue && aggCue && !has(v, {"group"}))
     out.push_back(cue("cue_group",
                       "the question aggregates per item ('each'/'per') but the SQL has no GROUP BY", v, 0.7));

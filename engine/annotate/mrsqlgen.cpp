@@ -3,6 +3,7 @@
 // unification, COUNT(pk) = COUNT(*), canonical literals and canonical comparison order.
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
@@ -105,12 +106,31 @@ std::set<std::string> groupKeys(const Side& s) {
   return reduced;
 }
 
+// The aggregate function a normalised expression starts with ("count", "sum", ...), else "".
+std::string aggregateOf(const std::string& norm) {
+  for (const char* f : {"count", "sum", "avg", "min", "max"})
+    if (norm.rfind(std::string(f) + " ( ", 0) == 0) return f;
+  return {};
+}
+
+// The expression with every aggregate function name replaced by one placeholder.
+std::string withoutAggregates(std::string t) {
+  for (const char* f : {"count ( ", "sum ( ", "avg ( ", "min ( ", "max ( "})
+    for (std::size_t k = 0; (k = t.find(f, k)) != std::string::npos;) {
+      const std::size_t n = std::string(f).size();
+      t.replace(k, n, "agg ( ");
+      k += 6;
+    }
+  return t;
+}
+
 struct Pred {
   NormPredicate n;
   std::size_t begin = 0, end = 0, opBegin = 0, opEnd = 0, lhsBegin = 0, lhsEnd = 0, rhsBegin = 0, rhsEnd = 0;
   bool rhsLiteral = false;
   bool afterOr = false;
   bool used = false;
+  std::vector<std::string> vals;  // the literal set of "=" / IN / OR-ed equalities, else empty
 };
 
 bool skipped(const Predicate& p, const std::vector<const Predicate*>& skip) {
@@ -143,52 +163,25 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
       q.rhsEnd = s.v.endOf(p.rhs);
       q.rhsLiteral = rangeIsLiteral(s.v, p.rhs);
       q.afterOr = p.afterOr;
+      // Literal sets ("x IN (a, b)", "x = a OR x = b") as value lists, joined in linear time and
+      // written out once at the end.
       if (q.n.op == "in" && q.rhsLiteral) {
         std::string inner = q.n.rhs;
         if (inner.size() >= 4) inner = inner.substr(2, inner.size() - 4);
-        std::vector<std::string> vals;
         std::size_t a = 0;
         while (a <= inner.size()) {
           std::size_t e = inner.find(" , ", a);
-          vals.push_back(inner.substr(a, e == std::string::npos ? std::string::npos : e - a));
+          q.vals.push_back(inner.substr(a, e == std::string::npos ? std::string::npos : e - a));
           if (e == std::string::npos) break;
           a = e + 3;
         }
-        std::sort(vals.begin(), vals.end());
-        if (vals.size() == 1) {
-          q.n.op = "=";
-          q.n.rhs = vals[0];
-        } else {
-          q.n.rhs = "{";
-          for (const std::string& v : vals) q.n.rhs += v + ",";
-          q.n.rhs += "}";
-        }
+      } else if (q.n.op == "=" && q.rhsLiteral) {
+        q.vals.push_back(q.n.rhs);
       }
-      if (q.afterOr && !out.empty() && q.rhsLiteral && out.back().rhsLiteral && q.n.lhs == out.back().n.lhs &&
-          (q.n.op == "=" || q.n.op == "in") && (out.back().n.op == "=" || out.back().n.op == "in")) {
+      if (q.afterOr && !out.empty() && !q.vals.empty() && !out.back().vals.empty() &&
+          q.n.lhs == out.back().n.lhs) {
         Pred& prev = out.back();
-        auto setOf = [](const NormPredicate& n) {
-          std::vector<std::string> v;
-          if (n.op == "=") {
-            v.push_back(n.rhs);
-          } else {
-            std::string in = n.rhs.substr(1, n.rhs.size() - 2);
-            std::size_t a = 0;
-            while (a < in.size()) {
-              std::size_t e = in.find(',', a);
-              v.push_back(in.substr(a, e - a));
-              a = e + 1;
-            }
-          }
-          return v;
-        };
-        std::vector<std::string> vals = setOf(prev.n), more = setOf(q.n);
-        vals.insert(vals.end(), more.begin(), more.end());
-        std::sort(vals.begin(), vals.end());
-        prev.n.op = "in";
-        prev.n.rhs = "{";
-        for (const std::string& v : vals) prev.n.rhs += v + ",";
-        prev.n.rhs += "}";
+        prev.vals.insert(prev.vals.end(), q.vals.begin(), q.vals.end());
         prev.end = q.end;
         prev.rhsEnd = q.rhsEnd;
         continue;
@@ -196,6 +189,20 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
       if (q.afterOr) ++*ors;
       out.push_back(q);
     }
+  for (Pred& q : out) {
+    if (q.vals.empty()) continue;
+    std::sort(q.vals.begin(), q.vals.end());
+    q.vals.erase(std::unique(q.vals.begin(), q.vals.end()), q.vals.end());
+    if (q.vals.size() == 1) {
+      q.n.op = "=";
+      q.n.rhs = q.vals[0];
+    } else {
+      q.n.op = "in";
+      q.n.rhs = "{";
+      for (const std::string& v : q.vals) q.n.rhs += v + ",";
+      q.n.rhs += "}";
+    }
+  }
   return out;
 }
 
@@ -203,7 +210,15 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
                        const Emitter& emit) {
   int pors = 0, gors = 0;
   std::vector<Pred> pc = conditions(P, skip, &pors), gc = conditions(G, skip, &gors);
+  // The pairing passes compare every unmatched predicted condition with every unmatched gold one;
+  // on hostile input (thousands of different conditions on both sides) they are skipped and the
+  // conditions reported as extra / missing, so the work stays bounded.
+  constexpr std::size_t kMaxPairs = 1u << 20;
   auto pass = [&](auto match, auto report) {
+    std::size_t openP = 0, openG = 0;
+    for (const Pred& a : pc) openP += a.used ? 0 : 1;
+    for (const Pred& b : gc) openG += b.used ? 0 : 1;
+    if (openP * openG > kMaxPairs) return;
     for (Pred& a : pc) {
       if (a.used) continue;
       for (Pred& b : gc) {
@@ -214,8 +229,16 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
       }
     }
   };
-  pass([](const Pred& a, const Pred& b) { return a.n.text() == b.n.text(); },
-       [](const Pred&, const Pred&) {});
+  {  // Exact matches first, by hash (linear on long condition lists).
+    std::unordered_multimap<std::string, Pred*> byText;
+    for (Pred& b : gc) byText.emplace(b.n.text(), &b);
+    for (Pred& a : pc) {
+      auto it = byText.find(a.n.text());
+      if (it == byText.end()) continue;
+      a.used = it->second->used = true;
+      byText.erase(it);
+    }
+  }
   pass([](const Pred& a, const Pred& b) { return a.n.lhs == b.n.lhs && a.n.rhs == b.n.rhs; },
        [&](const Pred& a, const Pred& b) {
          emit("C1", "comparison operator",
@@ -228,6 +251,17 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
          emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
               {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
        });
+  // The same comparison of another aggregate (HAVING COUNT(*) > 1 vs SUM(x) > 1): aggregation (C7).
+  pass(
+      [](const Pred& a, const Pred& b) {
+        const std::string fa = aggregateOf(a.n.lhs), fb = aggregateOf(b.n.lhs);
+        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && !fa.empty() && !fb.empty() && fa != fb;
+      },
+      [&](const Pred& a, const Pred& b) {
+        emit("C7", "aggregate in condition",
+             "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
+             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
+      });
   auto noDistinct = [](std::string t) {
     for (std::size_t k; (k = t.find("distinct ")) != std::string::npos;) t.erase(k, 9);
     return t;
@@ -243,11 +277,33 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
         emit("C8", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
+  // The same operands under another arithmetic operator on one side (a - b > 0 vs a + b > 0): C1.
+  pass(
+      [&](const Pred& a, const Pred& b) {
+        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && a.n.lhs != b.n.lhs &&
+               withoutArithmetic(a.n.lhs) == withoutArithmetic(b.n.lhs);
+      },
+      [&](const Pred& a, const Pred& b) {
+        emit("C1", "arithmetic operator", "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
+             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
+      });
   pass([](const Pred& a, const Pred& b) { return a.n.op == b.n.op && a.n.rhs == b.n.rhs; },
        [&](const Pred& a, const Pred& b) {
          emit("C5", "condition column", "condition on " + a.n.lhs + " where the gold query uses " + b.n.lhs,
               {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
        });
+  // The same column compared with another operator and another value (x LIKE '%a%' vs x = 'a'):
+  // the operator is what changed the meaning (C1).
+  pass([](const Pred& a,
+          const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op != b.n.op && a.rhsLiteral && b.rhsLiteral; },
+       [&](const Pred& a, const Pred& b) {
+         emit("C1", "comparison operator and value",
+              "'" + a.n.text() + "' where the gold query has '" + b.n.text() + "'",
+              {ps(a.begin, a.end), gs(b.begin, b.end)});
+       });
+  bool unmatched = false;
+  for (const Pred& a : pc) unmatched = unmatched || !a.used;
+  for (const Pred& b : gc) unmatched = unmatched || !b.used;
   for (const Pred& a : pc)
     if (!a.used)
       emit("C6", "extra condition", "condition '" + a.n.text() + "' has no counterpart in the gold query",
@@ -264,7 +320,13 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
     for (const SelectBlock& blk : G.v.blocks)
       for (const auto& c : blk.connectives)
         if (c.first == "or") sp.push_back(gs(c.second.first, c.second.second));
-    emit("C6", "logical connective", "AND/OR structure differs from the gold query", sp);
+    // The same conditions joined by another logical operator is operator misuse (C1, seed 002:
+    // "arithmetic, comparison, or logical operation"); with other conditions it is condition logic.
+    if (unmatched)
+      emit("C6", "logical connective", "AND/OR structure differs from the gold query", sp);
+    else
+      emit("C1", "logical operator",
+           "the same conditions are joined with AND/OR differently from the gold query", sp);
   }
 }
 
@@ -339,7 +401,18 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     };
     std::vector<std::string> po = orderText(P), go = orderText(G);
     bool relevant = !go.empty() || pLimit;
-    if (po != go && relevant) {
+    auto sameButAggregates = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+      if (a.size() != b.size()) return false;
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (withoutAggregates(a[i]) != withoutAggregates(b[i])) return false;
+      return true;
+    };
+    if (po != go && relevant && sameButAggregates(po, go)) {
+      std::vector<FindingSpan> sp{ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)),
+                                  gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy))};
+      emit("C7", "aggregate in ORDER BY", "the ordering aggregates with another function than the gold query",
+           sp);
+    } else if (po != go && relevant) {
       std::vector<FindingSpan> sp;
       if (!po.empty()) sp.push_back(ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)));
       if (!go.empty()) sp.push_back(gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy)));

@@ -85,6 +85,18 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
         break;
       }
   }
+  // The same operands under another arithmetic operator (a - b vs a + b): operator misuse (C1).
+  for (Item& a : pi) {
+    if (a.used) continue;
+    for (Item& b : gi)
+      if (!b.used && a.norm != b.norm && withoutArithmetic(a.norm) == withoutArithmetic(b.norm)) {
+        a.used = b.used = true;
+        emit(out, "C1", "arithmetic operator",
+             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+        break;
+      }
+  }
   // Same argument, different aggregate (or an aggregate on one side only): C7; COUNT DISTINCT: C8.
   for (Item& a : pi) {
     if (a.used) continue;
@@ -121,6 +133,18 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
           break;
         }
         emit(out, "C5", "aggregated column", "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+             {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
+        break;
+      }
+  }
+  // Another aggregate function over another argument (COUNT(*) vs SUM(x)): the aggregation (C7).
+  for (Item& a : pi) {
+    if (a.used || a.func.empty()) continue;
+    for (Item& b : gi)
+      if (!b.used && !b.func.empty() && b.func != a.func) {
+        a.used = b.used = true;
+        emit(out, "C7", "aggregate function",
+             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
         break;
       }

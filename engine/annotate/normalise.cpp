@@ -163,4 +163,10 @@ NormPredicate normPredicate(const NormContext& c, const Predicate& p) {
   return n;
 }
 
+std::string withoutArithmetic(std::string norm) {
+  for (char& c : norm)
+    if (c == '+' || c == '-' || c == '*' || c == '/' || c == '%') c = '~';
+  return norm;
+}
+
 }  // namespace hs::annotate

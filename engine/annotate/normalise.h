@@ -31,6 +31,8 @@ struct NormPredicate {
   std::string text() const { return lhs + " " + op + " " + rhs; }
 };
 NormPredicate normPredicate(const NormContext& c, const Predicate& p);
+// A normalised expression with its arithmetic operators blanked ("a - b" and "a + b" agree).
+std::string withoutArithmetic(std::string norm);
 bool rangeIsLiteral(const SqlView& v, Range r);
 bool rangeHasSelect(const SqlView& v, Range r);
 

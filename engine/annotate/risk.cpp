@@ -29,9 +29,13 @@ const std::vector<std::string>& riskFeatureNames() {
 
 std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& goldFree) {
   std::vector<double> x(riskFeatureNames().size(), 0.0);
-  for (const Finding& f : goldFree)
+  for (const Finding& f : goldFree) {
+    // A syntax error counts where the model was fitted: as an unreadable (unresolved) name.
+    const std::string& category =
+        f.category == "syntax_error" ? std::string(kGoldFreeCategories[0]) : f.category;
     for (std::size_t k = 0; k < kCategories; ++k)
-      if (f.category == kGoldFreeCategories[k]) x[k] = std::max(x[k], f.confidence);
+      if (category == kGoldFreeCategories[k]) x[k] = std::max(x[k], f.confidence);
+  }
   std::size_t joins = 0;
   bool group = false, having = false, orderLimit = false, distinct = false;
   for (const SelectBlock& b : v.blocks) {

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "engine/annotate/checks.h"
 #include "engine/annotate/normalise.h"
@@ -15,23 +17,43 @@ namespace hs::annotate {
 
 namespace {
 
-struct Out {
-  std::vector<Finding>& out;
-  // Deduplication (D.4): one finding per (category, subcategory), spans merged.
+// Deduplication (D.4): one finding per (category, subcategory), spans merged. Linear in the number
+// of spans added (hostile input: an IN list of 200,000 literals adds that many spans).
+class Out {
+ public:
+  explicit Out(std::vector<Finding>& out) : out_(out) {}
   void add(const std::string& cat, const std::string& sub, const std::string& msg, const FindingSpan& s) {
-    for (Finding& f : out)
-      if (f.category == cat && f.subcategory == sub) {
-        if (std::find(f.spans.begin(), f.spans.end(), s) == f.spans.end()) f.spans.push_back(s);
-        return;
-      }
-    Finding f;
-    f.taxonomy = "tasql";
-    f.category = cat;
-    f.subcategory = sub;
-    f.message = msg;
-    f.spans.push_back(s);
-    out.push_back(std::move(f));
+    auto [it, inserted] = index_.try_emplace(cat + '\x1f' + sub, out_.size());
+    if (inserted) {
+      Finding f;
+      f.taxonomy = "tasql";
+      f.category = cat;
+      f.subcategory = sub;
+      f.message = msg;
+      out_.push_back(std::move(f));
+    }
+    if (seen_.insert(SpanKey{it->second, s.side == "gold", s.begin, s.end}).second)
+      out_[it->second].spans.push_back(s);
   }
+
+ private:
+  struct SpanKey {
+    std::size_t finding;
+    bool gold;
+    std::size_t begin, end;
+    bool operator==(const SpanKey&) const = default;
+  };
+  struct SpanHash {
+    std::size_t operator()(const SpanKey& k) const {
+      std::size_t h = std::hash<std::size_t>()(k.finding);
+      for (std::size_t v : {k.begin, k.end, static_cast<std::size_t>(k.gold)})
+        h ^= std::hash<std::size_t>()(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+      return h;
+    }
+  };
+  std::vector<Finding>& out_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_set<SpanKey, SpanHash> seen_;
 };
 
 const char* kSC = "Schema Contradiction";

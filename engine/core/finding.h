@@ -23,6 +23,9 @@ struct Finding {
   std::vector<FindingSpan> spans;
   std::string origin = "rule";  // "rule", "gold_free", "mr", "drilldown", "human"
   double confidence = 1.0;      // in [0, 1]
+  // Why the label was given (e.g. "repairing just this part with the gold's version gives the gold
+  // result"); shown in the tooltip. May be empty. Last, so positional initialisers stay valid.
+  std::string explanation;
 };
 
 // Gold-free risk: a probability-like score in [0, 1] that the prediction is wrong, with its reasons.

@@ -48,7 +48,7 @@ json rowCountsJson(const std::vector<RowCount>& rows) {
 // Running totals of one group (overall or a difficulty).
 struct Tally {
   std::size_t cases = 0;
-  std::size_t setN = 0, setOk = 0, bagN = 0, bagOk = 0, ordN = 0, ordOk = 0, softN = 0;
+  std::size_t setN = 0, setOk = 0, bagN = 0, bagOk = 0, ordN = 0, ordOk = 0, softN = 0, anyN = 0, anyOk = 0;
   double softSum = 0.0;
 
   void add(const CaseOutcome& o) {
@@ -65,6 +65,10 @@ struct Tally {
       ++ordN;
       ordOk += *o.exOrdered ? 1 : 0;
     }
+    if (o.exSetAnyColumnOrder) {
+      ++anyN;
+      anyOk += *o.exSetAnyColumnOrder ? 1 : 0;
+    }
     if (o.softF1) {
       ++softN;
       softSum += *o.softF1;
@@ -77,11 +81,13 @@ struct Tally {
   }
 
   json toJson() const {
-    return json{{"cases", cases},
-                {"ex_set", rate(setOk, setN)},
-                {"ex_bag", rate(bagOk, bagN)},
-                {"ex_ordered", rate(ordOk, ordN)},
-                {"soft_f1", softN ? json(softSum / static_cast<double>(softN)) : json(nullptr)}};
+    json j{{"cases", cases},
+           {"ex_set", rate(setOk, setN)},
+           {"ex_bag", rate(bagOk, bagN)},
+           {"ex_ordered", rate(ordOk, ordN)},
+           {"soft_f1", softN ? json(softSum / static_cast<double>(softN)) : json(nullptr)}};
+    if (anyN) j["ex_set_any_column_order"] = rate(anyOk, anyN);
+    return j;
   }
 };
 
@@ -106,6 +112,7 @@ json findingsToJson(const std::vector<Finding>& findings) {
                        {"category", f.category},
                        {"subcategory", f.subcategory},
                        {"message", f.message},
+                       {"explanation", f.explanation},
                        {"spans", spans}});
   }
   return out;
@@ -121,6 +128,7 @@ std::vector<Finding> findingsFromJson(const json& j) {
     x.category = f.value("category", "");
     x.subcategory = f.value("subcategory", "");
     x.message = f.value("message", "");
+    x.explanation = f.value("explanation", "");
     if (f.contains("spans") && f["spans"].is_array())
       for (const json& s : f["spans"])
         if (s.is_object() && s.value("begin", -1) >= 0 && s.value("end", -1) >= 0)
@@ -153,6 +161,7 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
                    {"pred_ms", o.pred.elapsedMs},
                    {"truncated", o.gold.truncated || o.pred.truncated}};
   j["ex"] = json{{"set", optBool(o.exSet)}, {"bag", optBool(o.exBag)}, {"ordered", optBool(o.exOrdered)}};
+  if (o.exSetAnyColumnOrder) j["ex"]["set_any_column_order"] = *o.exSetAnyColumnOrder;
   j["soft_f1"] = o.softF1 ? json(*o.softF1) : json(nullptr);
   if (o.diff) {
     json d;
@@ -250,6 +259,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
                      {"scored", overall.setN}};
   json ov = overall.toJson();
   s["ex"] = json{{"set", ov["ex_set"]}, {"bag", ov["ex_bag"]}, {"ordered", ov["ex_ordered"]}};
+  if (ov.contains("ex_set_any_column_order")) s["ex"]["set_any_column_order"] = ov["ex_set_any_column_order"];
   s["soft_f1"] = ov["soft_f1"];
   json byDiff = json::object();
   for (const auto& [k, t] : byDifficulty) byDiff[k] = t.toJson();

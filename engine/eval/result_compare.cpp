@@ -361,4 +361,17 @@ ResultDiff diffResults(const std::vector<Row>& gold, std::size_t goldColumns, co
   return d;
 }
 
+bool setEqualIgnoringColumnOrder(const std::vector<Row>& gold, std::size_t goldColumns,
+                                 const std::vector<Row>& pred, std::size_t predColumns) {
+  if (goldColumns != predColumns) return false;
+  if (setEqual(gold, pred)) return true;
+  auto distinct = [](const std::vector<Row>& rows) {
+    std::vector<Row> out;
+    for (RowCount& rc : countRows(rows)) out.push_back(std::move(rc.row));
+    return out;
+  };
+  return diffResults(distinct(gold), goldColumns, distinct(pred), predColumns, 0)
+      .columnPermutation.has_value();
+}
+
 }  // namespace hs::eval

@@ -55,6 +55,12 @@ struct ResultDiff {
   std::size_t extraTotal = 0;
 };
 
+// EX set ignoring column order: set(pred) == set(gold) after some reordering of the predicted
+// columns (the widths must agree). Rows are de-duplicated first, so the search of diffResults for a
+// column permutation decides it.
+bool setEqualIgnoringColumnOrder(const std::vector<Row>& gold, std::size_t goldColumns,
+                                 const std::vector<Row>& pred, std::size_t predColumns);
+
 ResultDiff diffResults(const std::vector<Row>& gold, std::size_t goldColumns, const std::vector<Row>& pred,
                        std::size_t predColumns, std::size_t maxListed = 50);
 

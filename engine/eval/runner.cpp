@@ -73,7 +73,7 @@ void evaluateOne(const Case& c, const EvalOptions& options, ConnectionCache& cac
       if (c.predSql) runSide(*database, *c.predSql, options, out.pred);
     }
   }
-  scoreOutcome(c, out);
+  scoreOutcome(c, out, options.ignoreColumnOrder);
   const Annotator* annotator = options.annotator;
   static const NullAnnotator kNull;
   if (!annotator) annotator = &kNull;
@@ -103,8 +103,9 @@ std::optional<std::string> resolveDatabase(const std::string& dbRoot, const std:
   return std::nullopt;
 }
 
-void scoreOutcome(const Case& c, CaseOutcome& out) {
+void scoreOutcome(const Case& c, CaseOutcome& out, bool ignoreColumnOrder) {
   out.exSet.reset();
+  out.exSetAnyColumnOrder.reset();
   out.exBag.reset();
   out.exOrdered.reset();
   out.softF1.reset();
@@ -116,6 +117,7 @@ void scoreOutcome(const Case& c, CaseOutcome& out) {
     out.exBag = false;
     if (ordered) out.exOrdered = false;
     out.softF1 = 0.0;
+    if (ignoreColumnOrder) out.exSetAnyColumnOrder = false;
     return;
   }
   const auto& g = out.gold.rows;
@@ -125,6 +127,9 @@ void scoreOutcome(const Case& c, CaseOutcome& out) {
   if (ordered) out.exOrdered = orderedEqual(g, p);
   out.softF1 = softF1(g, p);
   out.diff = diffResults(g, out.gold.columns.size(), p, out.pred.columns.size());
+  if (ignoreColumnOrder)
+    out.exSetAnyColumnOrder =
+        *out.exSet || setEqualIgnoringColumnOrder(g, out.gold.columns.size(), p, out.pred.columns.size());
 }
 
 std::vector<CaseOutcome> evaluateCases(const std::vector<Case>& cases, const EvalOptions& options) {

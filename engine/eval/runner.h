@@ -33,6 +33,8 @@ struct CaseOutcome {
   std::optional<bool> exSet;
   std::optional<bool> exBag;
   std::optional<bool> exOrdered;
+  // EX set after reordering the predicted columns (EvalOptions::ignoreColumnOrder; null otherwise).
+  std::optional<bool> exSetAnyColumnOrder;
   std::optional<double> softF1;
   std::optional<ResultDiff> diff;  // when both ran
   std::vector<Finding> findings;
@@ -44,7 +46,9 @@ struct EvalOptions {
   int jobs = 1;
   int timeoutMs = 30000;  // per statement (BIRD's evaluator uses 30 s)
   std::size_t maxRows = 1000000;
-  bool keepRows = false;  // keep result rows in the outcome (the GUI wants them; the CLI does not)
+  bool keepRows = false;
+  bool ignoreColumnOrder = false;  // also score EX set ignoring the order of the output columns  // keep
+                                   // result rows in the outcome (the GUI wants them; the CLI does not)
   const Annotator* annotator = nullptr;                               // nullptr = NullAnnotator
   std::function<void(std::size_t done, std::size_t total)> progress;  // called from worker threads
   const std::atomic<bool>* cancel = nullptr;
@@ -54,7 +58,7 @@ struct EvalOptions {
 std::optional<std::string> resolveDatabase(const std::string& dbRoot, const std::string& dbId);
 
 // Scores one case from already executed results (used by evaluateCases and by tests).
-void scoreOutcome(const Case& c, CaseOutcome& outcome);
+void scoreOutcome(const Case& c, CaseOutcome& outcome, bool ignoreColumnOrder = false);
 
 // Outcomes in the order of `cases`. Each worker keeps one read-only connection per database.
 std::vector<CaseOutcome> evaluateCases(const std::vector<Case>& cases, const EvalOptions& options);

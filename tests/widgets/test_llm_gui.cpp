@@ -109,7 +109,8 @@ class TestLlmGui : public QObject {
     const QString sql = "SELECT name FROM pets WHERE species = 'Dragon'";
     QCOMPARE(w.editor()->text(), sql);
     // 'Dragon' does not occur in pets.species: the value finding covers exactly that literal.
-    const auto spans = w.editor()->highlighter()->spans("finding-value");
+    // The style comes from the engine's category table, exactly as in the Review case view.
+    const auto spans = w.editor()->highlighter()->spans("finding-gf-values");
     QVERIFY2(!spans.isEmpty(), "no value finding highlighted");
     const int literal = int(sql.toUtf8().indexOf("'Dragon'"));
     bool covers = false;

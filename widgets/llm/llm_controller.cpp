@@ -8,6 +8,8 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "engine/core/finding.h"
+#include "engine/core/finding_categories.h"
 #include "widgets/database_controller.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/llm/generation_controller.h"
@@ -16,34 +18,21 @@
 #include "widgets/llm/llm_settings_dialog.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
+#include "widgets/review/case_finding_styles.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
 namespace hs::ui {
 namespace {
 
-// One indicator per family of gold-free checks, so the legend stays short.
-struct FindingFamily {
-  const char* indicator;
-  IndicatorStyle style;
-};
-
-FindingFamily familyOf(const QString& category) {
-  if (category == "unresolved_name" || category == "ambiguous_name" || category == "quoted_identifier") {
-    return {"finding-schema", {7, QColor(0xd0, 0x30, 0x30), 70, true}};
-  }
-  if (category == "value_absent" || category == "value_case") {
-    return {"finding-value", {7, QColor(0x8e, 0x44, 0xad), 70, true}};
-  }
-  if (category.startsWith("cue_")) return {"finding-cue", {1, QColor(0x20, 0x6f, 0xd0), 0, true}};
-  if (category.endsWith("_result") || category == "execution_error") {
-    return {"finding-result", {7, QColor(0x70, 0x70, 0x70), 60, true}};
-  }
-  return {"finding-logic", {7, QColor(0xe6, 0x7e, 0x22), 80, true}};
+// The style of a finding comes from the engine's category table through FindingStyles, exactly as
+// in the Review case view.
+FindingStyleGroup groupOf(const GeneratedFinding& g) {
+  hs::Finding f;
+  f.taxonomy = g.taxonomy.toStdString();
+  f.category = g.category.toStdString();
+  return FindingStyles::groupOf(f);
 }
-
-constexpr const char* kFamilies[] = {"finding-schema", "finding-value", "finding-cue", "finding-result",
-                                     "finding-logic"};
 
 }  // namespace
 
@@ -113,13 +102,14 @@ void LlmController::onFinished(const GenerationOutcome& outcome) {
   SqlEditor* editor = window_->editor();
   editor->setText(outcome.sql);
   SpanHighlighter* highlighter = editor->highlighter();
-  for (const char* name : kFamilies) highlighter->clear(QString::fromLatin1(name));
+  for (const hs::FindingStyleInfo& style : hs::findingStyles())
+    highlighter->clear(QStringLiteral("finding-") +
+                       QString::fromUtf8(style.key.data(), qsizetype(style.key.size())));
   QStringList categories;
   for (const auto& f : outcome.findings) {
-    const FindingFamily family = familyOf(f.category);
-    editor->indicators()->indicator(QString::fromLatin1(family.indicator), family.style);
-    highlighter->highlight(QString::fromLatin1(family.indicator), f.begin, f.end,
-                           QStringLiteral("%1: %2").arg(f.category, f.message));
+    const FindingStyleGroup family = groupOf(f);
+    editor->indicators()->indicator(family.key, family.style);
+    highlighter->highlight(family.key, f.begin, f.end, QStringLiteral("%1: %2").arg(f.category, f.message));
     if (!categories.contains(f.category)) categories << f.category;
   }
   QString status = outcome.findings.isEmpty()

@@ -1,8 +1,8 @@
 #pragma once
-// How findings look in the case view: one indicator style per category group. TA-SQL's six
-// categories are filled boxes, MRSQLGen's C1..C10 thick underlines coloured by family, the
-// gold-free checks dotted boxes coloured by family; the shape tells the taxonomy, the colour the
-// group, so the colours stay few and distinguishable.
+// How findings look in every editor (case view and Query tab): the style of each category comes
+// from the engine's one table (engine/core/finding_categories.h). TA-SQL's six categories are
+// filled boxes, MRSQLGen's C1..C10 thick underlines coloured by family, the gold-free checks dotted
+// boxes coloured by family; the shape tells the taxonomy, the colour the group.
 #include <QCoreApplication>
 #include <QPixmap>
 #include <QString>
@@ -30,7 +30,10 @@ class FindingStyles {
   static QString taxonomyLabel(const QString& taxonomy);
   // A small picture of the indicator style for legends and lists.
   static QPixmap swatch(const IndicatorStyle& style, int width = 28, int height = 16);
-  // The tooltip of a finding's span: taxonomy, category, subcategory and message.
+  // The category's label and description from the engine's table (translated).
+  static QString categoryLabel(const hs::Finding& finding);
+  static QString categoryDescription(const hs::Finding& finding);
+  // The tooltip of a finding's span: taxonomy, category, subcategory, message and why.
   static QString tooltip(const hs::Finding& finding);
 };
 

@@ -91,6 +91,14 @@ void CaseHeader::clear() {
   }
 }
 
+QString CaseHeader::softF1Tooltip() {
+  return tr(
+      "Soft-F1 as BIRD mini-dev defines it: duplicate rows are dropped, then the rows are paired "
+      "by position and compared value by value.\nIt can be low while EX set is \u2713: the same "
+      "rows in another order are paired with the wrong partners, and duplicates that EX set ignores "
+      "shift the pairing.");
+}
+
 void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
   clear();
   question_->setText(kase.question.empty() ? tr("(no question)") : q(kase.question));
@@ -124,9 +132,12 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   if (outcome.exOrdered)
     verdict(tr("EX ordered"), outcome.exOrdered,
             tr("Execution accuracy with ordered rows (the gold query orders)"));
+  if (outcome.exSetAnyColumnOrder)
+    verdict(tr("EX any column order"), outcome.exSetAnyColumnOrder,
+            tr("Execution accuracy with set semantics after reordering the predicted columns"));
   if (outcome.softF1) {
     const double f1 = *outcome.softF1;
-    addBadge(tr("Soft-F1 %1").arg(f1, 0, 'f', 2), tr("Soft-F1 as BIRD mini-dev defines it"),
+    addBadge(tr("Soft-F1 %1").arg(f1, 0, 'f', 2), softF1Tooltip(),
              f1 >= 0.999 ? kPass : (f1 > 0.0 ? QColor(0xe6, 0x8a, 0x00) : kFail));
   }
   if (outcome.risk) {

@@ -20,6 +20,8 @@ class CaseHeader : public QFrame {
  public:
   explicit CaseHeader(QWidget* parent = nullptr);
 
+  // Why BIRD's Soft-F1 can be low when EX is true (badge and column tooltips).
+  static QString softF1Tooltip();
   void setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome);
   void clear();
   QString plainText() const;  // everything shown, for tests and tools

@@ -1,5 +1,7 @@
 #include "widgets/review/case_list_model.h"
 
+#include "widgets/review/case_header.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -213,7 +215,7 @@ QVariant CaseListModel::headerData(int section, Qt::Orientation orientation, int
       case ExOrdered:
         return tr("Execution accuracy, ordered (only when the gold query orders its output)");
       case SoftF1:
-        return tr("Soft-F1 (BIRD mini-dev)");
+        return CaseHeader::softF1Tooltip();
       case Risk:
         return tr("Gold-free risk score in [0, 1]");
       default:

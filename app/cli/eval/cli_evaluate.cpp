@@ -149,6 +149,7 @@ int runEvaluate(const Args& args) {
   eo.jobs = static_cast<int>(*jobs);
   eo.timeoutMs = static_cast<int>(*timeoutMs);
   eo.keepRows = args.has("workspace");  // the workspace keeps a sample of rows for the case view
+  eo.ignoreColumnOrder = args.has("ignore-column-order");
   const std::string annotate = args.getOr("annotate", "rules");
   if (annotate != "rules" && annotate != "none") return fail(usage("--annotate must be rules or none"));
   hs::annotate::RuleAnnotator rules;
@@ -216,9 +217,10 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--quiet] [--workspace W [--run-name NAME]]\n"
+    "[--model M] [--annotate rules|none] [--ignore-column-order] [--quiet] [--workspace W [--run-name "
+    "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N] [--quiet]",
-    {"quiet"},
+    {"quiet", "ignore-column-order"},
     runEvaluate}};
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "engine/workspace/import/import.h"
 
 #include <cctype>
+#include <functional>
 
 #include "engine/core/text.h"
 #include "engine/workspace/import/import_internal.h"
@@ -65,15 +66,46 @@ std::optional<Format> formatFromString(const std::string& name) {
   return std::nullopt;
 }
 
+namespace {
+
+bool identifierLike(std::string_view s) {
+  if (s.empty()) return false;
+  for (char ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '-' && ch != '.') return false;
+  return true;
+}
+
+}  // namespace
+
+TrailingDbId splitTrailingDbId(const std::string& text,
+                               const std::function<bool(const std::string&)>& known) {
+  TrailingDbId out;
+  out.sql = text;
+  const std::size_t last = text.rfind('\t');
+  if (last == std::string::npos) return out;
+  out.hadTab = true;
+  out.tail = trim(std::string_view(text).substr(last + 1));
+  out.tabOffset = last;
+  if (!(known ? known(out.tail) : identifierLike(out.tail))) return out;
+  std::string head = text.substr(0, last);
+  // BIRD's "SQL\t----- bird -----\tdb_id".
+  const std::size_t marker = head.rfind('\t');
+  if (marker != std::string::npos && trim(std::string_view(head).substr(marker + 1)) == "----- bird -----") {
+    head.erase(marker);
+  }
+  while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back()))) head.pop_back();
+  out.sql = std::move(head);
+  out.dbId = out.tail;
+  // The offset of the tab that ends the SQL (the first tab of the suffix).
+  out.tabOffset = out.sql.size();
+  while (out.tabOffset < text.size() && text[out.tabOffset] != '\t') ++out.tabOffset;
+  return out;
+}
+
 std::string stripTrailingDbId(std::string& sql) {
-  std::size_t tab = sql.find('\t');
-  if (tab == std::string::npos) return "";
-  std::string tail = sql.substr(tab + 1);
-  sql.erase(tab);
-  while (!sql.empty() && std::isspace(static_cast<unsigned char>(sql.back()))) sql.pop_back();
-  std::size_t last = tail.rfind('\t');
-  std::string db = trim(last == std::string::npos ? tail : std::string_view(tail).substr(last + 1));
-  return db;
+  TrailingDbId t = splitTrailingDbId(sql, {});
+  sql = std::move(t.sql);
+  return t.dbId;
 }
 
 Result<Format> detectFormat(const std::string& casesPath) {
@@ -191,23 +223,41 @@ std::optional<std::string> textField(const nlohmann::json& obj, std::initializer
 
 PredValue interpretPredictionText(std::string text, const std::string& path, std::size_t line,
                                   std::optional<std::size_t> offset, std::vector<Error>* warnings,
-                                  bool tabIsNormal, const std::string& expectedDbId) {
+                                  bool tabIsNormal, const std::string& expectedDbId,
+                                  const std::set<std::string>* knownDbIds) {
   PredValue out;
-  const std::size_t tabPos = text.find('\t');
-  std::string db = stripTrailingDbId(text);
-  out.trailingDbId = db;
-  if (tabPos != std::string::npos) {
+  // Models emit tabs inside SQL: what follows the LAST tab is a db_id only when it is a known one
+  // (the case's database, BIRD's marker layout, or any db_id of the run); otherwise the tabs are
+  // whitespace of the SQL and nothing is cut.
+  auto known = [&](const std::string& tail) {
+    if (tail == expectedDbId) return true;
+    if (text.find("\t----- bird -----\t") != std::string::npos) return true;  // BIRD's layout names it
+    if (knownDbIds) return knownDbIds->count(tail) > 0;
+    return expectedDbId.empty() && identifierLike(tail);
+  };
+  TrailingDbId split = splitTrailingDbId(text, known);
+  const auto at = [&](std::size_t pos) {
+    return offset ? std::optional<std::size_t>(*offset + pos) : offset;
+  };
+  if (!split.dbId.empty()) {
+    text = split.sql;
+    out.trailingDbId = split.dbId;
     if (!tabIsNormal) {
-      warnings->push_back(importIssue("trailing_db_id", "tab and db_id '" + db + "' removed after the SQL",
-                                      path, line,
-                                      offset ? std::optional<std::size_t>(*offset + tabPos) : offset));
+      warnings->push_back(importIssue("trailing_db_id",
+                                      "tab and db_id '" + split.dbId + "' removed after the SQL", path, line,
+                                      at(split.tabOffset)));
     }
-    if (!expectedDbId.empty() && db != expectedDbId && db != "----- bird -----") {
-      warnings->push_back(
-          importIssue("db_id_mismatch",
-                      "the prediction names database '" + db + "' but the case is on '" + expectedDbId + "'",
-                      path, line, offset));
+    if (!expectedDbId.empty() && split.dbId != expectedDbId) {
+      warnings->push_back(importIssue(
+          "db_id_mismatch",
+          "the prediction names database '" + split.dbId + "' but the case is on '" + expectedDbId + "'",
+          path, line, offset));
     }
+  } else if (split.hadTab && !split.tail.empty()) {
+    warnings->push_back(importIssue("tab_in_sql",
+                                    "the SQL contains tabs and '" + split.tail.substr(0, 40) +
+                                        "' after the last tab is not a known db_id: kept as part of the SQL",
+                                    path, line, at(split.tabOffset)));
   }
   std::string trimmed = trim(text);
   if (trimmed.empty()) {

@@ -4,6 +4,7 @@
 // predict_dev.json), CSV with a column mapping, the drill-down JSON of seed 001, and MRSQLGen-style
 // JSONL whose labels become hs::HumanLabel. Real files are dirty: recoverable problems become
 // warnings, unreadable records become errors, each naming file, line and byte offset.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,8 +55,20 @@ Result<Format> detectFormat(const std::string& casesPath);
 // whose number of lines differs from the number of gold queries (both counts named).
 ImportReport importCases(const ImportOptions& options);
 
-// Removes a trailing "\t...db_id" (or "\t----- bird -----\tdb_id") from an SQL string. Returns the
-// db_id found after the last tab, or "" when there was none.
+// A trailing "\tdb_id" (or "\t----- bird -----\tdb_id") split off an SQL text. Only what follows
+// the LAST tab can be the db_id, and only when `known` accepts it (default: a name without spaces
+// or punctuation); otherwise the text stays whole (models emit tabs inside SQL).
+struct TrailingDbId {
+  std::string sql;   // the text without the suffix (the whole text when nothing was split)
+  std::string dbId;  // "" when nothing was split
+  std::string tail;  // what followed the last tab (trimmed), split or not
+  bool hadTab = false;
+  std::size_t tabOffset = 0;  // byte offset of the tab that starts the suffix (or of the last tab)
+};
+TrailingDbId splitTrailingDbId(const std::string& text, const std::function<bool(const std::string&)>& known);
+
+// Removes a trailing "\tdb_id" (see splitTrailingDbId with the default test). Returns the db_id,
+// or "" when there was none.
 std::string stripTrailingDbId(std::string& sql);
 
 }  // namespace hs::ws::import

@@ -1,5 +1,6 @@
 // Spider (dev.json or dev_gold.sql + prediction lines), BIRD (dev.json + predict_dev.json), CSV.
 #include <cctype>
+#include <set>
 
 #include "engine/core/text.h"
 #include "engine/workspace/import/csv_reader.h"
@@ -57,9 +58,12 @@ void attachPredictions(const std::vector<PredLine>& preds, const std::string& pr
     cases.clear();
     return;
   }
+  std::set<std::string> known;
+  for (const Case& c : cases)
+    if (!c.dbId.empty()) known.insert(c.dbId);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     cases[i].predSql = interpretPredictionText(preds[i].text, predPath, preds[i].line, preds[i].offset,
-                                               &report.warnings, false, cases[i].dbId)
+                                               &report.warnings, false, cases[i].dbId, &known)
                            .sql;
   }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers of the importers (not a public API).
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -26,9 +27,12 @@ struct PredValue {
 PredValue interpretPrediction(const nlohmann::json& value, const std::string& path, std::size_t line,
                               std::optional<std::size_t> offset, std::vector<Error>* warnings,
                               bool tabIsNormal, const std::string& expectedDbId);
+// A tab inside the SQL does not cut it: only a known db_id after the last tab is removed (the
+// case's `expectedDbId`, one of `knownDbIds` when given); otherwise a "tab_in_sql" warning.
 PredValue interpretPredictionText(std::string text, const std::string& path, std::size_t line,
                                   std::optional<std::size_t> offset, std::vector<Error>* warnings,
-                                  bool tabIsNormal, const std::string& expectedDbId);
+                                  bool tabIsNormal, const std::string& expectedDbId,
+                                  const std::set<std::string>* knownDbIds = nullptr);
 
 // Parses a whole JSON document; a syntax error is reported with its line and byte offset.
 std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors);

@@ -40,9 +40,16 @@ hs::eval::CaseOutcome makeOutcome() {
                         "'Dragon' is not in pets.species",
                         {{"pred", 30, 38}},
                         "rule",
-                        1.0});
-  o.findings.push_back(
-      {"mrsqlgen", "C4", "", "different predicate value", {{"pred", 30, 38}, {"gold", 30, 37}}, "rule", 1.0});
+                        1.0,
+                        ""});
+  o.findings.push_back({"mrsqlgen",
+                        "C4",
+                        "",
+                        "different predicate value",
+                        {{"pred", 30, 38}, {"gold", 30, 37}},
+                        "rule",
+                        1.0,
+                        ""});
   o.risk = hs::Risk{0.7, {"value_absent"}};
   return o;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/annotate/annotate.h"
+#include "engine/annotate/checks.h"
 #include "engine/annotate/rules.h"
 
 using namespace hs::annotate;
@@ -201,6 +202,28 @@ class TestAnnotateChecks : public QObject {
         Run("SELECT Name FROM singer WHERE Country = 'Spain'", "Singers from \"France\"?").has("cue_value"));
     QVERIFY(!Run("SELECT Name FROM singer WHERE Country = 'France'", "Singers from \"France\"?")
                  .has("cue_value"));
+  }
+
+  // Cues match whole words and their forms, never substrings (issue 13).
+  void questionCuesAreWords() {
+    QVERIFY(!Run("SELECT Country FROM singer", "List the countries in Europe.").has("cue_count"));
+    QVERIFY(!Run("SELECT Name FROM singer", "Which county is each account in?").has("cue_count"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer", "Which singers perform in summer, per country?").has("cue_group"));
+    QVERIFY(Run("SELECT Name FROM singer", "Count the singers.").has("cue_count"));
+    QVERIFY(Run("SELECT Name FROM singer", "Show the number of singers.").has("cue_count"));
+    QVERIFY(
+        Run("SELECT Country, sum(Age) FROM singer", "What is the summed age per country?").has("cue_group"));
+    QVERIFY(
+        Run("SELECT Country, avg(Age) FROM singer", "Show the averages for each country.").has("cue_group"));
+    const std::vector<std::string> words{"the", "countries", "summer", "county", "totals"};
+    QVERIFY(!hasWordForm(words, "count"));
+    QVERIFY(!hasWordForm(words, "sum"));
+    QVERIFY(hasWordForm({"counting"}, "count"));
+    QVERIFY(hasWordForm({"totals"}, "total"));
+    QVERIFY(hasWordForm({"averaging"}, "average"));
+    QVERIFY(hasPhrase({"how", "many", "singers"}, {"how", "many"}));
+    QVERIFY(!hasPhrase({"how", "are", "many"}, {"how", "many"}));
   }
 
   void riskIsBoundedWithReasons() {

@@ -116,6 +116,30 @@ class TestImport : public QObject {
     QCOMPARE(*blank->line, std::size_t(4));
   }
 
+  // Tabs inside a predicted SQL do not cut it (issue 13): only a known db_id after the last tab
+  // is removed; an unknown word after the last tab stays SQL and is warned about with file:line.
+  void spiderPredictionsWithTabs() {
+    auto r = run(fixture("gold.sql"), fixture("pred_tabs.txt"));
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].describe().c_str());
+    QCOMPARE(r.cases.size(), std::size_t(3));
+    QCOMPARE(r.cases[0].predSql.value(), std::string("SELECT count(*)\tFROM singer"));
+    QCOMPARE(r.cases[1].predSql.value(), std::string("SELECT name\tFROM\tsinger"));
+    QCOMPARE(r.cases[2].predSql.value(), std::string("SELECT 1"));
+    const hs::Error* kept = findIssue(r.warnings, "tab_in_sql");
+    QVERIFY(kept);
+    QCOMPARE(*kept->line, std::size_t(2));
+    QVERIFY(kept->describe().find("pred_tabs.txt:2:") != std::string::npos);
+    QVERIFY(kept->message.find("'singer'") != std::string::npos);
+    QVERIFY(!findIssue(r.warnings, "tab_in_sql", 1));
+    TrailingDbId t =
+        splitTrailingDbId("SELECT a\tFROM t\tdb1", [](const std::string& d) { return d == "db1"; });
+    QCOMPARE(t.sql, std::string("SELECT a\tFROM t"));
+    QCOMPARE(t.dbId, std::string("db1"));
+    t = splitTrailingDbId("SELECT a\tFROM t", [](const std::string& d) { return d == "db1"; });
+    QCOMPARE(t.sql, std::string("SELECT a\tFROM t"));
+    QVERIFY(t.dbId.empty());
+  }
+
   void predictionCountMismatchNamesBothCounts() {
     auto r = run(fixture("gold.sql"), fixture("pred_short.txt"));
     QVERIFY(r.cases.empty());

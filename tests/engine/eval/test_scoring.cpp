@@ -176,6 +176,35 @@ class TestScoring : public QObject {
     QVERIFY(!o.softF1.has_value());
   }
 
+  // EX ignoring column order (issue 13): only with the option, beside the three semantics.
+  void exIgnoringColumnOrder() {
+    hs::Case c;
+    c.goldSql = "SELECT name, id FROM t";
+    c.predSql = "SELECT id, name FROM t";
+    CaseOutcome o;
+    o.gold.ok = o.gold.ran = true;
+    o.gold.columns = {"name", "id"};
+    o.gold.rows = {{T("a"), T("1")}, {T("b"), T("2")}, {T("b"), T("2")}};
+    o.pred.ok = o.pred.ran = true;
+    o.pred.columns = {"id", "name"};
+    o.pred.rows = {{T("1"), T("a")}, {T("2"), T("b")}};  // duplicates dropped: set-equal only
+    scoreOutcome(c, o);
+    QCOMPARE(o.exSet, std::optional<bool>(false));
+    QVERIFY(!o.exSetAnyColumnOrder.has_value());
+    scoreOutcome(c, o, true);
+    QCOMPARE(o.exSet, std::optional<bool>(false));
+    QCOMPARE(o.exSetAnyColumnOrder, std::optional<bool>(true));
+    o.pred.rows = {{T("1"), T("a")}, {T("3"), T("b")}};
+    scoreOutcome(c, o, true);
+    QCOMPARE(o.exSetAnyColumnOrder, std::optional<bool>(false));
+    o.pred.columns = {"id"};
+    o.pred.rows = {{T("a")}};
+    scoreOutcome(c, o, true);
+    QCOMPARE(o.exSetAnyColumnOrder, std::optional<bool>(false));
+    QVERIFY(setEqualIgnoringColumnOrder({{T("x"), T("y")}}, 2, {{T("y"), T("x")}}, 2));
+    QVERIFY(!setEqualIgnoringColumnOrder({{T("x"), T("y")}}, 2, {{T("y"), T("y")}}, 2));
+  }
+
   void resolveDatabaseLayouts() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

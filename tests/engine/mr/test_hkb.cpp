@@ -202,7 +202,16 @@ class TestHkb : public QObject {
     Hkb hkb = hkbFromCases(all, vocab);
     std::size_t labelledCount = 0;
     for (const auto& e : hkb.entries()) labelledCount += e.typeCodes().empty() ? 0 : 1;
-    QCOMPARE(labelledCount, cases->size() + mrsqlgen->size());  // every fixture case carries types
+    // Every fixture case with a C-type label is labelled (spider_gpt4:23 has none since issue 13: its
+    // only difference, an extra output column, is no cause).
+    std::size_t typed = 0;
+    for (const hs::Case& c : *cases) {
+      bool any = false;
+      for (const hs::HumanLabel& l : c.labels) any = any || l.taxonomy == "mrsqlgen";
+      typed += any ? 1 : 0;
+    }
+    QCOMPARE(typed + 1, cases->size());
+    QCOMPARE(labelledCount, typed + mrsqlgen->size());
     HkbEvaluation ev = leaveOneOut(hkb, 5);
     QCOMPARE(ev.evaluated, labelledCount);
     QVERIFY(ev.hit3 >= ev.hit1);

@@ -52,12 +52,18 @@ hs::eval::CaseOutcome makeOutcome(int variant) {
     o.exOrdered = std::nullopt;
     o.softF1 = 0.5;
     o.diff = hs::eval::diffResults(o.gold.rows, 2, o.pred.rows, 2);
+    o.findings.push_back({"tasql",
+                          "Schema Contradiction",
+                          "Unknown columns",
+                          "no column 'x'",
+                          {{"pred", 7, 8}},
+                          "rule",
+                          0.9,
+                          ""});
     o.findings.push_back(
-        {"tasql", "Schema Contradiction", "Unknown columns", "no column 'x'", {{"pred", 7, 8}}, "rule", 0.9});
+        {"mrsqlgen", "C4", "", "wrong value", {{"pred", 1, 3}, {"gold", 2, 4}}, "rule", 1.0, ""});
     o.findings.push_back(
-        {"mrsqlgen", "C4", "", "wrong value", {{"pred", 1, 3}, {"gold", 2, 4}}, "rule", 1.0});
-    o.findings.push_back(
-        {"goldfree", "value_absent", "", "'Dragon' is not in pets.species", {}, "gold_free", 0.7});
+        {"goldfree", "value_absent", "", "'Dragon' is not in pets.species", {}, "gold_free", 0.7, ""});
     o.risk = hs::Risk{0.82, {"value_absent", "superlative"}};
   } else {
     o.pred.ok = false;
@@ -65,7 +71,7 @@ hs::eval::CaseOutcome makeOutcome(int variant) {
     o.exSet = false;
     o.exBag = false;
     o.softF1 = 0.0;
-    o.findings.push_back({"tasql", "Schema Hallucination", "", "x", {{"pred", 0, 1}}, "rule", 1.0});
+    o.findings.push_back({"tasql", "Schema Hallucination", "", "x", {{"pred", 0, 1}}, "rule", 1.0, ""});
     o.risk = hs::Risk{0.4, {}};
   }
   return o;

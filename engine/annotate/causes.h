@@ -1,0 +1,39 @@
+#pragma once
+// Causes, not differences (issue 13): which C1..C10 differences between the predicted and the gold
+// query explain the wrong result. For each difference, the gold's version of just that part is put
+// into the prediction (replace, delete or insert at the clause it belongs to) and the repaired
+// query is run; a difference whose repair moves the result to (or towards) the gold result is a
+// cause, the rest are not. Without a database a conservative static rule set decides. Every kept
+// finding says why in Finding::explanation.
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/annotate/finding.h"
+#include "engine/annotate/sql_view.h"
+
+namespace hs::annotate {
+
+// What the caller knows about results (engine/eval provides it from hs::db, read-only).
+struct CauseProbe {
+  // Closeness in [0, 1] of the result of `sql` to the gold result (1: the same rows); nullopt when
+  // the SQL did not run.
+  std::function<std::optional<double>(const std::string& sql)> closeness;
+  double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
+  bool resultEqual = false;   // the prediction's rows equal the gold rows (EX set)
+  bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
+  int maxRepairs = 12;        // executions per case at most
+};
+
+// The repaired prediction for one finding: the gold's version of the parts it names spliced into
+// the predicted text; nullopt when the finding cannot be repaired textually.
+std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold);
+
+// Keeps the C-type findings of `findings` (taxonomy "mrsqlgen") that are causes and fills their
+// explanation; other findings pass through unchanged. `probe` may be null: static rules only.
+void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
+                 std::string_view question, const CauseProbe* probe);
+
+}  // namespace hs::annotate

@@ -1,0 +1,151 @@
+// Causes, not differences (issue 13): the repairs spliced into the prediction, the verdicts of a
+// result probe, and the static rules without one. The probe is a fake: it scores the repaired SQL
+// texts the test expects, so what is repaired and how is checked exactly.
+#include <QtTest>
+
+#include <map>
+
+#include "engine/annotate/annotate.h"
+
+using namespace hs::annotate;
+using hs::Finding;
+
+namespace {
+
+hs::db::Schema schema() {
+  hs::db::Schema s;
+  auto col = [](const char* n, const char* type, bool pk = false) {
+    hs::db::ColumnInfo c;
+    c.name = n;
+    c.declaredType = type;
+    c.primaryKey = pk;
+    return c;
+  };
+  s.tables.push_back(
+      {"singer",
+       false,
+       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
+       {},
+       {},
+       ""});
+  return s;
+}
+
+struct Probe {
+  std::map<std::string, double> scores;  // repaired SQL -> closeness; others: the baseline
+  std::vector<std::string> asked;
+  CauseProbe probe;
+  explicit Probe(double baseline) {
+    probe.baseline = baseline;
+    probe.closeness = [this](const std::string& sql) -> std::optional<double> {
+      asked.push_back(sql);
+      auto it = scores.find(sql);
+      return it == scores.end() ? probe.baseline : it->second;
+    };
+  }
+};
+
+std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const std::string& question,
+                            const CauseProbe* probe) {
+  const hs::db::Schema s = schema();
+  CaseInput in;
+  in.predSql = pred;
+  in.goldSql = gold;
+  in.question = question;
+  in.schema = &s;
+  in.probe = probe;
+  std::vector<Finding> out;
+  for (Finding& f : annotateCase(in).findings)
+    if (f.taxonomy == "mrsqlgen") out.push_back(std::move(f));
+  return out;
+}
+
+bool has(const std::vector<Finding>& fs, const std::string& type) {
+  for (const Finding& f : fs)
+    if (f.category == type) return true;
+  return false;
+}
+
+}  // namespace
+
+class TestAnnotateCauses : public QObject {
+  Q_OBJECT
+ private slots:
+  void replacementThatFixesIsACause() {
+    Probe p(0.2);
+    p.scores["SELECT Name FROM singer WHERE Age >= 30"] = 1.0;
+    auto fs = ctypes("SELECT Name FROM singer WHERE Age > 30", "SELECT Name FROM singer WHERE Age >= 30",
+                     "Singers aged 30 or more?", &p.probe);
+    QVERIFY(has(fs, "C1"));
+    QCOMPARE(p.asked.size(), std::size_t(1));
+    QVERIFY(fs[0].explanation.find("gives the gold result") != std::string::npos);
+  }
+
+  void repairWithoutEffectIsNoCause() {
+    Probe p(0.5);  // every other repair leaves the result as it is
+    p.scores["SELECT DISTINCT Name FROM singer WHERE Age > 40"] = 1.0;
+    // Two differences: the literal (a cause) and DISTINCT (no effect on this result).
+    auto fs = ctypes("SELECT DISTINCT Name FROM singer WHERE Age > 30",
+                     "SELECT Name FROM singer WHERE Age > 40", "Names of singers older than 40?", &p.probe);
+    QVERIFY(has(fs, "C4"));
+    QVERIFY(!has(fs, "C8"));
+    bool asked = false;
+    for (const std::string& s : p.asked)
+      asked = asked || s == "SELECT DISTINCT Name FROM singer WHERE Age > 40";
+    QVERIFY(asked);  // the literal repaired alone, DISTINCT kept
+  }
+
+  void deletionAndInsertionRepairs() {
+    Probe p(0.1);
+    p.scores["SELECT Name FROM singer WHERE Age > 30"] = 1.0;
+    auto extra = ctypes("SELECT Name FROM singer WHERE Age > 30 AND Country = 'France'",
+                        "SELECT Name FROM singer WHERE Age > 30", "Singers older than 30?", &p.probe);
+    QVERIFY(has(extra, "C6"));
+    Probe q(0.1);
+    q.scores["SELECT Name FROM singer WHERE Age > 30"] = 1.0;
+    auto missing = ctypes("SELECT Name FROM singer", "SELECT Name FROM singer WHERE Age > 30",
+                          "Singers older than 30?", &q.probe);
+    QVERIFY(has(missing, "C6"));
+    QCOMPARE(q.asked.size(), std::size_t(1));
+    QCOMPARE(q.asked[0], std::string("SELECT Name FROM singer WHERE Age > 30"));
+    Probe r(0.1);
+    r.scores["SELECT Name FROM singer WHERE Country = 'France' AND Age > 30"] = 1.0;
+    auto second = ctypes("SELECT Name FROM singer WHERE Country = 'France'",
+                         "SELECT Name FROM singer WHERE Country = 'France' AND Age > 30", "", &r.probe);
+    QCOMPARE(r.asked.size(), std::size_t(1));
+    QCOMPARE(r.asked[0], std::string("SELECT Name FROM singer WHERE (Age > 30) AND ( Country = 'France')"));
+  }
+
+  void correctResultHasNoCauses() {
+    Probe p(1.0);
+    p.probe.resultEqual = true;
+    auto fs = ctypes("SELECT Name FROM singer WHERE Age > 30 ORDER BY Age",
+                     "SELECT Name FROM singer WHERE Age > 30", "", &p.probe);
+    QVERIFY(fs.empty());
+    QVERIFY(p.asked.empty());
+  }
+
+  void extraColumnTheQuestionAsksForIsNoCause() {
+    // Static rules: an extra output column beside every gold column is not a cause.
+    auto fs =
+        ctypes("SELECT Name, Age FROM singer", "SELECT Name FROM singer", "Names of the singers?", nullptr);
+    QVERIFY(!has(fs, "C5"));
+    // With a probe, removing it fixes the result, but the question asks for the age.
+    Probe p(0.0);
+    p.scores["SELECT Name FROM singer"] = 1.0;
+    fs = ctypes("SELECT Name, Age FROM singer", "SELECT Name FROM singer", "Names and ages of the singers?",
+                &p.probe);
+    QVERIFY(!has(fs, "C5"));
+    Probe q(0.0);
+    q.scores["SELECT Name FROM singer"] = 1.0;
+    fs = ctypes("SELECT Name, Age FROM singer", "SELECT Name FROM singer", "Names of the singers?", &q.probe);
+    QVERIFY(has(fs, "C5"));
+    // A replaced column is a cause by the static rules too.
+    fs = ctypes("SELECT Age FROM singer", "SELECT Name FROM singer", "Names of the singers?", nullptr);
+    QVERIFY(has(fs, "C5"));
+    for (const Finding& f : fs) QVERIFY(!f.explanation.empty());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestAnnotateCauses)
+#include "tst_annotate_causes.moc"

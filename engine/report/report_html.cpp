@@ -70,7 +70,7 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   const Case& c = rc.kase;
   std::vector<Finding> findings = rc.outcome ? rc.outcome->findings : std::vector<Finding>{};
   for (const auto& a : rc.annotations)
-    if (a.span) findings.push_back({a.taxonomy, a.category, "", a.note, {*a.span}, "human", 1.0});
+    if (a.span) findings.push_back({a.taxonomy, a.category, "", a.note, {*a.span}, "human", 1.0, ""});
   std::string ex = "–";
   if (rc.outcome && rc.outcome->exSet)
     ex = *rc.outcome->exSet ? "<span class=ok>EX ✓</span>" : "<span class=bad>EX ✗</span>";

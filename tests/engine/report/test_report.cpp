@@ -34,7 +34,7 @@ ReportInput sample() {
   o.risk = Risk{0.72, {"operator"}};
   // "age >= 30" in the prediction: bytes 34..43.
   o.findings.push_back(
-      {"mrsqlgen", "C1", "", "'>=' where the gold has '>'", {{"pred", 34, 43}}, "rule", 1.0});
+      {"mrsqlgen", "C1", "", "'>=' where the gold has '>'", {{"pred", 34, 43}}, "rule", 1.0, ""});
   a.outcome = o;
   a.annotations.push_back(
       {"ana", "confirmed", "mrsqlgen", "C1", "off by one, \"clearly\"", "2026-11-23T10:00:00Z", {}});

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "engine/core/finding.h"
+#include "widgets/finding_names.h"
 
 namespace hs::ui {
 
@@ -156,7 +157,7 @@ QPixmap FindingStyles::swatch(const IndicatorStyle& s, int width, int height) {
 
 QString FindingStyles::tooltip(const hs::Finding& f) {
   QString head = taxonomyLabel(QString::fromStdString(f.taxonomy)) + QStringLiteral(" · ") +
-                 QString::fromStdString(f.category);
+                 FindingNames::category(QString::fromStdString(f.category));
   if (!f.subcategory.empty()) head += QStringLiteral(" · ") + QString::fromStdString(f.subcategory);
   return head + QLatin1Char('\n') + QString::fromStdString(f.message);
 }

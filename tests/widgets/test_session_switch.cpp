@@ -190,6 +190,26 @@ class TestSessionSwitch : public QObject {
     QVERIFY(w.llm()->questionBar()->isGenerateEnabled());
   }
 
+  void fitsA1366x768Screen() {
+    // The window with a database open, on the Query tab and on the Review tab, fits 1366x768
+    // (minus a panel of the desktop): nothing forces it taller or wider.
+    MainWindow w;
+    w.resize(1366, 768 - 40);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
+    QTest::qWait(50);
+    const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+    QVERIFY2(min.height() <= 768 - 40 && min.width() <= 1366,
+             qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
+    QCOMPARE(w.size(), QSize(1366, 768 - 40));
+    // The schema panel keeps a sensible width: a quarter of the window at most, never a sliver.
+    auto* schema = w.schemaTree();
+    QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3, qPrintable(QString::number(schema->width())));
+  }
+
   void fiveDatabasesInARow() {
     hs::ui::AppSettings::clearRecentFiles();
     MainWindow w;

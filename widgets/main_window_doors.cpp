@@ -1,0 +1,88 @@
+// The shell's doors (widgets/shell.h): where features put their docks, status items, bars, menu
+// actions and toolbar widgets; and which docks show (those of the Query tab with a database open).
+#include <QDockWidget>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "widgets/main_status.h"
+#include "widgets/main_window.h"
+
+namespace hs::ui {
+
+void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
+  if (place == DockPlace::Left) {
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    tabifyDockWidget(schemaDock_, dock);
+    schemaDock_->raise();
+  } else {
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    tabifyDockWidget(resultsTabs_.isEmpty() ? resultsDock_ : resultsTabs_.last(), dock);
+    resultsTabs_ << dock;
+    resultsDock_->raise();
+  }
+  actions_.viewMenu->addAction(dock->toggleViewAction());
+  updateDocks();
+}
+
+void MainWindow::addStatusItem(QWidget* item) {
+  status_->addItem(item);
+}
+
+void MainWindow::addBarAboveEditor(QWidget* bar) {
+  barsLayout_->addWidget(bar);
+}
+
+QMenu* MainWindow::menu(Menu which) const {
+  switch (which) {
+    case Menu::File:
+      return actions_.fileMenu;
+    case Menu::Query:
+      return actions_.queryMenu;
+    case Menu::View:
+      return actions_.viewMenu;
+    case Menu::Settings:
+      return actions_.settingsMenu;
+    case Menu::Help:
+      return actions_.helpMenu;
+  }
+  return actions_.helpMenu;
+}
+
+void MainWindow::addMenuAction(Menu which, QAction* action) {
+  QMenu* m = menu(which);
+  // Help keeps About last; Settings keeps Language first.
+  if (which == Menu::Help) {
+    m->insertAction(actions_.about, action);
+  } else {
+    m->addAction(action);
+  }
+}
+
+void MainWindow::addMenuSeparator(Menu which) {
+  menu(which)->addSeparator();
+}
+
+void MainWindow::addToolBarWidget(QWidget* widget) {
+  actions_.toolBar->addWidget(widget);
+}
+
+void MainWindow::updateDocks() {
+  // The docks belong to the Query tab with a database open: parked while Review or the first-run
+  // page is shown, back afterwards.
+  const bool show = !isReviewShown() && queryStack_->currentWidget() == queryPage_;
+  if (!show) {
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+      if (d->isHidden() || d->isFloating()) continue;
+      parkedDocks_ << d;
+      d->hide();
+    }
+  } else {
+    for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
+    parkedDocks_.clear();
+  }
+}
+
+}  // namespace hs::ui

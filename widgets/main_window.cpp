@@ -80,6 +80,9 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   tabs_->setDocumentMode(true);
   tabs_->addTab(queryStack_, QString());
   tabs_->addTab(review_->panel(), QString());
+  // A tab widget is as tall as its tallest page; the Review tab has room for its case view at
+  // 1366x768 (it hides the docks) and must not make the Query tab taller than the screen.
+  review_->panel()->setMinimumHeight(300);
   setCentralWidget(tabs_);
 
   actions_.create(this);

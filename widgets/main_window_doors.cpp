@@ -12,12 +12,19 @@
 
 namespace hs::ui {
 
+namespace {
+constexpr int kDockMinHeight = 120;
+}  // namespace
+
 void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
   if (place == DockPlace::Left) {
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     tabifyDockWidget(schemaDock_, dock);
     schemaDock_->raise();
   } else {
+    // Under the editor the dock shares the height with it: its content may be squeezed (and
+    // clipped) rather than make the window taller than a 1366x768 screen.
+    if (QWidget* content = dock->widget()) content->setMinimumHeight(kDockMinHeight);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     tabifyDockWidget(resultsTabs_.isEmpty() ? resultsDock_ : resultsTabs_.last(), dock);
     resultsTabs_ << dock;

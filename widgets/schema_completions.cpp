@@ -17,7 +17,7 @@ void SchemaCompletions::setWords(const QStringList& words) {
   sorted.reserve(words.size());
   for (const QString& w : words)
     if (!w.trimmed().isEmpty()) sorted << w;
-  std::sort(sorted.begin(), sorted.end(), lessNoCase);
+  std::stable_sort(sorted.begin(), sorted.end(), lessNoCase);  // stable: the first spelling stays first
   // Drop duplicates that differ only in case (the first spelling wins).
   sorted.erase(std::unique(sorted.begin(), sorted.end(),
                            [](const QString& a, const QString& b) {

@@ -73,8 +73,8 @@ class TestSessionSwitch : public QObject {
   QStringList dbs_;
 
   static bool waitOpened(MainWindow& w, QSignalSpy& opened, int before) {
-    QTRY_VERIFY_WITH_TIMEOUT(opened.size() > before, 10000);
-    return w.jobRunner()->waitForIdle(10000);
+    for (int i = 0; i < 400 && opened.size() <= before; ++i) QTest::qWait(25);
+    return opened.size() > before && w.jobRunner()->waitForIdle(10000);
   }
 
   // Leaves traces of database `i` everywhere the issue names: SQL and a highlight in the editor,
@@ -163,7 +163,7 @@ class TestSessionSwitch : public QObject {
     auto* c = editor.sqlLexer()->completions();
     QCOMPARE(c->complete(QStringLiteral("sin")),
              (QStringList{QStringLiteral("Singer"), QStringLiteral("singer_id")}));
-    QCOMPARE(c->complete(QStringLiteral("NA")), QStringList{QStringLiteral("Name")});  // one spelling
+    QCOMPARE(c->complete(QStringLiteral("NAm")), QStringList{QStringLiteral("Name")});  // one spelling
     QVERIFY(c->complete(QStringLiteral("sel")).contains(QStringLiteral("SELECT")));
     QVERIFY(c->complete(QStringLiteral("zzz")).isEmpty());
     editor.setSchemaNames({}, {});
@@ -202,12 +202,21 @@ class TestSessionSwitch : public QObject {
     QVERIFY(waitOpened(w, opened, 0));
     QTest::qWait(50);
     const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+    if (qEnvironmentVariableIsSet("HS_DEBUG_SIZES")) {
+      for (QWidget* c : w.findChildren<QWidget*>()) {
+        const QSize m = c->minimumSizeHint().expandedTo(c->minimumSize());
+        if (m.height() > 150)
+          qWarning() << c->metaObject()->className() << c->objectName() << m << "parent"
+                     << (c->parentWidget() ? c->parentWidget()->metaObject()->className() : "");
+      }
+    }
     QVERIFY2(min.height() <= 768 - 40 && min.width() <= 1366,
              qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
     QCOMPARE(w.size(), QSize(1366, 768 - 40));
     // The schema panel keeps a sensible width: a quarter of the window at most, never a sliver.
     auto* schema = w.schemaTree();
-    QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3, qPrintable(QString::number(schema->width())));
+    QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3,
+             qPrintable(QString::number(schema->width())));
   }
 
   void fiveDatabasesInARow() {

@@ -28,6 +28,7 @@ FirstRunPage::FirstRunPage(QWidget* parent)
       workspace_(new QPushButton(this)),
       recentTitle_(new QLabel(this)),
       recent_(new QListWidget(this)),
+      noRecent_(new QLabel(this)),
       hint_(new QLabel(this)) {
   setObjectName(QStringLiteral("firstRunPage"));
   QFont big = title_->font();
@@ -47,6 +48,8 @@ FirstRunPage::FirstRunPage(QWidget* parent)
   recent_->setMaximumHeight(220);
   recent_->setAlternatingRowColors(true);
   hint_->setWordWrap(true);
+  noRecent_->setWordWrap(true);
+  noRecent_->setStyleSheet(QStringLiteral("color: #606060; font-style: italic;"));
   hint_->setStyleSheet(QStringLiteral("color: #606060;"));
 
   auto* buttons = new QHBoxLayout;
@@ -63,6 +66,7 @@ FirstRunPage::FirstRunPage(QWidget* parent)
   column->addSpacing(8);
   column->addWidget(recentTitle_);
   column->addWidget(recent_);
+  column->addWidget(noRecent_);
   column->addWidget(hint_);
   column->addStretch();
 
@@ -100,8 +104,8 @@ void FirstRunPage::refresh() {
   for (const QString& w : workspaces) add(w, true);
   for (const QString& d : databases) add(d, false);
   const bool any = recent_->count() > 0;
-  recentTitle_->setVisible(any);
   recent_->setVisible(any);
+  noRecent_->setVisible(!any);
 }
 
 void FirstRunPage::onActivated(QListWidgetItem* item) {
@@ -129,7 +133,8 @@ void FirstRunPage::retranslate() {
   demo_->setToolTip(tr("A small database with a sample question and a benchmark run to review"));
   workspace_->setText(tr("Open a Workspace…"));
   workspace_->setToolTip(tr("A HalluSQL workspace (*.hallusql) with benchmark runs"));
-  recentTitle_->setText(tr("Recent"));
+  recentTitle_->setText(tr("Recent databases and workspaces"));
+  noRecent_->setText(tr("Nothing opened yet: the databases and workspaces you open will be listed here."));
   hint_->setText(
       tr("You can also drop a database file on this window. Help > Quick Guide shows the main "
          "steps."));

@@ -40,6 +40,7 @@ class FirstRunPage : public QWidget {
   QPushButton* workspace_;
   QLabel* recentTitle_;
   QListWidget* recent_;
+  QLabel* noRecent_;
   QLabel* hint_;
 };
 

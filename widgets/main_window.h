@@ -129,6 +129,7 @@ class MainWindow : public QMainWindow, public Shell {
   ReviewController* review_ = nullptr;
   QList<QDockWidget*> parkedDocks_;  // docks hidden while Review or the first-run page is shown
   bool restoredState_ = false;
+  bool docksShownOnce_ = false;
 };
 
 }  // namespace hs::ui

@@ -4,6 +4,7 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -86,9 +87,15 @@ void MainWindow::updateDocks() {
       parkedDocks_ << d;
       d->hide();
     }
-  } else {
+  } else if (!parkedDocks_.isEmpty()) {
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
     parkedDocks_.clear();
+    // The first time the docks come out, the results are the tab in front (a hidden dock cannot
+    // be raised, so addDock's raise() had no effect); later the user's choice stays.
+    if (!docksShownOnce_ && !restoredState_) {
+      QTimer::singleShot(0, resultsDock_, [dock = resultsDock_]() { dock->raise(); });
+    }
+    docksShownOnce_ = true;
   }
 }
 

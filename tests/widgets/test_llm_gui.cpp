@@ -146,6 +146,18 @@ class TestLlmGui : public QObject {
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath("llm-cache.sqlite");
     QVERIFY(QFile::exists(cache));
     QVERIFY(!fileBytes(cache).contains("sk-test-secret-4242"));
+
+    // A new question that fails clears the old answer: its SQL, its highlights and its rows.
+    QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);
+    QVERIFY(w.resultModel()->columnCount() > 0);
+    useProfile("http://127.0.0.1:9/v1");  // nothing listens
+    c->generation()->reloadSettings();
+    QVERIFY(generateAndWait(c, "Which pets are cats?"));
+    QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
+    QVERIFY(w.editor()->highlighter()->spans("finding-value").isEmpty());
+    QCOMPARE(w.resultModel()->columnCount(), 0);
+    QVERIFY2(c->questionBar()->statusText().contains("No LLM endpoint answered"),
+             qPrintable(c->questionBar()->statusText()));
   }
 
   void unreachableEndpointIsExplained() {

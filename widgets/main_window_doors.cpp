@@ -8,6 +8,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "widgets/main_status.h"
 #include "widgets/main_window.h"
 
@@ -88,12 +90,22 @@ void MainWindow::updateDocks() {
       d->hide();
     }
   } else if (!parkedDocks_.isEmpty()) {
+    // A dock shown into a tab group becomes its current tab: the results go last, in front.
+    std::stable_partition(parkedDocks_.begin(), parkedDocks_.end(),
+                          [this](QDockWidget* d) { return d != resultsDock_; });
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
     parkedDocks_.clear();
     // The first time the docks come out, the results are the tab in front (a hidden dock cannot
     // be raised, so addDock's raise() had no effect); later the user's choice stays.
     if (!docksShownOnce_ && !restoredState_) {
-      QTimer::singleShot(0, resultsDock_, [dock = resultsDock_]() { dock->raise(); });
+      // The tab bar of the dock group is rebuilt on the next layout pass: raise after it. (A
+      // dock that is already its parent's last child ignores raise(), so lower() first.)
+      auto front = [dock = resultsDock_]() {
+        dock->lower();
+        dock->raise();
+      };
+      QTimer::singleShot(0, resultsDock_, front);
+      QTimer::singleShot(100, resultsDock_, front);
     }
     docksShownOnce_ = true;
   }

@@ -18,6 +18,7 @@
 #include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
+#include "widgets/result_model.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 

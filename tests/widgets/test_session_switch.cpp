@@ -187,6 +187,8 @@ class TestSessionSwitch : public QObject {
     QVERIFY(waitOpened(w, opened, 0));
     QVERIFY(!page->isVisible());
     QVERIFY(w.editor()->isVisible());
+    // The results are the dock tab in front, not the LLM log or the follow-ups.
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QWidget*>(QStringLiteral("resultGrid"))->isVisible(), 2000);
     QVERIFY(w.llm()->questionBar()->isGenerateEnabled());
   }
 

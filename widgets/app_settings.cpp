@@ -7,6 +7,8 @@ namespace hs::ui {
 
 namespace {
 const char* const kRecent = "files/recent";
+const char* const kRecentWorkspaces = "files/recentWorkspaces";
+constexpr int kMaxRecentWorkspaces = 5;
 const char* const kLanguage = "ui/language";
 const char* const kTimeout = "limits/timeoutMs";
 const char* const kMaxRows = "limits/maxRows";
@@ -36,6 +38,20 @@ void AppSettings::removeRecentFile(const QString& path) {
 
 void AppSettings::clearRecentFiles() {
   QSettings().remove(kRecent);
+  QSettings().remove(kRecentWorkspaces);
+}
+
+QStringList AppSettings::recentWorkspaces() {
+  return QSettings().value(kRecentWorkspaces).toStringList();
+}
+
+void AppSettings::addRecentWorkspace(const QString& path) {
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  QStringList list = recentWorkspaces();
+  list.removeAll(abs);
+  list.prepend(abs);
+  while (list.size() > kMaxRecentWorkspaces) list.removeLast();
+  QSettings().setValue(kRecentWorkspaces, list);
 }
 
 QString AppSettings::language() {

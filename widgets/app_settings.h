@@ -15,7 +15,9 @@ class AppSettings {
   static QStringList recentFiles();
   static void addRecentFile(const QString& path);  // most recent first, max kMaxRecent
   static void removeRecentFile(const QString& path);
-  static void clearRecentFiles();
+  static void clearRecentFiles();         // databases and workspaces
+  static QStringList recentWorkspaces();  // most recent first, max 5
+  static void addRecentWorkspace(const QString& path);
 
   static QString language();  // "" = system, "en", "zh_CN"
   static void setLanguage(const QString& language);

@@ -62,7 +62,8 @@ void DatabaseController::open(const QString& path) {
           emit failed(abs, QString::fromStdString(r.error->message));
           return;
         }
-        close();
+        // Replaces the open database without emitting closed(): the shell replaces its session
+        // once, on opened().
         db_ = std::move(r.db);
         schema_ = std::move(r.schema);
         path_ = abs;

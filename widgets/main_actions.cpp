@@ -42,7 +42,8 @@ void MainActions::create(QMainWindow* w) {
   cancel->setEnabled(false);
 
   viewMenu = w->menuBar()->addMenu(QString());
-  languageMenu = viewMenu->addMenu(QString());
+  settingsMenu = w->menuBar()->addMenu(QString());
+  languageMenu = settingsMenu->addMenu(QString());
   languages = new QActionGroup(w);
   langEnglish = languageMenu->addAction(LanguageController::nativeName(QStringLiteral("en")));
   langEnglish->setData(QStringLiteral("en"));
@@ -52,9 +53,12 @@ void MainActions::create(QMainWindow* w) {
     a->setCheckable(true);
     languages->addAction(a);
   }
-  viewMenu->addSeparator();
+  settingsMenu->addSeparator();
 
   helpMenu = w->menuBar()->addMenu(QString());
+  guide = helpMenu->addAction(style->standardIcon(QStyle::SP_DialogHelpButton), QString());
+  guide->setShortcut(QKeySequence::HelpContents);
+  helpMenu->addSeparator();
   about = helpMenu->addAction(QString());
 
   toolBar = w->addToolBar(QString());
@@ -87,8 +91,10 @@ void MainActions::retranslate() {
   cancel->setText(tr("&Cancel"));
   cancel->setToolTip(tr("Cancel the running query (Esc)"));
   viewMenu->setTitle(tr("&View"));
+  settingsMenu->setTitle(tr("&Settings"));
   languageMenu->setTitle(tr("&Language"));
   helpMenu->setTitle(tr("&Help"));
+  guide->setText(tr("&Quick Guide"));
   about->setText(tr("&About HalluSQL"));
   toolBar->setWindowTitle(tr("Main Toolbar"));
 }

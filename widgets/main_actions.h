@@ -18,6 +18,7 @@ struct MainActions {
   QMenu* recentMenu = nullptr;
   QMenu* queryMenu = nullptr;
   QMenu* viewMenu = nullptr;
+  QMenu* settingsMenu = nullptr;
   QMenu* languageMenu = nullptr;
   QMenu* helpMenu = nullptr;
   QToolBar* toolBar = nullptr;
@@ -34,6 +35,7 @@ struct MainActions {
   QAction* langEnglish = nullptr;
   QAction* langChinese = nullptr;
   QActionGroup* languages = nullptr;
+  QAction* guide = nullptr;
   QAction* about = nullptr;
 
   // Builds menus, toolbar and actions on `window` (dock toggles are added by the window).

@@ -9,15 +9,16 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
-#include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,9 +28,13 @@
 #include "widgets/demo_loader.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/error_banner.h"
+#include "widgets/first_run_page.h"
+#include "widgets/help_guide.h"
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/llm_controller.h"
+#include "widgets/llm/profile_settings.h"
+#include "widgets/main_status.h"
 #include "widgets/mr/followup_dock.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
@@ -37,6 +42,8 @@
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
 #include "widgets/schema_tree.h"
+#include "widgets/session.h"
+#include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
 // Resources of a static library must be initialised by name, outside any namespace.
@@ -51,6 +58,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
       language_(language ? language : new LanguageController(this)),
       runner_(new JobRunner(this)),
       databases_(new DatabaseController(runner_, this)),
+      sessions_(new SessionManager(this)),
       editor_(new SqlEditor),
       banner_(new ErrorBanner),
       schemaTree_(new SchemaTree),
@@ -61,35 +69,40 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
   setAcceptDrops(true);
-  resize(1400, 900);
+  resize(1280, 800);
 
-  auto* query = new QWidget;
-  auto* layout = new QVBoxLayout(query);
-  layout->setContentsMargins(4, 4, 4, 0);
-  layout->setSpacing(4);
-  layout->addWidget(banner_);
-  layout->addWidget(editor_, 1);
   review_ = new ReviewController(this);
+  firstRun_ = new FirstRunPage;
+  queryStack_ = new QStackedWidget;
+  queryStack_->addWidget(firstRun_);
+  queryStack_->addWidget(buildQueryPage());
   tabs_ = new QTabWidget(this);
   tabs_->setObjectName(QStringLiteral("mainTabs"));
   tabs_->setDocumentMode(true);
-  tabs_->addTab(query, QString());
+  tabs_->addTab(queryStack_, QString());
   tabs_->addTab(review_->panel(), QString());
   tabs_->addTab(new DrilldownPanel(tabs_), QString());  // drill-down runs: ladder and charts
+  // A tab widget is as tall as its tallest page; the Review tab has room for its case view at
+  // 1366x768 (it hides the docks) and must not make the Query tab taller than the screen.
+  review_->panel()->setMinimumHeight(300);
   setCentralWidget(tabs_);
 
   actions_.create(this);
+  status_ = new MainStatus(statusBar(), runner_, this);
   buildDocks();
-  buildStatusBar();
   connectControllers();
   rebuildRecentMenu();
   retranslate();
   updateTitle();
-  llm_ = new LlmController(this);  // question bar, LLM log dock, endpoint settings
-  installFollowUpExplorer(*this);  // "Follow-ups" dock: metamorphic detection (widgets/mr)
+  // The features, each attached through the Shell methods.
+  llm_ = new LlmController(*this);       // question bar, LLM log, profiles
+  installFollowUpExplorer(*this, llm_);  // "Follow-ups" dock (widgets/mr)
+  connect(sessions_, &SessionManager::changed, this, &MainWindow::onSessionChanged);
+  onSessionChanged(sessions_->current(), SessionManager::Change{true, true, true});
 }
 
 MainWindow::~MainWindow() {
+  sessions_->current().end();
   review_->evaluation()->cancel();
   review_->evaluation()->runner()->waitForIdle(30000);
   if (runner_->isBusy()) {
@@ -99,12 +112,29 @@ MainWindow::~MainWindow() {
   model_->clearResult();
 }
 
+QWidget* MainWindow::buildQueryPage() {
+  queryPage_ = new QWidget;
+  auto* layout = new QVBoxLayout(queryPage_);
+  layout->setContentsMargins(4, 4, 4, 0);
+  layout->setSpacing(4);
+  barsLayout_ = new QVBoxLayout;
+  barsLayout_->setContentsMargins(0, 0, 0, 0);
+  barsLayout_->setSpacing(2);
+  layout->addLayout(barsLayout_);
+  layout->addWidget(banner_);
+  layout->addWidget(editor_, 1);
+  editor_->setMinimumHeight(80);
+  return queryPage_;
+}
+
 void MainWindow::buildDocks() {
   schemaDock_ = new QDockWidget(this);
   schemaDock_->setObjectName(QStringLiteral("schemaDock"));
   schemaDock_->setWidget(schemaTree_);
+  schemaTree_->setMinimumWidth(180);
   addDockWidget(Qt::LeftDockWidgetArea, schemaDock_);
 
+  grid_->setObjectName(QStringLiteral("resultGrid"));
   grid_->setModel(model_);
   grid_->setAlternatingRowColors(true);
   grid_->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -113,38 +143,24 @@ void MainWindow::buildDocks() {
   grid_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   grid_->horizontalHeader()->setDefaultSectionSize(140);
   grid_->horizontalHeader()->setStretchLastSection(false);
+  grid_->setMinimumHeight(60);
   resultsDock_ = new QDockWidget(this);
   resultsDock_->setObjectName(QStringLiteral("resultsDock"));
   resultsDock_->setWidget(grid_);
   addDockWidget(Qt::BottomDockWidgetArea, resultsDock_);
-  // Default proportions, applied once the window has its size (a restored state overrides them).
+  // Default proportions, applied once the window has its size (a restored state overrides them):
+  // the schema a quarter of the width within 220..360 px, the results 40% of the height.
   QTimer::singleShot(0, this, [this]() {
     if (restoredState_) return;
-    resizeDocks({schemaDock_}, {380}, Qt::Horizontal);
-    resizeDocks({resultsDock_}, {height() * 45 / 100}, Qt::Vertical);
+    resizeDocks({schemaDock_}, {std::clamp(width() / 4, 220, 360)}, Qt::Horizontal);
+    resizeDocks({resultsDock_}, {height() * 40 / 100}, Qt::Vertical);
   });
-
   actions_.viewMenu->addAction(schemaDock_->toggleViewAction());
   actions_.viewMenu->addAction(resultsDock_->toggleViewAction());
 }
 
-void MainWindow::buildStatusBar() {
-  statusMessage_ = new QLabel(this);
-  statusRows_ = new QLabel(this);
-  statusTime_ = new QLabel(this);
-  busyBar_ = new QProgressBar(this);
-  busyBar_->setRange(0, 0);
-  busyBar_->setMaximumWidth(140);
-  busyBar_->setMaximumHeight(14);
-  busyBar_->setTextVisible(false);
-  busyBar_->hide();
-  jobLabel_ = new QLabel(this);
-  jobLabel_->hide();
-  statusBar()->addWidget(statusMessage_, 1);
-  statusBar()->addPermanentWidget(jobLabel_);
-  statusBar()->addPermanentWidget(busyBar_);
-  statusBar()->addPermanentWidget(statusRows_);
-  statusBar()->addPermanentWidget(statusTime_);
+const Session& MainWindow::session() const {
+  return sessions_->current();
 }
 
 void MainWindow::connectControllers() {
@@ -159,19 +175,25 @@ void MainWindow::connectControllers() {
     showReview();
     review_->importBenchmark();
   });
-  connect(review_, &ReviewController::message, statusMessage_, &QLabel::setText);
-  connect(review_, &ReviewController::workspaceChanged, this, [this](const QString& path) {
-    workspacePath_ = path;
-    if (llm_) llm_->setWorkspacePath(path);  // LLM transcripts go into the open workspace
+  connect(firstRun_, &FirstRunPage::openDatabaseRequested, this, &MainWindow::chooseDatabase);
+  connect(firstRun_, &FirstRunPage::openDemoRequested, this, &MainWindow::openDemo);
+  connect(firstRun_, &FirstRunPage::openWorkspaceRequested, actions_.openWorkspace, &QAction::trigger);
+  connect(firstRun_, &FirstRunPage::recentDatabaseChosen, this, &MainWindow::openDatabase);
+  connect(firstRun_, &FirstRunPage::recentWorkspaceChosen, this, [this](const QString& path) {
+    if (review_->openWorkspace(path)) showReview();
   });
-  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+  connect(review_, &ReviewController::message, status_, &MainStatus::setMessage);
+  connect(review_, &ReviewController::workspaceChanged, this, &MainWindow::onWorkspaceChanged);
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
   connect(actions_.clearRecent, &QAction::triggered, this, [this]() {
     AppSettings::clearRecentFiles();
     rebuildRecentMenu();
+    firstRun_->refresh();
   });
   connect(actions_.quit, &QAction::triggered, this, &QWidget::close);
   connect(actions_.run, &QAction::triggered, this, &MainWindow::runQuery);
   connect(actions_.cancel, &QAction::triggered, queries_, &QueryController::cancel);
+  connect(actions_.guide, &QAction::triggered, this, &MainWindow::showGuide);
   connect(actions_.about, &QAction::triggered, this, &MainWindow::showAbout);
   connect(actions_.languages, &QActionGroup::triggered, this, [this](QAction* a) {
     language_->setLanguage(a->data().toString());
@@ -187,16 +209,12 @@ void MainWindow::connectControllers() {
   connect(schemaTree_, &SchemaTree::nameActivated, editor_, &SqlEditor::insertName);
   connect(databases_, &DatabaseController::opened, this, &MainWindow::onOpened);
   connect(databases_, &DatabaseController::failed, this, &MainWindow::onOpenFailed);
-  connect(databases_, &DatabaseController::closed, this, [this]() {
-    schemaTree_->clearSchema();
-    model_->clearResult();
-    editor_->setSchemaNames({}, {});
-    updateTitle();
-  });
+  connect(databases_, &DatabaseController::closed, this,
+          [this]() { sessions_->replace(sessions_->current().withoutDatabase()); });
   connect(runner_, &JobRunner::busyChanged, this, &MainWindow::setBusy);
-  connect(queries_, &QueryController::statusChanged, statusRows_, &QLabel::setText);
+  connect(queries_, &QueryController::statusChanged, status_, &MainStatus::setRows);
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
-    statusTime_->setText(tr("%1 ms").arg(QLocale().toString(ms)));
+    status_->setTime(tr("%1 ms").arg(QLocale().toString(ms)));
     if (ok) fitColumns();
     if (!pendingPath_.isEmpty()) {
       pendingPath_.clear();
@@ -205,14 +223,40 @@ void MainWindow::connectControllers() {
   });
 }
 
+void MainWindow::onSessionChanged(const Session& s, const SessionManager::Change& what) {
+  // Everything on screen that belonged to the previous database goes; features clear their own.
+  if (what.database) {
+    if (runner_->isBusy()) runner_->cancel();
+    editor_->clear();
+    editor_->clearError();
+    editor_->highlighter()->clearAll();
+    model_->clearResult();
+    status_->clear();
+    banner_->hide();
+    if (s.hasDatabase()) {
+      schemaTree_->setSchema(s.schema());
+    } else {
+      schemaTree_->clearSchema();
+    }
+    QStringList tables;
+    QStringList columns;
+    for (const auto& t : s.schema().tables) {
+      tables << QString::fromStdString(t.name);
+      for (const auto& c : t.columns) columns << QString::fromStdString(c.name);
+    }
+    editor_->setSchemaNames(tables, columns);
+  }
+  updateTitle();
+  queryStack_->setCurrentWidget(s.hasDatabase() ? queryPage_ : static_cast<QWidget*>(firstRun_));
+  actions_.run->setEnabled(s.hasDatabase() && !runner_->isBusy());
+  actions_.closeDb->setEnabled(s.hasDatabase());
+  updateDocks();
+}
+
 void MainWindow::setBusy(bool busy) {
-  busyBar_->setVisible(busy);
-  actions_.run->setEnabled(!busy);
-  actions_.run->setVisible(!busy);
+  // Run and Cancel both stay in the toolbar, so nothing moves under the mouse.
+  actions_.run->setEnabled(!busy && sessions_->current().hasDatabase());
   actions_.cancel->setEnabled(busy);
-  actions_.cancel->setVisible(busy);
-  jobLabel_->setText(busy ? runner_->currentLabel() + QStringLiteral("…") : QString());
-  jobLabel_->setVisible(busy);
 }
 
 void MainWindow::fitColumns() {
@@ -225,7 +269,7 @@ void MainWindow::fitColumns() {
 
 void MainWindow::openDatabase(const QString& path) {
   banner_->hide();
-  statusMessage_->setText(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+  status_->setMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
   databases_->open(path);
 }
 
@@ -239,12 +283,12 @@ void MainWindow::openDemo() {
   const DemoFiles demo = prepareDemo();
   if (!demo.error.isEmpty()) {
     banner_->showMessage(tr("The demo could not be created"), demo.error);
+    queryStack_->setCurrentWidget(queryPage_);
     emit initialLoadFinished(false);
     return;
   }
-  workspacePath_ = demo.workspace;
-  llm_->setWorkspacePath(workspacePath_);      // LLM transcripts and cache go into the workspace
   review_->openDemoWorkspace(demo.workspace);  // its run, evaluated in the background the first time
+  onWorkspaceChanged(demo.workspace);
   openAndRun(demo.database, demo.sampleQuery);
 }
 
@@ -252,24 +296,32 @@ bool MainWindow::runQuery() {
   return queries_->run();
 }
 
-void MainWindow::onOpened(const QString& path) {
-  const auto& schema = databases_->schema();
-  schemaTree_->setSchema(schema);
-  QStringList tables;
-  QStringList columns;
-  for (const auto& t : schema.tables) {
-    tables << QString::fromStdString(t.name);
-    for (const auto& c : t.columns) columns << QString::fromStdString(c.name);
-  }
-  editor_->setSchemaNames(tables, columns);
+void MainWindow::clearResults() {
+  if (runner_->isBusy()) runner_->cancel();
   model_->clearResult();
+  status_->setRows({});
+  status_->setTime({});
+}
+
+void MainWindow::onWorkspaceChanged(const QString& path) {
+  if (path == sessions_->current().workspacePath()) return;
+  if (!path.isEmpty()) AppSettings::addRecentWorkspace(path);
+  sessions_->replace(sessions_->current().withWorkspace(path));
+}
+
+void MainWindow::onOpened(const QString& path) {
+  // A new database: a new session, so every feature drops what it showed for the previous one.
+  const Session& old = sessions_->current();
+  const QString profile = old.llmProfile().isEmpty() ? ProfileSettings::activeName() : old.llmProfile();
+  sessions_->replace(
+      Session(path, databases_->database(), databases_->schema(), old.workspacePath(), profile));
   rebuildRecentMenu();
-  updateTitle();
   QString opened = tr("Opened %1 (read-only)").arg(QFileInfo(path).fileName());
-  if (!workspacePath_.isEmpty())
-    opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(QFileInfo(workspacePath_).fileName());
-  statusMessage_->setText(opened);
-  statusRows_->setText(tr("%n table(s)", nullptr, schemaTree_->tableCount()));
+  const QString workspace = sessions_->current().workspacePath();
+  if (!workspace.isEmpty())
+    opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(QFileInfo(workspace).fileName());
+  status_->setMessage(opened);
+  status_->setRows(tr("%n table(s)", nullptr, schemaTree_->tableCount()));
   if (!pendingPath_.isEmpty()) {
     if (!pendingSql_.isEmpty()) {
       editor_->setText(pendingSql_);
@@ -283,7 +335,8 @@ void MainWindow::onOpened(const QString& path) {
 
 void MainWindow::onOpenFailed(const QString& path, const QString& message) {
   banner_->showMessage(tr("Could not open %1").arg(QDir::toNativeSeparators(path)), message);
-  statusMessage_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+  queryStack_->setCurrentWidget(queryPage_);  // the banner is on the query page
+  status_->setMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
   if (!pendingPath_.isEmpty()) {
     pendingPath_.clear();
     pendingSql_.clear();
@@ -299,20 +352,6 @@ bool MainWindow::isReviewShown() const {
   return tabs_->currentWidget() == review_->panel();
 }
 
-void MainWindow::onTabChanged(int) {
-  // The docks belong to the Query tab: hidden while Review or Drill-down is shown, back with Query.
-  if (tabs_->currentIndex() != 0) {
-    for (QDockWidget* d : findChildren<QDockWidget*>()) {
-      if (d->isHidden() || d->isFloating()) continue;
-      hiddenForReview_ << d;
-      d->hide();
-    }
-  } else {
-    for (QDockWidget* d : std::as_const(hiddenForReview_)) d->show();
-    hiddenForReview_.clear();
-  }
-}
-
 void MainWindow::chooseDatabase() {
   const QString path =
       QFileDialog::getOpenFileName(this, tr("Open Database"), QString(),
@@ -321,37 +360,37 @@ void MainWindow::chooseDatabase() {
 }
 
 void MainWindow::rebuildRecentMenu() {
-  QMenu* menu = actions_.recentMenu;
-  menu->clear();
+  QMenu* m = actions_.recentMenu;
+  m->clear();
   const QStringList files = AppSettings::recentFiles();
   for (const QString& f : files) {
-    QAction* a = menu->addAction(QFileInfo(f).fileName());
+    QAction* a = m->addAction(QFileInfo(f).fileName());
     a->setToolTip(f);
     a->setStatusTip(f);
     connect(a, &QAction::triggered, this, [this, f]() { openDatabase(f); });
   }
-  if (!files.isEmpty()) menu->addSeparator();
-  menu->addAction(actions_.clearRecent);
+  if (!files.isEmpty()) m->addSeparator();
+  m->addAction(actions_.clearRecent);
   actions_.clearRecent->setEnabled(!files.isEmpty());
 }
 
 void MainWindow::updateTitle() {
-  const QString db = databases_->path();
+  const QString db = sessions_->current().databasePath();
   setWindowTitle(db.isEmpty() ? tr("HalluSQL") : tr("%1 — HalluSQL").arg(QFileInfo(db).fileName()));
 }
 
 void MainWindow::retranslate() {
   actions_.retranslate();
+  status_->retranslate();
   tabs_->setTabText(0, tr("Query"));
   tabs_->setTabText(1, tr("Review"));
   tabs_->setTabText(2, tr("Drill-down"));
   schemaDock_->setWindowTitle(tr("Schema"));
   resultsDock_->setWindowTitle(tr("Results"));
   schemaTree_->setToolTip(tr("Double-click a table or column to insert its name"));
-  busyBar_->setToolTip(tr("Working… press Esc to cancel"));
   updateTitle();
   if (!queries_->lastStatus().isEmpty() && !runner_->isBusy())
-    statusRows_->setText(QueryController::rowsText(model_->rowCount(), model_->moreAvailable()));
+    status_->setRows(QueryController::rowsText(model_->rowCount(), model_->moreAvailable()));
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -364,11 +403,18 @@ void MainWindow::restoreSettings() {
   if (!geometry.isEmpty()) restoreGeometry(geometry);
   const QByteArray state = AppSettings::windowState();
   if (!state.isEmpty()) restoredState_ = restoreState(state);
+  if (restoredState_) {
+    parkedDocks_.clear();  // the restored state says which docks are shown; park them again if needed
+    updateDocks();
+  }
   review_->restoreLastWorkspace();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  tabs_->setCurrentIndex(0);  // the saved state has the Query tab's docks visible
+  // The saved state has the Query tab's docks visible.
+  tabs_->setCurrentIndex(0);
+  queryStack_->setCurrentWidget(queryPage_);
+  updateDocks();
   AppSettings::setWindowGeometry(saveGeometry(), saveState());
   QMainWindow::closeEvent(event);
 }
@@ -385,6 +431,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
   openDatabase(urls.first().toLocalFile());
 }
 
+void MainWindow::showGuide() {
+  showQuickGuide(this);
+}
+
 void MainWindow::showAbout() {
   QMessageBox::about(this, tr("About HalluSQL"),
                      tr("<b>HalluSQL %1</b><p>Catch, explain and record hallucinations in SQL written by "
@@ -397,7 +447,7 @@ QString MainWindow::bannerText() const {
 }
 
 QString MainWindow::statusText() const {
-  return statusRows_->text();
+  return status_->rows();
 }
 
 }  // namespace hs::ui

@@ -1,31 +1,37 @@
 #pragma once
-// The main window: tabs "Query" (schema tree, SQL editor, result grid) and "Review" (benchmark
-// runs, see widgets/review), the status bar, and the database, query, language and review
-// controllers. Logic lives in the controllers.
+// The main window, the shell of the features: tabs "Query" (a first-run page until a database is
+// open, then the schema tree, SQL editor and result grid) and "Review" (benchmark runs, see
+// widgets/review), the menus, the status bar, and the session (widgets/session.h) that it replaces
+// as a whole when the user opens another database or workspace. Features attach through the Shell
+// methods (docks, status items, bars, menu actions); logic lives in the controllers.
 #include <QMainWindow>
 
 #include "widgets/main_actions.h"
+#include "widgets/session.h"
+#include "widgets/shell.h"
 
 class QDockWidget;
-class QLabel;
-class QProgressBar;
+class QStackedWidget;
 class QTabWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace hs::ui {
 
 class DatabaseController;
 class ErrorBanner;
+class FirstRunPage;
 class JobRunner;
 class LanguageController;
 class LlmController;
+class MainStatus;
 class QueryController;
 class ResultModel;
 class ReviewController;
 class SchemaTree;
 class SqlEditor;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public Shell {
   Q_OBJECT
  public:
   // `language` may be null: the window then makes its own controller.
@@ -37,27 +43,36 @@ class MainWindow : public QMainWindow {
   void openDemo();
   // Opens `path` and, once it is open, puts `sql` in the editor and runs it.
   void openAndRun(const QString& path, const QString& sql);
-  bool runQuery();
   void restoreSettings();
+  // Shows the Review tab (benchmark runs of the workspace).
+  void showReview();
+  bool isReviewShown() const;
 
-  SqlEditor* editor() const { return editor_; }
+  // What tests and the start-up read.
+  const Session& session() const;
   SchemaTree* schemaTree() const { return schemaTree_; }
-  QTableView* resultView() const { return grid_; }
   ResultModel* resultModel() const { return model_; }
   JobRunner* jobRunner() const { return runner_; }
   DatabaseController* databases() const { return databases_; }
   QueryController* queries() const { return queries_; }
-  LanguageController* language() const { return language_; }
   const MainActions& actions() const { return actions_; }
-  QString bannerText() const;
-  QString statusText() const;
-  QString workspacePath() const { return workspacePath_; }
   LlmController* llm() const { return llm_; }
   ReviewController* review() const { return review_; }
-  QTabWidget* tabs() const { return tabs_; }
-  // Shows the Review tab (benchmark runs of the workspace).
-  void showReview();
-  bool isReviewShown() const;
+  QString bannerText() const;
+  QString statusText() const;
+
+  // Shell
+  QWidget* dialogParent() override { return this; }
+  SessionManager* sessions() const override { return sessions_; }
+  SqlEditor* editor() const override { return editor_; }
+  bool runQuery() override;
+  void clearResults() override;
+  void addDock(QDockWidget* dock, DockPlace place) override;
+  void addStatusItem(QWidget* item) override;
+  void addBarAboveEditor(QWidget* bar) override;
+  void addMenuAction(Menu menu, QAction* action) override;
+  void addMenuSeparator(Menu menu) override;
+  void addToolBarWidget(QWidget* widget) override;
 
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
@@ -70,8 +85,8 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  QWidget* buildQueryPage();
   void buildDocks();
-  void buildStatusBar();
   void connectControllers();
   void retranslate();
   void rebuildRecentMenu();
@@ -80,35 +95,41 @@ class MainWindow : public QMainWindow {
   void fitColumns();
   void chooseDatabase();
   void showAbout();
+  void showGuide();
   void onOpened(const QString& path);
   void onOpenFailed(const QString& path, const QString& message);
-  void onTabChanged(int index);
+  void onSessionChanged(const Session& now, const SessionManager::Change& what);
+  void onWorkspaceChanged(const QString& path);
+  void updateDocks();
+  QMenu* menu(Menu which) const;
 
   LanguageController* language_;
   JobRunner* runner_;
   DatabaseController* databases_;
+  SessionManager* sessions_;
   SqlEditor* editor_;
   ErrorBanner* banner_;
   SchemaTree* schemaTree_;
   QTableView* grid_;
   ResultModel* model_;
   QueryController* queries_;
+  MainStatus* status_ = nullptr;
+  FirstRunPage* firstRun_ = nullptr;
+  QStackedWidget* queryStack_ = nullptr;
+  QWidget* queryPage_ = nullptr;
+  QVBoxLayout* barsLayout_ = nullptr;
   QDockWidget* schemaDock_ = nullptr;
   QDockWidget* resultsDock_ = nullptr;
-  QLabel* statusMessage_ = nullptr;
-  QLabel* statusRows_ = nullptr;
-  QLabel* statusTime_ = nullptr;
-  QProgressBar* busyBar_ = nullptr;
-  QLabel* jobLabel_ = nullptr;
+  QList<QDockWidget*> resultsTabs_;  // docks placed WithResults, after the results dock
   MainActions actions_;
   QString pendingSql_;
   QString pendingPath_;
-  QString workspacePath_;
   LlmController* llm_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   ReviewController* review_ = nullptr;
-  QList<QDockWidget*> hiddenForReview_;  // docks of the Query tab hidden while Review is shown
-  bool restoredState_ = false;           // the workspace opened with the database (the demo's), if any
+  QList<QDockWidget*> parkedDocks_;  // docks hidden while Review or the first-run page is shown
+  bool restoredState_ = false;
+  bool docksShownOnce_ = false;
 };
 
 }  // namespace hs::ui

@@ -4,6 +4,7 @@
 
 #include "widgets/app_settings.h"
 #include "widgets/database_controller.h"
+#include "widgets/error_text.h"
 #include "widgets/job_runner.h"
 #include "widgets/result_model.h"
 #include "widgets/sql_editor.h"
@@ -84,7 +85,7 @@ bool QueryController::runSql(const QByteArray& sql, int editorOffset) {
         out.atEnd = out.cursor->atEnd();
         return out;
       },
-      [this, editorOffset, interrupt](Ran r) {
+      [this, editorOffset, interrupt, editorText = editor_->textBytes()](Ran r) {
         running_ = false;
         lastElapsedMs_ = static_cast<int>(runner_->elapsedMs());
         if (r.error) {
@@ -98,6 +99,7 @@ bool QueryController::runSql(const QByteArray& sql, int editorOffset) {
             const int begin = editorOffset + static_cast<int>(*e.offset);
             const int end = e.end ? editorOffset + static_cast<int>(*e.end) : begin;
             editor_->showError(begin, end, message);
+            message += QStringLiteral(" (") + ErrorText::position(editorText, begin) + QLatin1Char(')');
           }
           lastError_ = message;
           lastStatus_ = message;

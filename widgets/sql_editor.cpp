@@ -75,8 +75,11 @@ ByteRange SqlEditor::rangeToRun() const {
 }
 
 void SqlEditor::setSchemaNames(const QStringList& tables, const QStringList& columns) {
+  if (isListActive()) cancelList();  // its words belong to the previous schema
   lexer_->setSchemaNames(tables, columns);
-  setLexer(lexer_);  // re-reads the keyword sets
+  // Hand Scintilla the new keyword sets 5 and 6 (0-based 4 and 5) without replacing the lexer.
+  for (int set : {5, 6})
+    SendScintilla(SCI_SETKEYWORDS, static_cast<uintptr_t>(set - 1), lexer_->keywords(set));
   SendScintilla(SCI_COLOURISE, 0UL, -1L);
 }
 

@@ -4,7 +4,7 @@
 #include <QFont>
 #include <QFontDatabase>
 
-#include <Qsci/qsciapis.h>
+#include "widgets/schema_completions.h"
 
 namespace hs::ui {
 
@@ -29,7 +29,7 @@ QByteArray wordList(const QStringList& words) {
 }
 }  // namespace
 
-SqlLexer::SqlLexer(QObject* parent) : QsciLexerSQL(parent), apis_(new QsciAPIs(this)) {
+SqlLexer::SqlLexer(QObject* parent) : QsciLexerSQL(parent), completions_(new SchemaCompletions(this)) {
   QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   mono.setPointSize(11);
   setDefaultFont(mono);
@@ -43,10 +43,6 @@ SqlLexer::SqlLexer(QObject* parent) : QsciLexerSQL(parent), apis_(new QsciAPIs(t
   setFoldComments(true);
   setFoldCompact(false);
   setSchemaNames({}, {});
-}
-
-SqlLexer::~SqlLexer() {
-  apis_->cancelPreparation();
 }
 
 const char* SqlLexer::keywords(int set) const {
@@ -66,13 +62,9 @@ void SqlLexer::setSchemaNames(const QStringList& tables, const QStringList& colu
   columns_ = columns;
   tableWords_ = wordList(tables);
   columnWords_ = wordList(columns);
-  apis_->cancelPreparation();  // the worker thread reads the list: stop it before changing it
-  apis_->clear();
-  for (const char* w : kSqlWords) apis_->add(QString::fromLatin1(w).toUpper());
-  QStringList names = tables + columns;
-  names.removeDuplicates();
-  for (const QString& n : names) apis_->add(n);
-  apis_->prepare();
+  QStringList words = tables + columns;
+  for (const char* w : kSqlWords) words << QString::fromLatin1(w).toUpper();
+  completions_->setWords(words);
 }
 
 }  // namespace hs::ui

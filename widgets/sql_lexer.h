@@ -5,31 +5,30 @@
 
 #include <Qsci/qscilexersql.h>
 
-class QsciAPIs;
-
 namespace hs::ui {
+
+class SchemaCompletions;
 
 class SqlLexer : public QsciLexerSQL {
   Q_OBJECT
  public:
   explicit SqlLexer(QObject* parent = nullptr);
-  ~SqlLexer() override;
 
   const char* keywords(int set) const override;
   QString description(int style) const override;
 
-  // Replaces the schema names (tables, columns); re-prepares the autocompletion list.
+  // Replaces the schema names (tables, columns) and the autocompletion words, synchronously.
   void setSchemaNames(const QStringList& tables, const QStringList& columns);
   const QStringList& tableNames() const { return tables_; }
   const QStringList& columnNames() const { return columns_; }
-  QsciAPIs* apis() const { return apis_; }
+  SchemaCompletions* completions() const { return completions_; }
 
  private:
   QStringList tables_;
   QStringList columns_;
   QByteArray tableWords_;
   QByteArray columnWords_;
-  QsciAPIs* apis_;
+  SchemaCompletions* completions_;
 };
 
 }  // namespace hs::ui

@@ -82,7 +82,10 @@ int runGui(int argc, char** argv) {
   QCommandLineOption workspace(QStringLiteral("workspace"),
                                QStringLiteral("Open a HalluSQL workspace (*.hallusql) in the Review tab."),
                                QStringLiteral("file"));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace});
+  QCommandLineOption size(QStringLiteral("size"),
+                          QStringLiteral("Window size in pixels, e.g. 1366x768 (for screenshots)."),
+                          QStringLiteral("WxH"));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -94,6 +97,13 @@ int runGui(int argc, char** argv) {
   MainWindow window(&language);
   const bool screenshot = parser.isSet(shot);
   if (!screenshot) window.restoreSettings();
+  if (parser.isSet(size)) {
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+      window.resize(wh[0].toInt(), wh[1].toInt());
+    else
+      std::fprintf(stderr, "--size wants WxH, e.g. 1366x768\n");
+  }
   window.show();
 
   const int reviewCase = parser.isSet(caseNumber) ? parser.value(caseNumber).toInt() : 0;

@@ -1,5 +1,5 @@
 #pragma once
-// The GUI's start-up: command line (--lang, --demo, --screenshot FILE, --review, --case N,
+// The GUI's start-up: command line (--lang, --demo, --screenshot FILE, --size WxH, --review, --case N,
 // --workspace FILE, a database path), translations, settings, the main window. app/gui/main.cpp
 // only calls runGui().
 namespace hs::ui {

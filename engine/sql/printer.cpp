@@ -9,6 +9,17 @@ namespace hs::sql {
 
 namespace detail {
 
+void Printer::clause(const char* keyword) {
+  if (pretty) {
+    out += '\n';
+    out.append(static_cast<std::size_t>(2 * depth), ' ');
+  } else {
+    out += ' ';
+  }
+  out += keyword;
+  out += ' ';
+}
+
 void Printer::alias(const std::optional<Identifier>& a) {
   if (a) out += " AS ", name(*a);
 }
@@ -18,6 +29,12 @@ void Printer::tableRef(const TableRef* t) {
     out += '?';
     return;
   }
+  const std::size_t begin = out.size();
+  tableRefBody(t);
+  mark(t->span, begin);
+}
+
+void Printer::tableRefBody(const TableRef* t) {
   switch (t->kind()) {
     case NodeKind::NamedTable: {
       const auto& n = static_cast<const NamedTable&>(*t);
@@ -50,7 +67,13 @@ void Printer::tableRef(const TableRef* t) {
       if (j.type == JoinType::Comma) {
         out += ", ";
       } else {
-        out += j.natural ? " NATURAL " : " ";
+        if (pretty) {
+          out += '\n';
+          out.append(static_cast<std::size_t>(2 * depth + 2), ' ');
+          out += j.natural ? "NATURAL " : "";
+        } else {
+          out += j.natural ? " NATURAL " : " ";
+        }
         static const char* types[] = {"", "", "CROSS ", "LEFT ", "RIGHT ", "FULL "};
         out += types[static_cast<int>(j.type)];
         out += "JOIN ";
@@ -99,8 +122,16 @@ void Printer::body(const QueryBody* b) {
     case NodeKind::CompoundSelect: {
       const auto& c = static_cast<const CompoundSelect&>(*b);
       body(c.left.get());
-      static const char* ops[] = {" UNION ", " UNION ALL ", " INTERSECT ", " EXCEPT "};
-      out += ops[static_cast<int>(c.op)];
+      static const char* ops[] = {"UNION", "UNION ALL", "INTERSECT", "EXCEPT"};
+      if (pretty) {
+        clause(ops[static_cast<int>(c.op)]);
+        out.back() = '\n';
+        out.append(static_cast<std::size_t>(2 * depth), ' ');
+      } else {
+        out += ' ';
+        out += ops[static_cast<int>(c.op)];
+        out += ' ';
+      }
       body(c.right.get());
       return;
     }
@@ -123,12 +154,12 @@ void Printer::core(const SelectCore& c) {
     expr(c.columns[i]->expr.get(), 0);
     alias(c.columns[i]->alias);
   }
-  if (c.from) out += " FROM ", tableRef(c.from.get());
-  if (c.where) out += " WHERE ", expr(c.where.get(), 0);
-  if (!c.groupBy.empty()) out += " GROUP BY ", list(c.groupBy);
-  if (c.having) out += " HAVING ", expr(c.having.get(), 0);
+  if (c.from) clause("FROM"), tableRef(c.from.get());
+  if (c.where) clause("WHERE"), expr(c.where.get(), 0);
+  if (!c.groupBy.empty()) clause("GROUP BY"), list(c.groupBy);
+  if (c.having) clause("HAVING"), expr(c.having.get(), 0);
   if (!c.windows.empty()) {
-    out += " WINDOW ";
+    clause("WINDOW");
     for (std::size_t i = 0; i < c.windows.size(); ++i) {
       if (i) out += ", ";
       name(c.windows[i]->name);
@@ -158,12 +189,17 @@ void Printer::select(const SelectStmt& s) {
       if (c.materialization == Materialization::NotMaterialized) out += "NOT MATERIALIZED ";
       subquery(c.query);
     }
-    out += ' ';
+    if (pretty) {
+      out += '\n';
+      out.append(static_cast<std::size_t>(2 * depth), ' ');
+    } else {
+      out += ' ';
+    }
   }
   body(s.body.get());
-  if (!s.orderBy.empty()) out += " ORDER BY ", orderBy(s.orderBy);
+  if (!s.orderBy.empty()) clause("ORDER BY"), orderBy(s.orderBy);
   if (s.limit) {
-    out += " LIMIT ";
+    clause("LIMIT");
     expr(s.limit->count.get(), 0);
     if (s.limit->offset) out += " OFFSET ", expr(s.limit->offset.get(), 0);
   }
@@ -252,6 +288,28 @@ std::string print(const Node& node) {
   detail::Printer p;
   p.any(node);
   return std::move(p.out);
+}
+
+std::optional<Span> PrettySql::map(const Span& source) const {
+  const PrintedSpan* best = nullptr;
+  for (const PrintedSpan& s : spans) {
+    if (s.source == source) return s.printed;
+    if (s.source.begin <= source.begin && source.end <= s.source.end &&
+        (!best || s.source.size() < best->source.size()))
+      best = &s;
+  }
+  if (!best) return std::nullopt;
+  return best->printed;
+}
+
+PrettySql printPretty(const SelectStmt& select) {
+  PrettySql result;
+  detail::Printer p;
+  p.pretty = true;
+  p.spans = &result.spans;
+  p.select(select);
+  result.text = std::move(p.out);
+  return result;
 }
 
 std::string print(const Statement& statement) {

@@ -66,6 +66,7 @@ int precOf(const Expr& e) {
 }  // namespace
 
 void Printer::name(const Identifier& id) {
+  const std::size_t begin = out.size();
   if (id.quote == QuoteStyle::Double) {
     out += '"';
     for (char c : id.name) {
@@ -73,9 +74,10 @@ void Printer::name(const Identifier& id) {
       if (c == '"') out += '"';
     }
     out += '"';
-    return;
+  } else {
+    out += printName(id.name);
   }
-  out += printName(id.name);
+  mark(id.span, begin);
 }
 
 void Printer::expr(const Expr* e, int need) {
@@ -85,7 +87,9 @@ void Printer::expr(const Expr* e, int need) {
   }
   bool paren = precOf(*e) < need;
   if (paren) out += '(';
+  const std::size_t begin = out.size();
   exprBody(*e);
+  mark(e->span, begin);
   if (paren) out += ')';
 }
 
@@ -98,7 +102,10 @@ void Printer::list(const ExprList& l) {
 
 void Printer::subquery(const SelectPtr& q) {
   out += '(';
-  if (q) select(*q);
+  ++depth;
+  const std::size_t begin = out.size();
+  if (q) select(*q), mark(q->span, begin);
+  --depth;
   out += ')';
 }
 

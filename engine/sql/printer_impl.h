@@ -13,6 +13,18 @@ namespace hs::sql::detail {
 class Printer {
  public:
   std::string out;
+  // Pretty mode (printPretty): each clause on its own line, nested queries indented by depth;
+  // `spans` then records where every printed node and name came from.
+  bool pretty = false;
+  int depth = 0;
+  std::vector<PrintedSpan>* spans = nullptr;
+
+  // " KW " in canonical mode; a new line at the current depth, then "KW ", in pretty mode.
+  void clause(const char* keyword);
+  // Records that the source range `source` was printed at [begin, out.size()).
+  void mark(const Span& source, std::size_t begin) {
+    if (spans && !source.empty()) spans->push_back({source, Span{begin, out.size()}});
+  }
 
   // Double-quoted names stay double-quoted: SQLite reads an unresolvable "x" as the string 'x'.
   void name(const Identifier& id);
@@ -27,6 +39,7 @@ class Printer {
   void windowSpec(const WindowSpec& w);
   void alias(const std::optional<Identifier>& a);
   void tableRef(const TableRef* t);
+  void tableRefBody(const TableRef* t);
   void body(const QueryBody* b);
   void core(const SelectCore& c);
   void select(const SelectStmt& s);

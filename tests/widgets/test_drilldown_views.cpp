@@ -213,7 +213,7 @@ class TestDrilldownViews : public QObject {
 
   void mainWindowHasTheDrilldownTab() {
     ui::MainWindow w;
-    QTabWidget* tabs = w.tabs();
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
     QCOMPARE(tabs->count(), 3);
     QCOMPARE(tabs->tabText(2), QStringLiteral("Drill-down"));
     auto* panel = qobject_cast<ui::DrilldownPanel*>(tabs->widget(2));

@@ -30,6 +30,7 @@
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/mr/followup_verdict.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_result_model.h"
 #include "widgets/review/review_controller.h"
@@ -351,10 +352,43 @@ class TestFollowUpExplorer : public QObject {
       }
     }
     QCOMPARE(errorRows, int(result->errors));
-    QVERIFY(e->badgeText().contains("NOT FLAGGED"));
+    QVERIFY2(e->badgeText().contains("COULD NOT CHECK"),
+             qPrintable(e->badgeText()));  // errors only: not "consistent"
     // Every row can be shown without a crash.
     for (int r = 0; r < e->model()->rowCount(); ++r)
       QVERIFY(e->selectMr(QString::fromStdString(e->model()->record(r)->mr)));
+  }
+
+  void verdictNeedsEvidence() {
+    // Most MRs errored and the rest compared an empty result with an empty one: nothing was
+    // checked, so the verdict is "could not check", never a green "consistent".
+    hs::mr::DetectResult r;
+    hs::mr::StageResult stage;
+    auto mr = [](hs::mr::Verdict v, std::optional<std::int64_t> src, std::optional<std::int64_t> fu) {
+      hs::mr::MrRecord m;
+      m.verdict = v;
+      m.sourceRows = src;
+      m.followUpRows = fu;
+      return m;
+    };
+    for (int i = 0; i < 5; ++i) stage.mrs.push_back(mr(hs::mr::Verdict::Error, std::nullopt, std::nullopt));
+    stage.mrs.push_back(mr(hs::mr::Verdict::Satisfied, 0, 0));
+    stage.mrs.push_back(mr(hs::mr::Verdict::Satisfied, 0, 0));
+    r.stages.push_back(stage);
+    r.errors = 5;
+    r.satisfied = 2;
+    auto info = hs::ui::classifyVerdict(r);
+    QCOMPARE(info.verdict, hs::ui::CaseVerdict::CouldNotCheck);
+    QCOMPARE(info.emptyPairs, 2);
+    QCOMPARE(info.informative, 0);
+    QVERIFY(FollowUpExplorer::verdictSummary(r).startsWith("Could not check"));
+    // Enough MRs that compared real rows: consistent.
+    for (int i = 0; i < 5; ++i) r.stages[0].mrs.push_back(mr(hs::mr::Verdict::Satisfied, 3, 3));
+    r.satisfied = 7;
+    QCOMPARE(hs::ui::classifyVerdict(r).verdict, hs::ui::CaseVerdict::Consistent);
+    // One violation flags the case whatever the rest says.
+    r.flagged = true;
+    QCOMPARE(hs::ui::classifyVerdict(r).verdict, hs::ui::CaseVerdict::Flagged);
   }
 
   void explainsWhatIsMissing() {

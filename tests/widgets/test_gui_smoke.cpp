@@ -226,7 +226,7 @@ class TestGuiSmoke : public QObject {
     w.openDemo();
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 20000);
     QVERIFY2(loaded.first().first().toBool(), qPrintable(w.bannerText() + w.queries()->lastError()));
-    QVERIFY(QFileInfo::exists(w.workspacePath()));
+    QVERIFY(QFileInfo::exists(w.session().workspacePath()));
     QVERIFY(w.databases()->path().endsWith(QStringLiteral("demo.sqlite")));
     QVERIFY(w.editor()->text().contains(QStringLiteral("FROM students")));
     QVERIFY(w.resultModel()->rowCount() > 0);

@@ -18,6 +18,7 @@
 #include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
+#include "widgets/result_model.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -103,10 +104,10 @@ class TestLlmGui : public QObject {
     w.openDatabase(dir_.filePath("pets.sqlite"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
     auto* c = controllerOf(w);
-    c->setWorkspacePath({});
 
     QVERIFY(generateAndWait(c, "Which pets are dragons?"));
-    const QString sql = "SELECT name FROM pets WHERE species = 'Dragon'";
+    // Pretty-printed from the AST: one clause per line.
+    const QString sql = "SELECT name\nFROM pets\nWHERE species = 'Dragon'";
     QCOMPARE(w.editor()->text(), sql);
     // 'Dragon' does not occur in pets.species: the value finding covers exactly that literal.
     // The style comes from the engine's category table, exactly as in the Review case view.
@@ -116,7 +117,10 @@ class TestLlmGui : public QObject {
     bool covers = false;
     for (const auto& s : spans) covers = covers || (s.begin <= literal && s.end >= literal + 8);
     QVERIFY(covers);
-    QVERIFY(w.editor()->highlighter()->tooltipAt(literal + 2).contains("value_absent"));
+    // The category by its name, not its internal id.
+    const QString tip = w.editor()->highlighter()->tooltipAt(literal + 2);
+    QVERIFY2(tip.contains("Value not in the database") && !tip.contains("value_absent"), qPrintable(tip));
+    QVERIFY(!c->questionBar()->statusText().contains("value_absent"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);  // the generated SQL ran
     if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
       // README picture: question -> generated SQL -> highlighted gold-free finding (fake model).
@@ -144,6 +148,18 @@ class TestLlmGui : public QObject {
                               .filePath("llm-cache.hallusql");
     QVERIFY(QFile::exists(cache));
     QVERIFY(!fileBytes(cache).contains("sk-test-secret-4242"));
+
+    // A new question that fails clears the old answer: its SQL, its highlights and its rows.
+    QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);
+    QVERIFY(w.resultModel()->columnCount() > 0);
+    useProfile("http://127.0.0.1:9/v1");  // nothing listens
+    c->generation()->reloadSettings();
+    QVERIFY(generateAndWait(c, "Which pets are cats?"));
+    QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
+    QVERIFY(w.editor()->highlighter()->spans("finding-value").isEmpty());
+    QCOMPARE(w.resultModel()->columnCount(), 0);
+    QVERIFY2(c->questionBar()->statusText().contains("No LLM endpoint answered"),
+             qPrintable(c->questionBar()->statusText()));
   }
 
   void unreachableEndpointIsExplained() {

@@ -3,22 +3,28 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
-#include <QLayout>
 #include <QMenu>
-#include <QStatusBar>
-#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <optional>
 
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
-#include "widgets/database_controller.h"
+#include "engine/sql/parser.h"
+#include "engine/sql/printer.h"
+#include "widgets/error_text.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/llm/llm_log_panel.h"
 #include "widgets/llm/llm_settings_dialog.h"
+#include "widgets/llm/profile_switcher.h"
 #include "widgets/llm/question_bar.h"
-#include "widgets/main_window.h"
 #include "widgets/review/case_finding_styles.h"
+#include "widgets/session.h"
+#include "widgets/shell.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -34,36 +40,63 @@ FindingStyleGroup groupOf(const GeneratedFinding& g) {
   return FindingStyles::groupOf(f);
 }
 
+// The category's name as users read it, from the same table.
+QString labelOf(const GeneratedFinding& g) {
+  hs::Finding f;
+  f.taxonomy = g.taxonomy.toStdString();
+  f.category = g.category.toStdString();
+  return FindingStyles::categoryLabel(f);
+}
+
+// The model's SQL laid out for reading (engine/sql printPretty), with a way to move its byte
+// offsets into the laid-out text. SQL that does not parse is shown as the model wrote it.
+struct ShownSql {
+  QString text;
+  std::function<std::optional<std::pair<int, int>>(int, int)> map;
+};
+
+ShownSql layOut(const QString& sql) {
+  const std::string raw = sql.toStdString();
+  auto tree = hs::sql::parseSelect(raw);
+  if (!tree) {
+    return {sql, [](int b, int e) { return std::optional<std::pair<int, int>>({b, e}); }};
+  }
+  auto pretty = std::make_shared<hs::sql::PrettySql>(hs::sql::printPretty(*tree.value()));
+  ShownSql shown;
+  shown.text = QString::fromStdString(pretty->text);
+  shown.map = [pretty](int b, int e) -> std::optional<std::pair<int, int>> {
+    const auto at = pretty->map(hs::sql::Span{std::size_t(std::max(0, b)), std::size_t(std::max(b, e))});
+    if (!at) return std::nullopt;
+    return std::pair<int, int>(int(at->begin), int(at->end));
+  };
+  return shown;
+}
+
 }  // namespace
 
-LlmController::LlmController(MainWindow* window)
-    : QObject(window),
-      window_(window),
+LlmController::LlmController(Shell& shell)
+    : QObject(shell.dialogParent()),
+      shell_(shell),
       log_(new LlmLogModel(this)),
       generation_(new GenerationController(log_, this)),
       bar_(new QuestionBar),
       panel_(new LlmLogPanel(log_)),
-      logDock_(new QDockWidget(window)),
+      logDock_(new QDockWidget(shell.dialogParent())),
+      switcher_(new ProfileSwitcher),
       generateAction_(new QAction(this)),
       settingsAction_(new QAction(this)) {
-  // The question bar sits above the editor (in the Query tab when the window has tabs).
-  QWidget* host = window->editor()->parentWidget();
-  if (auto* layout = qobject_cast<QVBoxLayout*>(host ? host->layout() : nullptr)) {
-    layout->insertWidget(0, bar_);
-  }
+  QWidget* window = shell.dialogParent();
+  shell.addBarAboveEditor(bar_);
   bar_->setStatus({});
   logDock_->setObjectName(QStringLiteral("llmLogDock"));
   logDock_->setWidget(panel_);
-  window->addDockWidget(Qt::BottomDockWidgetArea, logDock_);
-  if (auto* results = window->findChild<QDockWidget*>(QStringLiteral("resultsDock"))) {
-    window->tabifyDockWidget(results, logDock_);
-    results->raise();
-  }
-  const auto& actions = window->actions();
-  actions.viewMenu->addAction(logDock_->toggleViewAction());
-  actions.queryMenu->addSeparator();
-  actions.queryMenu->addAction(generateAction_);
-  actions.queryMenu->addAction(settingsAction_);
+  shell.addDock(logDock_, Shell::DockPlace::WithResults);
+  shell.addToolBarWidget(switcher_);
+  generateAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+  generateAction_->setShortcutContext(Qt::WidgetShortcut);  // the question bar owns Ctrl+G
+  shell.addMenuSeparator(Shell::Menu::Query);
+  shell.addMenuAction(Shell::Menu::Query, generateAction_);
+  shell.addMenuAction(Shell::Menu::Settings, settingsAction_);
 
   connect(bar_, &QuestionBar::generateRequested, this, &LlmController::generate);
   connect(bar_, &QuestionBar::cancelRequested, generation_, &GenerationController::cancel);
@@ -72,17 +105,44 @@ LlmController::LlmController(MainWindow* window)
   connect(generateAction_, &QAction::triggered, this,
           [this]() { generate(bar_->question(), bar_->evidence()); });
   connect(settingsAction_, &QAction::triggered, this, &LlmController::openSettings);
+  connect(switcher_, &ProfileSwitcher::profileChanged, this, [this](const QString& name) {
+    generation_->reloadSettings();
+    shell_.sessions()->replace(shell_.sessions()->current().withLlmProfile(name));
+  });
+  connect(shell.sessions(), &SessionManager::changed, this,
+          [this](const Session& now, const SessionManager::Change& what) {
+            onSessionChanged(now, what.database);
+          });
   window->installEventFilter(this);
   retranslate();
+  onSessionChanged(shell.sessions()->current(), true);
 }
 
-void LlmController::setWorkspacePath(const QString& path) {
-  generation_->setWorkspacePath(path);
+void LlmController::onSessionChanged(const Session& now, bool databaseChanged) {
+  generation_->setWorkspacePath(now.workspacePath());  // transcripts and cache go into the workspace
+  const QString reason = tr("Open a database first: the model writes SQL for the open database.");
+  bar_->setAvailable(now.hasDatabase(), reason);
+  generateAction_->setEnabled(now.hasDatabase());
+  generateAction_->setToolTip(now.hasDatabase() ? QString() : reason);
+  if (!databaseChanged) return;
+  // What was asked and found belongs to the previous database.
+  generation_->cancel();
+  askedIn_ = 0;
+  lastGenerated_.clear();
+  bar_->clear();
+  clearFindings();
+}
+
+void LlmController::clearFindings() {
+  SpanHighlighter* highlighter = shell_.editor()->highlighter();
+  for (const hs::FindingStyleInfo& style : hs::findingStyles())
+    highlighter->clear(QStringLiteral("finding-") +
+                       QString::fromUtf8(style.key.data(), qsizetype(style.key.size())));
 }
 
 void LlmController::generate(const QString& question, const QString& evidence) {
-  const QString db = window_->databases()->path();
-  if (db.isEmpty()) {
+  const Session& session = shell_.sessions()->current();
+  if (!session.hasDatabase()) {
     bar_->setStatus(tr("Open a database first: the model writes SQL for the open database."), true);
     return;
   }
@@ -90,27 +150,41 @@ void LlmController::generate(const QString& question, const QString& evidence) {
     bar_->setStatus(tr("Type a question about the open database first."), true);
     return;
   }
+  if (generation_->isBusy()) return;
+  askedIn_ = session.id();
   bar_->setStatus(tr("Asking the model ..."));
-  generation_->generate(db, question, evidence);
+  bar_->setDetectionStatus({}, false);
+  generation_->generate(session.databasePath(), question, evidence);
 }
 
 void LlmController::onFinished(const GenerationOutcome& outcome) {
+  // An answer for a session that is gone (another database was opened meanwhile) is dropped.
+  if (askedIn_ == 0 || !shell_.sessions()->isCurrent(askedIn_)) return;
+  askedIn_ = 0;
+  SqlEditor* editor = shell_.editor();
   if (!outcome.ok) {
+    // The old answer does not answer the new question: clear it, keep the user's own SQL.
+    clearFindings();
+    if (!lastGenerated_.isEmpty() && editor->text() == lastGenerated_) editor->clear();
+    lastGenerated_.clear();
+    shell_.clearResults();
     bar_->setStatus(outcome.error, true);
     return;
   }
-  SqlEditor* editor = window_->editor();
-  editor->setText(outcome.sql);
+  const ShownSql shown = layOut(outcome.sql);
+  editor->setText(shown.text);
+  lastGenerated_ = shown.text;
+  clearFindings();
   SpanHighlighter* highlighter = editor->highlighter();
-  for (const hs::FindingStyleInfo& style : hs::findingStyles())
-    highlighter->clear(QStringLiteral("finding-") +
-                       QString::fromUtf8(style.key.data(), qsizetype(style.key.size())));
   QStringList categories;
   for (const auto& f : outcome.findings) {
     const FindingStyleGroup family = groupOf(f);
+    const QString name = labelOf(f);
     editor->indicators()->indicator(family.key, family.style);
-    highlighter->highlight(family.key, f.begin, f.end, QStringLiteral("%1: %2").arg(f.category, f.message));
-    if (!categories.contains(f.category)) categories << f.category;
+    if (const auto at = shown.map(f.begin, f.end))
+      highlighter->highlight(family.key, at->first, at->second,
+                             QStringLiteral("%1: %2").arg(name, f.message));
+    if (!categories.contains(name)) categories << name;
   }
   QString status = outcome.findings.isEmpty()
                        ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
@@ -120,24 +194,38 @@ void LlmController::onFinished(const GenerationOutcome& outcome) {
   status += " " + tr("Risk %1.").arg(outcome.risk, 0, 'f', 2);
   if (outcome.resultRows >= 0) status += " " + tr("%n row(s).", nullptr, int(outcome.resultRows));
   if (!outcome.executionError.isEmpty())
-    status += " " + tr("It does not run: %1").arg(outcome.executionError);
+    status += " " + tr("It does not run: %1")
+                        .arg(ErrorText::withLineColumn(outcome.executionError, shown.text.toUtf8(),
+                                                       [&shown](int at) {
+                                                         const auto moved = shown.map(at, at + 1);
+                                                         return moved ? moved->first : -1;
+                                                       }));
   bar_->setStatus(status, !outcome.findings.isEmpty() || !outcome.executionError.isEmpty());
-  if (outcome.executionError.isEmpty()) window_->runQuery();
+  if (outcome.executionError.isEmpty()) {
+    shell_.runQuery();
+  } else {
+    shell_.clearResults();
+  }
 }
 
 void LlmController::openSettings() {
-  LlmSettingsDialog dialog(log_, window_);
-  if (dialog.exec() == QDialog::Accepted) generation_->reloadSettings();
+  LlmSettingsDialog dialog(log_, shell_.dialogParent());
+  if (dialog.exec() != QDialog::Accepted) return;
+  generation_->reloadSettings();
+  switcher_->refresh();
+  const QString active = switcher_->activeProfile();
+  if (active != shell_.sessions()->current().llmProfile())
+    shell_.sessions()->replace(shell_.sessions()->current().withLlmProfile(active));
 }
 
 void LlmController::retranslate() {
   logDock_->setWindowTitle(tr("LLM log"));
-  generateAction_->setText(tr("&Generate SQL from the question (Ctrl+G)"));
-  settingsAction_->setText(tr("LLM &endpoints and prompts..."));
+  generateAction_->setText(tr("&Generate SQL from the Question"));
+  settingsAction_->setText(tr("LLM &Endpoints and Prompts…"));
 }
 
 bool LlmController::eventFilter(QObject* watched, QEvent* event) {
-  if (watched == window_ && event->type() == QEvent::LanguageChange) retranslate();
+  if (watched == shell_.dialogParent() && event->type() == QEvent::LanguageChange) retranslate();
   return QObject::eventFilter(watched, event);
 }
 

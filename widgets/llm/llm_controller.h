@@ -1,8 +1,10 @@
 #pragma once
-// Attaches the LLM features to the main window: the question bar above the editor, the LLM log
-// dock, Query > Generate SQL and Settings > LLM endpoints, and the highlighting of the gold-free
-// findings of generated SQL in the editor.
+// Attaches the LLM features to the shell: the question bar above the editor, the LLM log dock,
+// Query > Generate SQL, Settings > LLM Endpoints and Prompts, the model switcher in the toolbar,
+// and the highlighting of the gold-free findings of generated SQL in the editor. What it shows
+// belongs to the session: a new database clears it and drops answers still on their way.
 #include <QObject>
+#include <QString>
 
 class QAction;
 class QDockWidget;
@@ -12,38 +14,43 @@ namespace hs::ui {
 class GenerationController;
 class LlmLogModel;
 class LlmLogPanel;
-class MainWindow;
+class ProfileSwitcher;
 class QuestionBar;
+class Session;
+class Shell;
 struct GenerationOutcome;
 
 class LlmController : public QObject {
   Q_OBJECT
  public:
-  explicit LlmController(MainWindow* window);
+  explicit LlmController(Shell& shell);
 
   QuestionBar* questionBar() const { return bar_; }
   LlmLogModel* log() const { return log_; }
   GenerationController* generation() const { return generation_; }
-  QDockWidget* logDock() const { return logDock_; }
-
-  // Where transcripts and the cache go ("" = a cache file in the data folder).
-  void setWorkspacePath(const QString& path);
+  ProfileSwitcher* profiles() const { return switcher_; }
+  QAction* generateAction() const { return generateAction_; }
 
  private:
   void generate(const QString& question, const QString& evidence);
   void onFinished(const GenerationOutcome& outcome);
+  void onSessionChanged(const Session& now, bool databaseChanged);
+  void clearFindings();
   void openSettings();
   void retranslate();
   bool eventFilter(QObject* watched, QEvent* event) override;
 
-  MainWindow* window_;
+  Shell& shell_;
   LlmLogModel* log_;
   GenerationController* generation_;
   QuestionBar* bar_;
   LlmLogPanel* panel_;
   QDockWidget* logDock_;
+  ProfileSwitcher* switcher_;
   QAction* generateAction_;
   QAction* settingsAction_;
+  quint64 askedIn_ = 0;    // the session the running question was asked in
+  QString lastGenerated_;  // the SQL the last answer put in the editor
 };
 
 }  // namespace hs::ui

@@ -15,8 +15,14 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   generate_ = new QPushButton(this);
   cancel_ = new QPushButton(this);
   status_ = new QLabel(this);
+  status_->setObjectName(QStringLiteral("questionStatus"));
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  detection_ = new QLabel(this);
+  detection_->setObjectName(QStringLiteral("detectionStatus"));
+  detection_->setWordWrap(true);
+  detection_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  detection_->hide();
   cancel_->setEnabled(false);
   question_->setClearButtonEnabled(true);
   evidence_->setClearButtonEnabled(true);
@@ -28,6 +34,7 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   grid->addWidget(cancel_, 0, 2);
   grid->addWidget(evidence_, 1, 0, 1, 3);
   grid->addWidget(status_, 2, 0, 1, 3);
+  grid->addWidget(detection_, 3, 0, 1, 3);
   grid->setColumnStretch(0, 1);
 
   connect(generate_, &QPushButton::clicked, this, &QuestionBar::requestGenerate);
@@ -53,9 +60,42 @@ void QuestionBar::setQuestion(const QString& question) {
 }
 
 void QuestionBar::setBusy(bool busy) {
-  generate_->setEnabled(!busy);
+  busy_ = busy;
+  generate_->setEnabled(!busy && available_);
   cancel_->setEnabled(busy);
   question_->setReadOnly(busy);
+}
+
+void QuestionBar::setAvailable(bool available, const QString& reason) {
+  available_ = available;
+  unavailableReason_ = available ? QString() : reason;
+  generate_->setEnabled(!busy_ && available_);
+  retranslate();
+}
+
+bool QuestionBar::isGenerateEnabled() const {
+  return generate_->isEnabled();
+}
+
+void QuestionBar::setDetectionStatus(const QString& text, bool flagged) {
+  detection_->setText(text);
+  detection_->setStyleSheet(flagged ? QStringLiteral("color: #b02020;") : QString());
+  detection_->setVisible(!text.isEmpty());
+}
+
+void QuestionBar::clear() {
+  question_->clear();
+  evidence_->clear();
+  setStatus({});
+  setDetectionStatus({}, false);
+}
+
+QString QuestionBar::statusText() const {
+  return status_->text();
+}
+
+QString QuestionBar::detectionText() const {
+  return detection_->text();
 }
 
 void QuestionBar::setStatus(const QString& text, bool error) {
@@ -65,6 +105,10 @@ void QuestionBar::setStatus(const QString& text, bool error) {
 }
 
 void QuestionBar::requestGenerate() {
+  if (!available_) {
+    setStatus(unavailableReason_, true);
+    return;
+  }
   if (!generate_->isEnabled()) return;
   if (question().isEmpty()) {
     setStatus(tr("Type a question about the open database first."), true);
@@ -79,7 +123,8 @@ void QuestionBar::retranslate() {
       tr("Ask a question about this database, e.g. \"How many pets does each student own?\""));
   evidence_->setPlaceholderText(tr("Evidence (optional): domain knowledge the model should use"));
   generate_->setText(tr("Generate SQL"));
-  generate_->setToolTip(tr("Ask the LLM for SQL (Ctrl+G or Ctrl+Shift+Enter)"));
+  generate_->setToolTip(available_ ? tr("Ask the LLM for SQL (Ctrl+G or Ctrl+Shift+Enter)")
+                                   : unavailableReason_);
   cancel_->setText(tr("Cancel"));
 }
 

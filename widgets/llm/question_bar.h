@@ -1,5 +1,6 @@
 #pragma once
-// The question box above the editor: a question, optional evidence, Generate and Cancel.
+// The question box above the editor: a question, optional evidence, Generate and Cancel, the
+// status of the last answer (its findings) and, on its own line, the follow-up detection's verdict.
 #include <QWidget>
 
 class QLabel;
@@ -18,6 +19,15 @@ class QuestionBar : public QWidget {
   void setQuestion(const QString& question);
   void setBusy(bool busy);
   void setStatus(const QString& text, bool error = false);
+  // The follow-up verdict, shown under the answer's status (never replacing it).
+  void setDetectionStatus(const QString& text, bool flagged);
+  // Generate is disabled with `reason` as its tooltip when not available (no database open).
+  void setAvailable(bool available, const QString& reason);
+  // Empties question, evidence and both status lines (another database was opened).
+  void clear();
+  QString statusText() const;
+  QString detectionText() const;
+  bool isGenerateEnabled() const;
 
  signals:
   void generateRequested(const QString& question, const QString& evidence);
@@ -35,6 +45,10 @@ class QuestionBar : public QWidget {
   QPushButton* generate_;
   QPushButton* cancel_;
   QLabel* status_;
+  QLabel* detection_;
+  bool available_ = true;
+  bool busy_ = false;
+  QString unavailableReason_;
 };
 
 }  // namespace hs::ui

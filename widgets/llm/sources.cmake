@@ -9,5 +9,6 @@ target_sources(hallusql_widgets PRIVATE
   llm/llm_log_panel.h llm/llm_log_panel.cpp
   llm/llm_settings_dialog.h llm/llm_settings_dialog.cpp
   llm/profile_settings.h llm/profile_settings.cpp
+  llm/profile_switcher.h llm/profile_switcher.cpp
   llm/question_bar.h llm/question_bar.cpp)
 target_link_libraries(hallusql_widgets PUBLIC Qt6Keychain::Qt6Keychain)

@@ -4,17 +4,19 @@
 #include <QEvent>
 #include <QLabel>
 #include <QMenu>
-#include <QStatusBar>
+#include <QPointer>
+
+#include <memory>
 
 #include "engine/mr/pipeline.h"
-#include "widgets/database_controller.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/question_bar.h"
-#include "widgets/main_window.h"
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_model.h"
-#include "widgets/review/review_controller.h"
+#include "widgets/mr/followup_verdict.h"
+#include "widgets/session.h"
+#include "widgets/shell.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -74,60 +76,68 @@ class DockTitle : public QObject {
 
 }  // namespace
 
-FollowUpExplorer* installFollowUpExplorer(MainWindow& window) {
-  LlmController* llm = window.llm();
+FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
+  QWidget* window = shell.dialogParent();
   auto* explorer = new FollowUpExplorer(llm ? llm->generation() : nullptr);
-  auto* dock = new QDockWidget(&window);
+  auto* dock = new QDockWidget(window);
   dock->setObjectName(QStringLiteral("followUpDock"));
   dock->setWidget(explorer);
-  window.addDockWidget(Qt::BottomDockWidgetArea, dock);
-  if (auto* results = window.findChild<QDockWidget*>(QStringLiteral("resultsDock"))) {
-    window.tabifyDockWidget(results, dock);
-    results->raise();
-  }
-  window.actions().viewMenu->addAction(dock->toggleViewAction());
-  auto* badge = new QLabel(&window);
+  shell.addDock(dock, Shell::DockPlace::WithResults);
+  auto* badge = new QLabel(window);
   badge->setObjectName(QStringLiteral("followUpStatusBadge"));
   badge->hide();
-  window.statusBar()->addPermanentWidget(badge);
+  shell.addStatusItem(badge);
   new DockTitle(dock, badge);
 
-  MainWindow* w = &window;
-  explorer->setRequestSource([w]() {
+  Shell* sh = &shell;
+  QPointer<QuestionBar> bar = llm ? llm->questionBar() : nullptr;
+  auto askedIn = std::make_shared<quint64>(0);  // the session the running detection belongs to
+  explorer->setRequestSource([sh, bar, askedIn]() {
     FollowUpRequest r;
-    r.databasePath = w->databases()->path();
-    if (w->llm()) {
-      r.question = w->llm()->questionBar()->question();
-      r.evidence = w->llm()->questionBar()->evidence();
+    const Session& session = sh->sessions()->current();
+    *askedIn = session.id();
+    r.databasePath = session.databasePath();
+    if (bar) {
+      r.question = bar->question();
+      r.evidence = bar->evidence();
     }
-    r.sourceSql = w->editor()->text();
-    r.workspacePath = w->workspacePath();  // the follow-ups are saved there
+    r.sourceSql = sh->editor()->text();
+    r.workspacePath = sh->sessions()->current().workspacePath();  // the follow-ups are saved there
     return r;
   });
-  // The follow-ups saved in a workspace come back when it is opened.
-  QObject::connect(window.review(), &ReviewController::workspaceChanged, explorer,
-                   [explorer](const QString& path) { explorer->showSaved(path); });
   QObject::connect(
-      explorer, &FollowUpExplorer::detectionFinished, &window,
-      [w, badge](std::shared_ptr<const hs::mr::DetectResult> result, const QString& error) {
-        QuestionBar* bar = w->llm() ? w->llm()->questionBar() : nullptr;
-        if (!result) {
-          w->editor()->highlighter()->clear(kIndicator);
+      shell.sessions(), &SessionManager::changed, explorer,
+      [sh, explorer, badge, askedIn](const Session& session, const SessionManager::Change& what) {
+        if (what.database) {
+          *askedIn = 0;
+          explorer->reset();
+          sh->editor()->highlighter()->clear(kIndicator);
           badge->hide();
-          if (bar) bar->setStatus(error, true);
+          badge->clear();
+        }
+        // The follow-ups saved in a workspace come back when it is opened.
+        if (what.workspace && !session.workspacePath().isEmpty())
+          explorer->showSaved(session.workspacePath());
+      });
+  QObject::connect(
+      explorer, &FollowUpExplorer::detectionFinished, window,
+      [sh, bar, badge, askedIn](std::shared_ptr<const hs::mr::DetectResult> result, const QString& error) {
+        if (!sh->sessions()->isCurrent(*askedIn)) return;  // a run of a previous database
+        if (!result) {
+          sh->editor()->highlighter()->clear(kIndicator);
+          badge->hide();
+          if (bar) bar->setDetectionStatus(error, true);
           return;
         }
         QString text = FollowUpExplorer::verdictSummary(*result);
-        if (showFindings(w->editor(), *result) < 0)
+        if (showFindings(sh->editor(), *result) < 0)
           text += QStringLiteral(" ") + FollowUpExplorer::tr("(the editor's SQL changed: spans not shown)");
-        if (bar) bar->setStatus(text, result->flagged);
-        const QColor color = FollowUpModel::verdictColor(result->flagged ? hs::mr::Verdict::Violated
-                                                                         : hs::mr::Verdict::Satisfied);
-        badge->setText(result->flagged ? FollowUpExplorer::tr("MR: flagged")
-                                       : FollowUpExplorer::tr("MR: consistent"));
+        const CaseVerdict verdict = classifyVerdict(*result).verdict;
+        if (bar) bar->setDetectionStatus(FollowUpExplorer::tr("Follow-ups: %1").arg(text), result->flagged);
+        badge->setText(FollowUpExplorer::tr("MR: %1").arg(verdictWord(verdict).toLower()));
         badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
                                             "border-radius: 3px; padding: 0 6px; }")
-                                 .arg(color.name()));
+                                 .arg(verdictColor(verdict).name()));
         badge->show();
       });
   return explorer;

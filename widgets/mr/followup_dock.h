@@ -1,13 +1,16 @@
 #pragma once
-// Puts the follow-up explorer into the main window: a "Follow-ups" dock next to the results, fed
-// by the question bar, the open database and the editor's SQL; when a run finishes, the violated
+// Puts the follow-up explorer into the shell: a "Follow-ups" dock next to the results, fed by the
+// question bar, the session's database and the editor's SQL; when a run finishes, the violated
 // MRs' findings become spans in the main editor (indicator "finding-mr") and the case's verdict
-// shows in the question bar and the status bar.
+// (flagged, consistent, could not check) shows in the status bar and on the question bar's own
+// verdict line. A new database resets the explorer and drops a run still going.
 namespace hs::ui {
 
 class FollowUpExplorer;
-class MainWindow;
+class LlmController;
+class Shell;
 
-FollowUpExplorer* installFollowUpExplorer(MainWindow& window);
+// `llm` (may be null) lends its question bar and its LLM call store.
+FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm);
 
 }  // namespace hs::ui

@@ -21,6 +21,7 @@
 #include "widgets/mr/followup_detail.h"
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/mr/followup_verdict.h"
 
 namespace hs::ui {
 
@@ -193,11 +194,24 @@ void FollowUpExplorer::detect() {
   detail_->clear();
   badge_->clear();
   setMessage(tr("Detecting…"), false);
+  discardRunning_ = false;
   runner_->start(request);
 }
 
 void FollowUpExplorer::cancel() {
   runner_->cancel();
+}
+
+void FollowUpExplorer::reset() {
+  if (runner_->isBusy()) {
+    discardRunning_ = true;
+    runner_->cancel();
+  }
+  model_->clear();
+  detail_->clear();
+  badge_->clear();
+  message_->clear();
+  retranslate();  // the intro message
 }
 
 void FollowUpExplorer::setBusy(bool busy) {
@@ -224,12 +238,17 @@ QString FollowUpExplorer::verdictSummary(const hs::mr::DetectResult& r) {
   for (const auto& f : r.findings)
     if (!violated.contains(QString::fromStdString(f.category)))
       violated << QString::fromStdString(f.category);
-  QString text = r.flagged ? tr("Flagged: %n violated MR(s)", nullptr, int(r.violated)) : tr("Not flagged");
+  const CaseVerdictInfo verdict = classifyVerdict(r);
+  QString text =
+      r.flagged ? tr("Flagged: %n violated MR(s)", nullptr, int(r.violated)) : verdictWord(verdict.verdict);
   if (r.flagged && !violated.isEmpty())
     text += QStringLiteral(" (%1)").arg(violated.join(QStringLiteral(", ")));
   text += QStringLiteral(" · ") +
           tr("%1 satisfied, %2 inapplicable, %3 error(s)").arg(r.satisfied).arg(r.inapplicable).arg(r.errors);
   if (r.skipped > 0) text += QStringLiteral(", ") + tr("%1 skipped").arg(r.skipped);
+  if (verdict.emptyPairs > 0)
+    text += QStringLiteral(" · ") +
+            tr("%n compared an empty result with an empty one", nullptr, verdict.emptyPairs);
   text += QStringLiteral(" · ") + tr("%n LLM call(s)", nullptr, r.llmCalls);
   if (r.llmCallsSaved > 0) text += QStringLiteral(", ") + tr("%1 saved").arg(r.llmCallsSaved);
   if (r.cacheHits > 0) text += QStringLiteral(", ") + tr("%1 from the cache").arg(r.cacheHits);
@@ -239,15 +258,19 @@ QString FollowUpExplorer::verdictSummary(const hs::mr::DetectResult& r) {
 }
 
 void FollowUpExplorer::showBadge(const hs::mr::DetectResult& r) {
-  const QColor color = r.flagged ? FollowUpModel::verdictColor(hs::mr::Verdict::Violated)
-                                 : FollowUpModel::verdictColor(hs::mr::Verdict::Satisfied);
-  const QString word = r.flagged ? tr("FLAGGED") : tr("NOT FLAGGED");
+  const CaseVerdict verdict = classifyVerdict(r).verdict;
+  const QColor color = verdictColor(verdict);
+  const QString word = verdictWord(verdict).toUpper();
   badge_->setText(
       QStringLiteral("<span style=\"background:%1; color:white; font-weight:bold\">&nbsp;%2&nbsp;</span>")
           .arg(color.name(), word));
 }
 
 void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> result, const QString& error) {
+  if (discardRunning_) {
+    discardRunning_ = false;
+    return;
+  }
   if (!result) {
     badge_->clear();
     setMessage(error, true);

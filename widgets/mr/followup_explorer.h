@@ -37,6 +37,8 @@ class FollowUpExplorer : public QWidget {
   void detect();
   void cancel();
   bool isBusy() const;
+  // Forgets the shown run and drops the running one's result (another database was opened).
+  void reset();
 
   FollowUpModel* model() const { return model_; }
   FollowUpFilter* filter() const { return filter_; }
@@ -55,7 +57,8 @@ class FollowUpExplorer : public QWidget {
   // Selects the row of `mr` (through the filter) and shows its detail; false when not shown.
   bool selectMr(const QString& mr);
 
-  // The case's verdict in one line, e.g. "Flagged: 2 violated MRs (AROE, CRE) · 14 calls, 9 saved".
+  // The case's verdict in one line, e.g. "Flagged: 2 violated MRs (AROE, CRE) · 14 calls, 9 saved",
+  // "Consistent: ..." or "Could not check: ..." (see followup_verdict.h).
   static QString verdictSummary(const hs::mr::DetectResult& result);
 
  signals:
@@ -93,6 +96,7 @@ class FollowUpExplorer : public QWidget {
   QTableView* table_ = nullptr;
   FollowUpDetail* detail_ = nullptr;
   QString saveError_;  // of the run that just finished
+  bool discardRunning_ = false;  // reset() while a run was going: its result is not shown
 };
 
 }  // namespace hs::ui

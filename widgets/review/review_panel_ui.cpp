@@ -85,6 +85,9 @@ void ReviewPanel::buildUi() {
       {CaseListModel::ExSet, 5},     {CaseListModel::ExBag, 5},   {CaseListModel::ExOrdered, 5},
       {CaseListModel::SoftF1, 6},    {CaseListModel::Risk, 4},    {CaseListModel::Findings, 30}};
   for (const auto& [col, chars] : widths) header->resizeSection(col, digit * chars + 16);
+  // The question takes whatever width the list has beyond the fixed columns (a wide screen shows
+  // whole questions instead of an empty band on the right).
+  header->setSectionResizeMode(CaseListModel::Question, QHeaderView::Stretch);
   // The case key repeats the position for most files and the model is often one name: hidden by
   // default (the header's context menu could bring them back).
   list_->setColumnHidden(CaseListModel::CaseId, true);

@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   w.runQuery();
   waitFor([&]() { return !w.jobRunner()->isBusy(); }, 30000);
   const double firstBlockMs = static_cast<double>(scrollClock.nsecsElapsed()) / 1e6;
-  QTableView* grid = w.resultView();
+  QTableView* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
   int target = 20000;
   while (w.resultModel()->rowCount() < target && scrollClock.elapsed() < 60000) {
     grid->verticalScrollBar()->setValue(grid->verticalScrollBar()->maximum());

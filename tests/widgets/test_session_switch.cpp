@@ -1,0 +1,282 @@
+// Opening one database after another (issue 15): five databases in a row, through File > Open and
+// File > Open Recent, with the editor's autocompletion list open each time and a workspace opened
+// between them. Nothing may crash (opening a second database used to crash in QsciAPIs::event,
+// from the completion list), and nothing of the previous database may stay on screen: editor text
+// and highlights, results, question-bar findings, follow-ups, status. Data-free (the databases are
+// built here); runs under AddressSanitizer too.
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeWidgetItem>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+#include "engine/mr/pipeline.h"
+#include "widgets/app_settings.h"
+#include "widgets/database_controller.h"
+#include "widgets/job_runner.h"
+#include "widgets/llm/llm_controller.h"
+#include "widgets/llm/question_bar.h"
+#include "widgets/main_window.h"
+#include "widgets/mr/followup_explorer.h"
+#include "widgets/mr/followup_model.h"
+#include "widgets/result_model.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/schema_completions.h"
+#include "widgets/schema_tree.h"
+#include "widgets/session.h"
+#include "widgets/span_highlighter.h"
+#include "widgets/sql_editor.h"
+#include "widgets/sql_lexer.h"
+
+using hs::ui::MainWindow;
+
+namespace {
+
+// Database i: one table "shelf<i>" with a column "item<i>_name" and i + 2 rows.
+bool makeDb(const QString& path, int i) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.toUtf8().constData(), &db) != SQLITE_OK) {
+    sqlite3_close(db);
+    return false;
+  }
+  const QString sql = QStringLiteral(
+                          "CREATE TABLE shelf%1(id INTEGER PRIMARY KEY, item%1_name TEXT, weight REAL);"
+                          "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < %2) "
+                          "INSERT INTO shelf%1 SELECT x, 'thing ' || x, x * 1.5 FROM c;")
+                          .arg(i)
+                          .arg(i + 2);
+  const bool ok = sqlite3_exec(db, sql.toUtf8().constData(), nullptr, nullptr, nullptr) == SQLITE_OK;
+  sqlite3_close(db);
+  return ok;
+}
+
+QStringList treeTables(const hs::ui::SchemaTree* tree) {
+  QStringList names;
+  for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+    const QTreeWidgetItem* group = tree->topLevelItem(i);
+    for (int j = 0; j < group->childCount(); ++j) names << group->child(j)->text(0);
+  }
+  return names;
+}
+
+}  // namespace
+
+class TestSessionSwitch : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+  QStringList dbs_;
+
+  static bool waitOpened(MainWindow& w, QSignalSpy& opened, int before) {
+    for (int i = 0; i < 400 && opened.size() <= before; ++i) QTest::qWait(25);
+    return opened.size() > before && w.jobRunner()->waitForIdle(10000);
+  }
+
+  // Leaves traces of database `i` everywhere the issue names: SQL and a highlight in the editor,
+  // rows in the grid, findings in the question bar, a follow-up run in the explorer, and the
+  // autocompletion list open on a prefix of the table's name.
+  static void dirty(MainWindow& w, int i) {
+    auto* editor = w.editor();
+    editor->setText(QStringLiteral("SELECT * FROM shelf%1").arg(i));
+    QVERIFY(w.runQuery());
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    QCOMPARE(w.resultModel()->rowCount(), i + 2);
+    editor->highlighter()->highlight(QStringLiteral("finding-schema"), 0, 6, QStringLiteral("a finding"));
+    w.llm()->questionBar()->setQuestion(QStringLiteral("How heavy is shelf %1?").arg(i));
+    w.llm()->questionBar()->setStatus(QStringLiteral("Generated SQL with 1 finding"), true);
+    w.llm()->questionBar()->setDetectionStatus(QStringLiteral("Follow-ups: flagged"), true);
+    auto result = std::make_shared<hs::mr::DetectResult>();
+    result->question = "q";
+    result->sql = "SELECT 1";
+    hs::mr::StageResult stage;
+    hs::mr::MrRecord record;
+    record.mr = "ESR";
+    record.verdict = hs::mr::Verdict::Satisfied;
+    stage.mrs.push_back(record);
+    result->stages.push_back(stage);
+    explorer(w)->model()->setResult(result);
+    QCOMPARE(explorer(w)->model()->rowCount(), 1);
+
+    // The completion list, as a user typing "she" would get it (the crash needed it open).
+    editor->append(QStringLiteral("\nSELECT she"));
+    editor->setCursorPosition(editor->lines() - 1, 10);
+    editor->autoCompleteFromAll();
+    QVERIFY(editor->isListActive());
+    QVERIFY(editor->sqlLexer()
+                ->completions()
+                ->complete(QStringLiteral("she"))
+                .contains(QStringLiteral("shelf%1").arg(i)));
+  }
+
+  static hs::ui::FollowUpExplorer* explorer(MainWindow& w) {
+    return w.findChild<hs::ui::FollowUpExplorer*>(QStringLiteral("followUpExplorer"));
+  }
+
+  // Nothing of an earlier database on screen; the schema, title and completions are `i`'s.
+  static void verifyClean(MainWindow& w, int i) {
+    const QString table = QStringLiteral("shelf%1").arg(i);
+    QVERIFY(w.session().hasDatabase());
+    QVERIFY(w.session().databasePath().endsWith(QStringLiteral("db%1.sqlite").arg(i)));
+    QCOMPARE(treeTables(w.schemaTree()), QStringList{table});
+    QVERIFY(w.windowTitle().contains(QStringLiteral("db%1.sqlite").arg(i)));
+    QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
+    QVERIFY(!w.editor()->isListActive());
+    for (const char* name : {"finding-schema", "finding-mr", "sql-error"})
+      QVERIFY(w.editor()->highlighter()->spans(QString::fromLatin1(name)).isEmpty());
+    QCOMPARE(w.resultModel()->rowCount(), 0);
+    QCOMPARE(w.resultModel()->columnCount(), 0);
+    QVERIFY(w.llm()->questionBar()->question().isEmpty());
+    QVERIFY(w.llm()->questionBar()->statusText().isEmpty());
+    QVERIFY(w.llm()->questionBar()->detectionText().isEmpty());
+    QCOMPARE(explorer(w)->model()->rowCount(), 0);
+    QVERIFY(explorer(w)->badgeText().isEmpty());
+    auto* badge = w.findChild<QLabel*>(QStringLiteral("followUpStatusBadge"));
+    QVERIFY(badge && badge->isHidden());
+    // Autocompletion offers this database's names only.
+    const QStringList offered = w.editor()->sqlLexer()->completions()->complete(QStringLiteral("shelf"));
+    QCOMPARE(offered, QStringList{table});
+  }
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                       dir_.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("HalluSQLTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("hallusql-session-test"));
+    for (int i = 1; i <= 5; ++i) {
+      dbs_ << dir_.filePath(QStringLiteral("db%1.sqlite").arg(i));
+      QVERIFY(makeDb(dbs_.last(), i));
+    }
+  }
+
+  void completionsArePrefixLookups() {
+    hs::ui::SqlEditor editor;
+    editor.setSchemaNames({QStringLiteral("Singer"), QStringLiteral("stadium")},
+                          {QStringLiteral("singer_id"), QStringLiteral("Name"), QStringLiteral("name")});
+    auto* c = editor.sqlLexer()->completions();
+    QCOMPARE(c->complete(QStringLiteral("sin")),
+             (QStringList{QStringLiteral("Singer"), QStringLiteral("singer_id")}));
+    QCOMPARE(c->complete(QStringLiteral("NAm")), QStringList{QStringLiteral("Name")});  // one spelling
+    QVERIFY(c->complete(QStringLiteral("sel")).contains(QStringLiteral("SELECT")));
+    QVERIFY(c->complete(QStringLiteral("zzz")).isEmpty());
+    editor.setSchemaNames({}, {});
+    QVERIFY(c->complete(QStringLiteral("sin")).isEmpty());
+  }
+
+  void firstRunPageUntilADatabaseIsOpen() {
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(!w.session().hasDatabase());
+    auto* page = w.findChild<QWidget*>(QStringLiteral("firstRunPage"));
+    QVERIFY(page && page->isVisible());
+    QVERIFY(!w.editor()->isVisible());
+    // Generate is disabled, and says why.
+    QVERIFY(!w.llm()->questionBar()->isGenerateEnabled());
+    QVERIFY(!w.llm()->generateAction()->isEnabled());
+    QVERIFY(w.llm()->generateAction()->toolTip().contains(QStringLiteral("Open a database")));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
+    QVERIFY(!page->isVisible());
+    QVERIFY(w.editor()->isVisible());
+    // The results are the dock tab in front, not the LLM log or the follow-ups.
+    QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QWidget*>(QStringLiteral("resultGrid"))->isVisible(), 2000);
+    QVERIFY(w.llm()->questionBar()->isGenerateEnabled());
+  }
+
+  void fitsA1366x768Screen() {
+    // The window with a database open, on the Query tab and on the Review tab, fits 1366x768
+    // (minus a panel of the desktop): nothing forces it taller or wider.
+    MainWindow w;
+    w.resize(1366, 768 - 40);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
+    QTest::qWait(50);
+    const QSize min = w.minimumSizeHint().expandedTo(w.minimumSize());
+    if (qEnvironmentVariableIsSet("HS_DEBUG_SIZES")) {
+      for (QWidget* c : w.findChildren<QWidget*>()) {
+        const QSize m = c->minimumSizeHint().expandedTo(c->minimumSize());
+        if (m.height() > 150)
+          qWarning() << c->metaObject()->className() << c->objectName() << m << "parent"
+                     << (c->parentWidget() ? c->parentWidget()->metaObject()->className() : "");
+      }
+    }
+    QVERIFY2(min.height() <= 768 - 40 && min.width() <= 1366,
+             qPrintable(QStringLiteral("minimum %1x%2").arg(min.width()).arg(min.height())));
+    QCOMPARE(w.size(), QSize(1366, 768 - 40));
+    // The schema panel keeps a sensible width: a quarter of the window at most, never a sliver.
+    auto* schema = w.schemaTree();
+    QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3,
+             qPrintable(QString::number(schema->width())));
+  }
+
+  void fiveDatabasesInARow() {
+    hs::ui::AppSettings::clearRecentFiles();
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    QSignalSpy changed(w.sessions(), &hs::ui::SessionManager::changed);
+    quint64 lastId = w.session().id();
+    for (int i = 1; i <= 5; ++i) {
+      const int before = int(opened.size());
+      if (i == 4) {
+        // File > Open Recent, as a user would: the recent list holds databases 1..3.
+        QAction* recent = nullptr;
+        for (QAction* a : w.actions().recentMenu->actions())
+          if (a->toolTip() == QFileInfo(dbs_[0]).absoluteFilePath()) recent = a;
+        QVERIFY(recent);
+        recent->trigger();
+        QVERIFY(waitOpened(w, opened, before));
+        verifyClean(w, 1);
+        dirty(w, 1);
+        w.openDatabase(dbs_[i - 1]);
+        QVERIFY(waitOpened(w, opened, before + 1));
+      } else {
+        w.openDatabase(dbs_[i - 1]);
+        QVERIFY(waitOpened(w, opened, before));
+      }
+      QVERIFY(w.session().id() != lastId);
+      QVERIFY(w.sessions()->isCurrent(w.session().id()));
+      lastId = w.session().id();
+      verifyClean(w, i);
+      dirty(w, i);
+      QTest::qWait(20);  // let the completion list and repaints run their events
+
+      if (i == 2) {
+        // A workspace between the databases: the session's workspace changes, the database stays.
+        const QString ws = dir_.filePath(QStringLiteral("between.hallusql"));
+        QVERIFY(w.review()->openWorkspace(ws, true));
+        QCOMPARE(w.session().workspacePath(), QFileInfo(ws).absoluteFilePath());
+        QVERIFY(w.session().databasePath().endsWith(QStringLiteral("db2.sqlite")));
+        QVERIFY(w.session().id() != lastId);
+        lastId = w.session().id();
+      }
+    }
+    // The workspace stays with the later databases; every replacement was announced.
+    QVERIFY(w.session().workspacePath().endsWith(QStringLiteral("between.hallusql")));
+    QVERIFY(changed.size() >= 7);
+    // Closing the database returns to the first-run page with nothing left.
+    w.actions().closeDb->trigger();
+    QVERIFY(!w.session().hasDatabase());
+    QVERIFY(w.findChild<QWidget*>(QStringLiteral("firstRunPage"))->isVisible());
+    QVERIFY(treeTables(w.schemaTree()).isEmpty());
+    QVERIFY(w.editor()->text().isEmpty());
+    QCOMPARE(w.resultModel()->rowCount(), 0);
+  }
+};
+
+QTEST_MAIN(TestSessionSwitch)
+#include "test_session_switch.moc"

@@ -1,0 +1,38 @@
+#include "widgets/error_text.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+#include "engine/core/text.h"
+
+namespace hs::ui {
+
+QString ErrorText::position(const QByteArray& text, int byteOffset) {
+  const auto offset = static_cast<std::size_t>(std::clamp(byteOffset, 0, int(text.size())));
+  const std::string_view view(text.constData(), static_cast<std::size_t>(text.size()));
+  const hs::LineCol at = hs::lineColAt(view, offset);
+  // lineColAt counts the column in bytes: count the characters of the line up to the offset.
+  const qsizetype lineStart = qsizetype(offset) - qsizetype(at.column - 1);
+  const int column = int(QString::fromUtf8(text.mid(lineStart, qsizetype(offset) - lineStart)).size()) + 1;
+  return tr("line %1, column %2").arg(at.line).arg(column);
+}
+
+QString ErrorText::withLineColumn(const QString& message, const QByteArray& text,
+                                  const std::function<int(int)>& map) {
+  static const QRegularExpression atByte(QStringLiteral("\\(at byte (\\d+)\\)"));
+  QString out;
+  qsizetype last = 0;
+  auto it = atByte.globalMatch(message);
+  while (it.hasNext()) {
+    const QRegularExpressionMatch m = it.next();
+    const int offset = map ? map(m.captured(1).toInt()) : m.captured(1).toInt();
+    out += message.mid(last, m.capturedStart() - last);
+    if (offset >= 0) out += QLatin1Char('(') + position(text, offset) + QLatin1Char(')');
+    last = m.capturedEnd();
+  }
+  out += message.mid(last);
+  return out;
+}
+
+}  // namespace hs::ui

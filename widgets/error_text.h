@@ -1,0 +1,25 @@
+#pragma once
+// Positions as people read them. The engine reports byte offsets (QScintilla uses them too); a
+// message shown to the user says "line 2, column 14" instead, the column counted in characters.
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+#include <functional>
+
+namespace hs::ui {
+
+class ErrorText {
+  Q_DECLARE_TR_FUNCTIONS(hs::ui::ErrorText)
+
+ public:
+  // "line L, column C" of a byte offset in the UTF-8 `text` (1-based; the column in characters).
+  static QString position(const QByteArray& text, int byteOffset);
+  // `message` with every "(at byte N)" (as hs::Error::describe() writes it) turned into
+  // "(line L, column C)" of `text`; `map` (optional) first moves N into `text` (e.g. from the
+  // model's SQL into its pretty-printed form), returning -1 when it has no place there.
+  static QString withLineColumn(const QString& message, const QByteArray& text,
+                                const std::function<int(int)>& map = {});
+};
+
+}  // namespace hs::ui

@@ -1,0 +1,46 @@
+#pragma once
+// The main window's status bar: a message on the left; on the right the items features add, the
+// running job (its name, a busy bar and the time since it started, ticking), the rows and the
+// time of the last query.
+#include <QObject>
+
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QTimer;
+class QWidget;
+
+namespace hs::ui {
+
+class JobRunner;
+
+class MainStatus : public QObject {
+  Q_OBJECT
+ public:
+  MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent = nullptr);
+
+  void setMessage(const QString& text);
+  void setRows(const QString& text);
+  void setTime(const QString& text);
+  QString rows() const;
+  QString elapsedText() const;  // "" when idle
+  void clear();                 // message, rows and time
+  void addItem(QWidget* item);  // permanent, left of the job indicator
+  void retranslate();
+
+ private:
+  void setBusy(bool busy);
+  void tick();
+
+  QStatusBar* bar_;
+  JobRunner* runner_;
+  QLabel* message_;
+  QLabel* job_;
+  QProgressBar* busyBar_;
+  QLabel* elapsed_;
+  QLabel* rows_;
+  QLabel* time_;
+  QTimer* ticker_;
+};
+
+}  // namespace hs::ui

@@ -1,0 +1,114 @@
+// The shell's doors (widgets/shell.h): where features put their docks, status items, bars, menu
+// actions and toolbar widgets; and which docks show (those of the Query tab with a database open).
+#include <QDockWidget>
+#include <QMenu>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "widgets/main_status.h"
+#include "widgets/main_window.h"
+
+namespace hs::ui {
+
+namespace {
+constexpr int kDockMinHeight = 120;
+}  // namespace
+
+void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
+  if (place == DockPlace::Left) {
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    tabifyDockWidget(schemaDock_, dock);
+    schemaDock_->raise();
+  } else {
+    // Under the editor the dock shares the height with it: its content may be squeezed (and
+    // clipped) rather than make the window taller than a 1366x768 screen.
+    if (QWidget* content = dock->widget()) content->setMinimumHeight(kDockMinHeight);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    tabifyDockWidget(resultsTabs_.isEmpty() ? resultsDock_ : resultsTabs_.last(), dock);
+    resultsTabs_ << dock;
+    resultsDock_->raise();
+  }
+  actions_.viewMenu->addAction(dock->toggleViewAction());
+  updateDocks();
+}
+
+void MainWindow::addStatusItem(QWidget* item) {
+  status_->addItem(item);
+}
+
+void MainWindow::addBarAboveEditor(QWidget* bar) {
+  barsLayout_->addWidget(bar);
+}
+
+QMenu* MainWindow::menu(Menu which) const {
+  switch (which) {
+    case Menu::File:
+      return actions_.fileMenu;
+    case Menu::Query:
+      return actions_.queryMenu;
+    case Menu::View:
+      return actions_.viewMenu;
+    case Menu::Settings:
+      return actions_.settingsMenu;
+    case Menu::Help:
+      return actions_.helpMenu;
+  }
+  return actions_.helpMenu;
+}
+
+void MainWindow::addMenuAction(Menu which, QAction* action) {
+  QMenu* m = menu(which);
+  // Help keeps About last; Settings keeps Language first.
+  if (which == Menu::Help) {
+    m->insertAction(actions_.about, action);
+  } else {
+    m->addAction(action);
+  }
+}
+
+void MainWindow::addMenuSeparator(Menu which) {
+  menu(which)->addSeparator();
+}
+
+void MainWindow::addToolBarWidget(QWidget* widget) {
+  actions_.toolBar->addWidget(widget);
+}
+
+void MainWindow::updateDocks() {
+  // The docks belong to the Query tab with a database open: parked while Review, Drill-down or the
+  // first-run page is shown, back afterwards.
+  const bool show = tabs_->currentIndex() == 0 && queryStack_->currentWidget() == queryPage_;
+  if (!show) {
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+      if (d->isHidden() || d->isFloating()) continue;
+      parkedDocks_ << d;
+      d->hide();
+    }
+  } else if (!parkedDocks_.isEmpty()) {
+    // A dock shown into a tab group becomes its current tab: the results go last, in front.
+    std::stable_partition(parkedDocks_.begin(), parkedDocks_.end(),
+                          [this](QDockWidget* d) { return d != resultsDock_; });
+    for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
+    parkedDocks_.clear();
+    // The first time the docks come out, the results are the tab in front (a hidden dock cannot
+    // be raised, so addDock's raise() had no effect); later the user's choice stays.
+    if (!docksShownOnce_ && !restoredState_) {
+      // The tab bar of the dock group is rebuilt on the next layout pass: raise after it. (A
+      // dock that is already its parent's last child ignores raise(), so lower() first.)
+      auto front = [dock = resultsDock_]() {
+        dock->lower();
+        dock->raise();
+      };
+      QTimer::singleShot(0, resultsDock_, front);
+      QTimer::singleShot(100, resultsDock_, front);
+    }
+    docksShownOnce_ = true;
+  }
+}
+
+}  // namespace hs::ui

@@ -1,0 +1,45 @@
+#pragma once
+// The doors of the main window: what a feature (LLM question bar, follow-ups, ...) may use to
+// attach itself and to learn what it works on. Features receive a Shell& and never include
+// main_window.h, look widgets up by name or edit another widget's layout.
+#include <Qt>
+
+class QAction;
+class QDockWidget;
+class QWidget;
+
+namespace hs::ui {
+
+class SessionManager;
+class SqlEditor;
+
+class Shell {
+ public:
+  enum class DockPlace {
+    Left,         // beside the schema
+    WithResults,  // a tab next to the results under the editor
+  };
+  enum class Menu { File, Query, View, Settings, Help };
+
+  virtual ~Shell() = default;
+
+  // The window, as the parent of dialogs and of the feature's own objects.
+  virtual QWidget* dialogParent() = 0;
+  // The current session and its replacements (connect to SessionManager::changed).
+  virtual SessionManager* sessions() const = 0;
+  // The Query tab's SQL editor (features put SQL and highlight spans there).
+  virtual SqlEditor* editor() const = 0;
+  // Runs what the editor says to run, like Query > Run.
+  virtual bool runQuery() = 0;
+  // Empties the result grid and its row count (e.g. when a new question failed).
+  virtual void clearResults() = 0;
+
+  virtual void addDock(QDockWidget* dock, DockPlace place) = 0;  // also listed in View
+  virtual void addStatusItem(QWidget* item) = 0;                 // permanent, right side
+  virtual void addBarAboveEditor(QWidget* bar) = 0;              // in the Query tab
+  virtual void addMenuAction(Menu menu, QAction* action) = 0;
+  virtual void addMenuSeparator(Menu menu) = 0;
+  virtual void addToolBarWidget(QWidget* widget) = 0;  // right end of the main toolbar
+};
+
+}  // namespace hs::ui

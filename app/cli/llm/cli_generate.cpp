@@ -1,6 +1,8 @@
 // hallusql-cli generate: question -> SQL through an OpenAI-compatible endpoint.
 //   generate --db DB --question Q [--evidence E] [llm options]
 //   generate --cases F [--format ...] --db-root DIR --out OUT.jsonl [llm options]
+#include <iostream>
+
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
@@ -42,6 +44,16 @@ int runSingle(const Args& args, LlmSetup setup) {
   out["db"] = dbPath.value();
   out["endpoint"] = llm::toJson(setup.options.profile)["base_url"];
   print(out);
+  if (!generation.extraction) {  // an empty or SQL-less answer is the endpoint's failure (exit 3)
+    Error e = generation.extraction.error();
+    e.kind = ErrorKind::External;
+    e.message = "the model's answer holds no SQL: " + e.message;
+    return fail(e);
+  }
+  if (out.contains("warning")) {
+    std::cerr << nlohmann::json{{"warning", {{"code", "not_a_query"}, {"message", out["warning"]}}}}.dump()
+              << "\n";
+  }
   return kOk;
 }
 

@@ -61,8 +61,8 @@ Status checkPathOptions(const std::string& command, const Args& args) {
     if (command == "diff" && std::string(name) == "pred") continue;  // diff --gold/--pred are SQL text
     Status st = ok();
     switch (rule) {
-      case Rule::Regular:
-        st = checkRegularFile(*value);
+      case Rule::Regular:  // a missing file is left to the command, which names it in its own words
+        st = checkRegularFileOrMissing(*value);
         break;
       case Rule::RegularOrMissing:
         st = checkRegularFileOrMissing(*value);

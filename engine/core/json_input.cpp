@@ -49,6 +49,10 @@ Result<nlohmann::json> parseJsonBounded(std::string_view text, std::size_t maxDe
     e.offset = at;
     e.line = lineColAt(text, at).line;
     return e;
+  } catch (const nlohmann::json::exception& ex) {  // e.g. out_of_range: a number like 1e999
+    std::string what = ex.what();
+    if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
+    return makeError(ErrorKind::BadInput, "json", "not valid JSON: " + what);
   }
 }
 

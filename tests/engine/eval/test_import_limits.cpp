@@ -117,6 +117,21 @@ class TestImportLimits : public QObject {
     QCOMPARE(b.errorCount(), std::size_t(150));
   }
 
+  // Found by fuzz_import: error offsets pointed into the UTF-8-repaired text (each invalid byte
+  // becomes 3 bytes of U+FFFD), past the end of the file.
+  void offsetsReferToTheFileBytes() {
+    QTemporaryDir dir;
+    std::string doc = "[{\"question\": \"q\xff\xff\xff\xff\xff\xff\", x}]";
+    ImportReport r = run(writeFile(dir, "bad.json", doc), Format::Drilldown);
+    const hs::Error* e = findIssue(r.errors, "json");
+    QVERIFY(e && e->offset);
+    QCOMPARE(*e->offset, doc.find(", x") + 2);
+    std::string jsonl = "{\"db_id\": \"\xff\xff\xff\xff\", x}\n";
+    ImportReport j = run(writeFile(dir, "bad.jsonl", jsonl), Format::Jsonl);
+    QVERIFY(!j.errors.empty() && j.errors[0].offset);
+    QCOMPARE(*j.errors[0].offset, jsonl.find(", x") + 2);
+  }
+
   void fifosAndFoldersAreRefusedAtOnce() {
     QTemporaryDir dir;
     std::string fifo = dir.filePath("cases.jsonl").toStdString();

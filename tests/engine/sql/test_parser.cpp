@@ -276,7 +276,7 @@ class TestParser : public QObject {
     for (int i = 0; i < 20000; ++i) chain += " + 1";
     QCOMPARE(QString::fromStdString(parse(chain).error->code), QString("depth"));
     std::string shortChain = "SELECT 1";
-    for (int i = 0; i < 500; ++i) shortChain += " + 1";
+    for (int i = 0; i < 400; ++i) shortChain += " + 1";
     QVERIFY(parse(shortChain).ok());
     ParseOptions tight;
     tight.maxDepth = 5;

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/file_input.h"
+
 namespace hs::cli {
 
 std::map<std::string, Command>& registry() {
@@ -41,6 +43,48 @@ Result<Args> Args::parse(const std::vector<std::string>& argv, const std::vector
     args.values_[name] = value;
   }
   return args;
+}
+
+Status checkPathOptions(const std::string& command, const Args& args) {
+  enum class Rule { Regular, RegularOrMissing, Directory, NotDirectory };
+  static const std::pair<const char*, Rule> kRules[] = {
+      {"cases", Rule::Regular},          {"pred", Rule::Regular},
+      {"file", Rule::Regular},           {"db", Rule::Regular},
+      {"info", Rule::Regular},           {"workspace", Rule::RegularOrMissing},
+      {"cache", Rule::RegularOrMissing}, {"create", Rule::RegularOrMissing},
+      {"db-root", Rule::Directory},      {"out", Rule::NotDirectory},
+      {"summary", Rule::NotDirectory},
+  };
+  for (const auto& [name, rule] : kRules) {
+    auto value = args.get(name);
+    if (!value) continue;
+    if (command == "diff" && std::string(name) == "pred") continue;  // diff --gold/--pred are SQL text
+    Status st = ok();
+    switch (rule) {
+      case Rule::Regular:  // a missing file is left to the command, which names it in its own words
+        st = checkRegularFileOrMissing(*value);
+        break;
+      case Rule::RegularOrMissing:
+        st = checkRegularFileOrMissing(*value);
+        break;
+      case Rule::Directory:
+        st = checkDirectory(*value);
+        break;
+      case Rule::NotDirectory:
+        if (fileTypeOf(*value) == FileType::Directory) {
+          Error e = makeError(ErrorKind::BadInput, "not_a_file", "is a directory, not a file");
+          e.where = *value;
+          st = e;
+        }
+        break;
+    }
+    if (!st) {
+      Error e = st.error();
+      e.message = "--" + std::string(name) + " " + *value + (e.code == "io" ? ": " : " ") + e.message;
+      return e;
+    }
+  }
+  return ok();
 }
 
 std::optional<std::string> Args::get(const std::string& name) const {

@@ -49,6 +49,14 @@ struct CommandRegistration {
   explicit CommandRegistration(Command c);
 };
 
+// Checks the path options every command shares before it runs, so that a FIFO, directory or
+// device is refused at once with a clear error instead of hanging or failing vaguely later:
+// --cases, --pred, --file, --db, --info must be regular files (a missing one is reported by the
+// command itself); --workspace, --cache, --create regular files or missing (they are created); --db-root a
+// directory; --out, --summary not a directory (except where a command gives the name another meaning: diff
+// --pred is SQL). Uses hs::checkRegularFile and friends (engine/core/file_input.h).
+Status checkPathOptions(const std::string& command, const Args& args);
+
 // Prints {"error": {...}} on stderr and returns the exit code matching the error's kind.
 int fail(const Error& error);
 

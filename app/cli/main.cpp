@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   auto parsed =
       hs::cli::Args::parse({args.begin() + static_cast<std::ptrdiff_t>(skip), args.end()}, it->second.flags);
   if (!parsed) return hs::cli::fail(parsed.error());
+  if (auto paths = hs::cli::checkPathOptions(args[0], parsed.value()); !paths)
+    return hs::cli::fail(paths.error());
   try {
     return it->second.run(parsed.value());
   } catch (const std::exception& e) {

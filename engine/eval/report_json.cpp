@@ -318,11 +318,13 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
   json importErrors = json::array();
   for (std::size_t k = 0; k < context.importErrors.size() && k < 200; ++k)
     importErrors.push_back(errorToJson(context.importErrors[k]));
-  s["import"] = json{{"format", context.format},
-                     {"warning_count", context.importWarnings.size()},
-                     {"error_count", context.importErrors.size()},
-                     {"warnings", warnings},
-                     {"errors", importErrors}};
+  s["import"] = json{
+      {"format", context.format},
+      {"warning_count",
+       context.importWarnings.size() - (context.omittedWarnings ? 1 : 0) + context.omittedWarnings},
+      {"error_count", context.importErrors.size() - (context.omittedErrors ? 1 : 0) + context.omittedErrors},
+      {"warnings", warnings},
+      {"errors", importErrors}};
   s["elapsed_ms"] = context.elapsedMs;
   s["jobs"] = context.jobs;
   return s;

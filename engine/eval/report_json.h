@@ -20,7 +20,10 @@ struct SummaryContext {
   std::string format;                 // import format
   std::vector<Error> importWarnings;  // recoverable import problems
   std::vector<Error> importErrors;    // records that could not be read
-  double elapsedMs = 0.0;             // whole run
+  // Issues the importer summarised in its last entry ("and N more"), added to the counts.
+  std::size_t omittedWarnings = 0;
+  std::size_t omittedErrors = 0;
+  double elapsedMs = 0.0;  // whole run
   int jobs = 1;
 };
 

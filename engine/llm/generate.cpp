@@ -1,5 +1,7 @@
 #include "engine/llm/generate.h"
 
+#include "engine/sql/parser.h"
+
 namespace hs::llm {
 
 Result<ChatRequest> textToSqlRequest(const PromptTemplate& tmpl, const TextToSqlInput& input,
@@ -28,6 +30,14 @@ nlohmann::json generationJson(const Generation& g, const ChatRequest& request) {
     j["sql"] = x.sql;
     j["sql_span"] = {{"begin", x.begin}, {"end", x.end}};
     j["extraction"] = {{"method", x.method}, {"note", x.note}, {"statements", x.statements}};
+    // A "WITH ... DELETE" answer starts like a query; say what it really is.
+    auto kinds = sql::classify(x.sql);
+    sql::StatementKind kind = kinds.empty() ? sql::StatementKind::Unknown : kinds.front();
+    j["sql_kind"] = sql::toString(kind);
+    if (kind != sql::StatementKind::Select) {
+      j["warning"] = std::string("the answer is a ") + sql::toString(kind) +
+                     " statement, not a query: it will be refused when run";
+    }
   } else {
     j["sql"] = nullptr;
     j["sql_span"] = nullptr;

@@ -265,6 +265,12 @@ Result<ExtractedSql> extractSql(std::string_view raw) {
   }
   std::string masked = maskThinking(raw);
   std::string_view s = masked;
+  // Regions are found in the masked text; the SQL is the raw text of the span (a <think> block
+  // inside the span would otherwise make `sql` differ from raw.substr(begin, end - begin)).
+  auto fromRaw = [raw](ExtractedSql x) {
+    x.sql = std::string(raw.substr(x.begin, x.end - x.begin));
+    return x;
+  };
   // 1. Fenced blocks: ```sql first, then any fence holding a query.
   auto blocks = fences(s);
   for (const char* want : {"sql_fence", "fence"}) {
@@ -275,7 +281,7 @@ Result<ExtractedSql> extractSql(std::string_view raw) {
           x->note += std::string(x->note.empty() ? "" : "; ") + std::to_string(blocks.size()) +
                      " code blocks; took the first that holds a query";
         }
-        return *x;
+        return fromRaw(*x);
       }
     }
   }
@@ -284,19 +290,20 @@ Result<ExtractedSql> extractSql(std::string_view raw) {
     std::string lower = asciiLower(s);
     std::size_t p = lower.find(prefix);
     if (p != std::string::npos && (p == 0 || !isWordChar(s[p - 1]))) {
-      if (auto x = firstQuery(s, p + std::string_view(prefix).size(), s.size(), "prefix", true)) return *x;
+      if (auto x = firstQuery(s, p + std::string_view(prefix).size(), s.size(), "prefix", true))
+        return fromRaw(*x);
     }
   }
   // 3. The first SELECT/WITH keyword, at the start of a line first, then anywhere.
   for (std::size_t i = 0; i < s.size(); ++i) {
     if ((i == 0 || s[i - 1] == '\n') && startsQuery(s, skipSpaceAndComments(s, i, s.size()))) {
       std::size_t q = skipSpaceAndComments(s, i, s.size());
-      if (auto x = firstQuery(s, q, s.size(), q == 0 ? "whole" : "keyword", true)) return *x;
+      if (auto x = firstQuery(s, q, s.size(), q == 0 ? "whole" : "keyword", true)) return fromRaw(*x);
     }
   }
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (startsQuery(s, i)) {
-      if (auto x = firstQuery(s, i, s.size(), "keyword", true)) return *x;
+      if (auto x = firstQuery(s, i, s.size(), "keyword", true)) return fromRaw(*x);
     }
   }
   // 4. The prompt ends in "start from SELECT": some models continue after the keyword.

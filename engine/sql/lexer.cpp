@@ -246,8 +246,8 @@ class Lexer {
       t.kw = keywordOf(src_.substr(start, pos_ - start));
       return true;
     }
-    fail(c == 0 ? "illegal_token" : "illegal_token",
-         c == 0 ? std::string("unexpected NUL byte")
+    fail("illegal_token",
+         c == 0 ? "NUL byte at offset " + std::to_string(start) + " (SQL text cannot hold NUL bytes)"
                 : "unrecognized token '" + std::string(1, static_cast<char>(c)) + "'",
          start, start + 1);
     return false;

@@ -490,9 +490,24 @@ void flatten(ExprPtr& e, BinaryOp op, std::vector<ExprPtr>& out) {
   out.push_back(std::move(e));
 }
 
+// True when `e` is a link of an AND/OR chain held by `holder`, a link of the same chain: only the
+// top of a chain is sorted (it takes all the links), so a chain of n terms costs n log n, not n^2.
+bool innerLink(const Node& holder, const ExprPtr& e) {
+  const auto* h = holder.as<Binary>();
+  const auto* b = e->as<Binary>();
+  return h && b && h->op == b->op && h->left && h->right;
+}
+
+void rewriteChainTops(Node& node, const std::function<void(ExprPtr&)>& fn) {
+  node.forEachChild([&](Node& child) { rewriteChainTops(child, fn); });
+  detail::forEachExprSlot(node, [&](ExprPtr& e) {
+    if (!innerLink(node, e)) fn(e);
+  });
+}
+
 SelectPtr andOr(const SelectStmt& in, const NormaliseOptions&) {
   auto s = clone(in);
-  detail::rewriteExprs(*s, [&](ExprPtr& e) {
+  rewriteChainTops(*s, [&](ExprPtr& e) {
     auto* b = e->as<Binary>();
     if (!b || (b->op != BinaryOp::And && b->op != BinaryOp::Or) || !b->left || !b->right) return;
     BinaryOp op = b->op;

@@ -94,7 +94,7 @@ void Parser::failDepth() {
   if (error_) return;
   SyntaxError e;
   e.code = "depth";
-  e.message = "nesting deeper than " + std::to_string(options_.maxDepth) + " levels";
+  e.message = "nested or chained deeper than " + std::to_string(options_.maxDepth) + " levels";
   e.offset = cur().begin;
   e.end = cur().end;
   error_ = std::move(e);
@@ -395,9 +395,27 @@ void Parser::skipStatement(StatementKind kind) {
 
 // ---- public API ---------------------------------------------------------------------------------
 
+namespace {
+
+// Inputs past ParseOptions::maxBytes are refused before they are tokenized (tokens and trees take
+// tens of bytes per input byte).
+std::optional<SyntaxError> tooLarge(std::string_view sql, const ParseOptions& options) {
+  if (sql.size() <= options.maxBytes) return std::nullopt;
+  SyntaxError e;
+  e.code = "too_large";
+  e.message = "SQL text of " + std::to_string(sql.size()) + " bytes is larger than the limit of " +
+              std::to_string(options.maxBytes) + " bytes";
+  e.offset = options.maxBytes;
+  e.end = sql.size();
+  return e;
+}
+
+}  // namespace
+
 ParseResult parse(std::string_view sql, const ParseOptions& options) {
-  LexResult lex = tokenize(sql);
   ParseResult out;
+  if ((out.error = tooLarge(sql, options))) return out;
+  LexResult lex = tokenize(sql);
   detail::Parser p(sql, lex, options);
   p.parseStatements(out);
   return out;
@@ -420,6 +438,7 @@ hs::Result<SelectPtr> parseSelect(std::string_view sql, const ParseOptions& opti
 }
 
 hs::Result<ExprPtr> parseExpr(std::string_view sql, const ParseOptions& options) {
+  if (auto big = tooLarge(sql, options)) return big->toError();
   LexResult lex = tokenize(sql);
   detail::Parser p(sql, lex, options);
   ExprPtr e = p.parseExpr();
@@ -435,6 +454,7 @@ hs::Result<ExprPtr> parseExpr(std::string_view sql, const ParseOptions& options)
 }
 
 std::vector<StatementKind> classify(std::string_view sql) {
+  if (tooLarge(sql, ParseOptions{})) return {StatementKind::Unknown};
   LexResult lex = tokenize(sql);
   detail::Parser p(sql, lex, ParseOptions{});
   return p.classifyAll();

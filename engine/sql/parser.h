@@ -32,7 +32,16 @@ struct SyntaxError {
 };
 
 struct ParseOptions {
-  std::size_t maxDepth = 200;  // nesting bound (expressions, subqueries, parentheses)
+  // Bound on the depth of the tree: nesting (parentheses, subqueries, unary operators) and
+  // left-associative chains (a + b + ..., AND/OR, UNION, joins) both count, one level per link,
+  // like SQLite's SQLITE_MAX_EXPR_DEPTH. Every recursive tree walker relies on it. 500 rather than
+  // SQLite's 1000: walking 1000 levels takes about 0.5 MB of stack in a release build but 2-4 MB
+  // under ASan, too close to a thread's 8 MB once the annotators' walkers are added.
+  std::size_t maxDepth = 500;
+  // Bound on the input's size (one statement, or all statements given to parse() at once):
+  // larger input is refused with code "too_large" before it is tokenized. classify() uses the
+  // default and answers Unknown past it.
+  std::size_t maxBytes = std::size_t{1} << 20;
 };
 
 struct ParseResult {

@@ -93,12 +93,16 @@ ExprPtr Parser::parseExpr(int minPrec) {
   DepthGuard guard(*this);
   if (!guard.ok()) return nullptr;
   std::size_t begin = cur().begin;
+  ChainHeight chain(*this);
   ExprPtr left = parsePrefix();
+  chain.first();
   while (!failed()) {
     bool done = false;
+    chain.beginLink();
     left = parseInfix(std::move(left), minPrec, done);
     if (done) break;
     if (left) left->span.begin = begin;
+    if (!chain.endLink()) break;
   }
   return left;
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Internal: the recursive-descent / precedence-climbing parser shared by parser_*.cpp.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -50,6 +51,7 @@ class Parser {
 
  private:
   friend class DepthGuard;
+  friend class ChainHeight;
   // ---- token helpers ----
   const Token& cur() const { return toks_[pos_]; }
   bool atKw(Kw kw) const { return cur().tok == Tok::Ident && cur().kw == kw; }
@@ -114,6 +116,8 @@ class Parser {
   ParseOptions options_;
   std::size_t pos_ = 0;
   std::size_t depth_ = 0;
+  // Deepest tree level reached by the expression or query being built (see ChainHeight).
+  std::size_t peak_ = 0;
   std::optional<SyntaxError> error_;
   std::size_t notePos_ = static_cast<std::size_t>(-1);
   std::vector<const char*> notes_;
@@ -132,6 +136,37 @@ class DepthGuard {
  private:
   Parser& p_;
   bool ok_;
+};
+
+// The height of a left-deep chain built in a loop at the current depth (binary operators,
+// compound selects, joins). The loop does not recurse, but every link puts the whole chain one
+// level deeper in the tree, so a chain counts against maxDepth like nesting does: the trees the
+// parser accepts are at most maxDepth levels deep (as SQLite's SQLITE_MAX_EXPR_DEPTH), and every
+// recursive walker (resolver, printers, JSON, plan, diff, normaliser) can rely on that bound.
+//   ChainHeight chain(p); first = ...; chain.first();
+//   loop { chain.beginLink(); ...parse one link...; if (!chain.endLink()) break; }
+class ChainHeight {
+ public:
+  explicit ChainHeight(Parser& p) : p_(p), level_(p.depth_), saved_(p.peak_) { p_.peak_ = level_; }
+  ~ChainHeight() { p_.peak_ = std::max(saved_, level_ + height_); }
+  ChainHeight(const ChainHeight&) = delete;
+  ChainHeight& operator=(const ChainHeight&) = delete;
+
+  void first() { height_ = p_.peak_ - level_; }
+  void beginLink() { p_.peak_ = level_; }
+  // The link wraps the chain so far (one level deeper) and what the link parsed (its own levels).
+  bool endLink() {
+    height_ = std::max(height_ + 1, p_.peak_ - level_);
+    if (level_ + height_ <= p_.options_.maxDepth) return true;
+    p_.failDepth();
+    return false;
+  }
+
+ private:
+  Parser& p_;
+  std::size_t level_;
+  std::size_t saved_;
+  std::size_t height_ = 0;
 };
 
 template <class T>

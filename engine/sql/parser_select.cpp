@@ -71,8 +71,11 @@ WithClausePtr Parser::parseWith() {
 QueryBodyPtr Parser::parseQueryBody() {
   std::size_t begin = cur().begin;
   if (!atKw(Kw::kVALUES)) note("VALUES");
+  ChainHeight chain(*this);
   QueryBodyPtr left = atKw(Kw::kVALUES) ? parseValues() : parseSelectCore();
+  chain.first();
   while (!failed()) {
+    chain.beginLink();
     CompoundOp op;
     if (atKw(Kw::kUNION)) {
       advance();
@@ -96,6 +99,7 @@ QueryBodyPtr Parser::parseQueryBody() {
     n->right = atKw(Kw::kVALUES) ? parseValues() : parseSelectCore();
     n->span.end = lastEnd();
     left = std::move(n);
+    if (!chain.endLink()) break;
   }
   return left;
 }
@@ -231,8 +235,11 @@ void Parser::parseTableAlias(std::optional<Identifier>& alias, bool& hasAs) {
 
 TableRefPtr Parser::parseFrom() {
   std::size_t begin = cur().begin;
+  ChainHeight chain(*this);
   TableRefPtr left = parseTableOrSubquery();
+  chain.first();
   while (!failed()) {
+    chain.beginLink();
     JoinType type;
     bool natural = false, outer = false, inner = false;
     if (accept(Tok::Comma)) {
@@ -289,6 +296,7 @@ TableRefPtr Parser::parseFrom() {
     }
     j->span.end = lastEnd();
     left = std::move(j);
+    if (!chain.endLink()) break;
   }
   return left;
 }

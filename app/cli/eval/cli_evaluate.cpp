@@ -185,6 +185,8 @@ int runEvaluate(const Args& args) {
   ctx.format = imp::toString(report.format);
   ctx.importWarnings = report.warnings;
   ctx.importErrors = report.errors;
+  ctx.omittedWarnings = report.omittedWarnings;
+  ctx.omittedErrors = report.omittedErrors;
   ctx.jobs = eo.jobs;
   ctx.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json summary = eval::summarize(report.cases, outcomes, ctx);
@@ -209,6 +211,18 @@ int runEvaluate(const Args& args) {
     s << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   print(summary);
+  // Rejected records are not silent: one JSON line on stderr with their count (the summary also
+  // lists them); --strict turns them into exit 2.
+  if (std::size_t rejected = report.errorCount(); rejected > 0) {
+    nlohmann::json w = {{"code", "rejected_records"},
+                        {"message", std::to_string(rejected) + " record(s) of " + *casesPath +
+                                        " could not be read and were not evaluated"},
+                        {"count", rejected},
+                        {"where", *casesPath}};
+    std::cerr << nlohmann::json{{"warning", w}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
+    if (args.has("strict")) return kBadInput;
+  }
   return kOk;
 }
 
@@ -217,10 +231,11 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--ignore-column-order] [--quiet] [--workspace W [--run-name "
+    "[--model M] [--annotate rules|none] [--ignore-column-order] [--quiet] [--strict] [--workspace W "
+    "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N] [--quiet]",
-    {"quiet", "ignore-column-order"},
+    {"quiet", "ignore-column-order", "strict"},
     runEvaluate}};
 
 }  // namespace

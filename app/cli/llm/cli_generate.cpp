@@ -1,6 +1,8 @@
 // hallusql-cli generate: question -> SQL through an OpenAI-compatible endpoint.
 //   generate --db DB --question Q [--evidence E] [llm options]
 //   generate --cases F [--format ...] --db-root DIR --out OUT.jsonl [llm options]
+#include <iostream>
+
 #include <nlohmann/json.hpp>
 
 #include "app/cli/abstain/abstain_hook.h"
@@ -45,6 +47,16 @@ int runSingle(const Args& args, LlmSetup setup) {
   if (out.contains("sql") && out["sql"].is_string()) item.predSql = out["sql"].get<std::string>();
   abstain.after(item, out);
   print(out);
+  if (!generation.extraction) {  // an empty or SQL-less answer is the endpoint's failure (exit 3)
+    Error e = generation.extraction.error();
+    e.kind = ErrorKind::External;
+    e.message = "the model's answer holds no SQL: " + e.message;
+    return fail(e);
+  }
+  if (out.contains("warning")) {
+    std::cerr << nlohmann::json{{"warning", {{"code", "not_a_query"}, {"message", out["warning"]}}}}.dump()
+              << "\n";
+  }
   return kOk;
 }
 

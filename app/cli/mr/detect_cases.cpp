@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cases_input.h"
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 #include "engine/db/database.h"
 #include "engine/eval/result_compare.h"
 #include "engine/eval/runner.h"
@@ -59,9 +61,16 @@ Status writeJson(const std::string& path, const nlohmann::json& j) {
 // The early-stopping order from an earlier labelled run's summary: per MR, the hallucinations it
 // caught (hdn) over the cases it decided.
 Result<std::vector<std::string>> orderFromSummary(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  auto j = nlohmann::json::parse(f, nullptr, false);
-  if (!f.is_open() || j.is_discarded() || !j.contains("per_mr") || !j["per_mr"].is_array()) {
+  auto bytes = readRegularFile(path);
+  if (!bytes) return bytes.error();
+  auto parsed = parseJsonBounded(*bytes);
+  if (!parsed) {
+    Error e = parsed.error();
+    e.where = path;
+    return e;
+  }
+  const nlohmann::json& j = *parsed;
+  if (!j.is_object() || !j.contains("per_mr") || !j["per_mr"].is_array()) {
     Error e = makeError(ErrorKind::BadInput, "usage", "--order-from needs a detect --summary file (per_mr)");
     e.where = path;
     return e;

@@ -2,23 +2,27 @@
 //   --sql: one JSON object. --file: JSON Lines, one object per non-blank input line; with --tsv each
 //   line is "SQL<TAB>anything" (Spider's dev_gold.sql) and only the text before the first tab is
 //   parsed. --stats: one object {total, ok, failed, elapsed_ms} instead of the lines.
-//   A syntax error is a result (ok=false, exit 0), not a command failure.
+//   A syntax error is a result (ok=false, exit 0), not a command failure. F must be a regular file
+//   (a directory or FIFO is refused at once); a UTF-8 BOM is removed; a line longer than
+//   --max-line-bytes (default 1 MiB, the parser's ParseOptions::maxBytes) is reported as an error
+//   "too_large" without being held in memory.
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/core/file_input.h"
 #include "engine/sql/ast_json.h"
 #include "engine/sql/parser.h"
 
 namespace hs::cli {
 namespace {
 
-nlohmann::json lineObject(std::size_t line, std::string_view sql, bool tree) {
-  sql::ParseResult r = sql::parse(sql);
+nlohmann::json lineObject(std::size_t line, std::string_view sql, bool tree,
+                          const sql::ParseOptions& options = {}) {
+  sql::ParseResult r = sql::parse(sql, options);
   nlohmann::json j;
   j["line"] = line;
   j["ok"] = r.ok();
@@ -57,28 +61,42 @@ int runParse(const Args& args) {
     e.message = "give --sql SQL or --file F";
     return fail(e);
   }
-  std::ifstream in(*file, std::ios::binary);
-  if (!in) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot open " + *file);
-    e.where = *file;
-    return fail(e);
-  }
+  auto maxLine = args.getInt("max-line-bytes", static_cast<long long>(sql::ParseOptions{}.maxBytes));
+  if (!maxLine) return fail(maxLine.error());
+  if (*maxLine < 1) return fail(makeError(ErrorKind::BadInput, "usage", "--max-line-bytes must be positive"));
+  sql::ParseOptions options;
+  options.maxBytes = static_cast<std::size_t>(*maxLine);
   auto start = std::chrono::steady_clock::now();
-  std::size_t total = 0, ok = 0, lineNo = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++lineNo;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    std::string_view sql = line;
+  std::size_t total = 0, ok = 0;
+  auto st = forEachLine(*file, options.maxBytes + 1, [&](const FileLine& fl) {
+    std::string_view sql = fl.text;
+    if (fl.number == 1 && sql.substr(0, 3) == "\xEF\xBB\xBF") sql.remove_prefix(3);  // UTF-8 BOM
+    if (!sql.empty() && sql.back() == '\r') sql.remove_suffix(1);
     if (tsv) sql = sql.substr(0, sql.find('\t'));
-    if (sql.find_first_not_of(" \t") == std::string_view::npos) continue;
+    if (sql.find_first_not_of(" \t") == std::string_view::npos && !fl.tooLong()) return true;
     ++total;
-    if (stats) {
-      if (sql::parse(sql).ok()) ++ok;
-      continue;
+    if (fl.tooLong()) {  // only the first maxBytes + 1 bytes were kept
+      nlohmann::json obj = {{"line", fl.number}, {"ok", false}, {"kind", nullptr}};
+      obj["error"] = {
+          {"message", "line of " + std::to_string(fl.length) + " bytes is longer than the limit of " +
+                          std::to_string(options.maxBytes) + " bytes (--max-line-bytes)"},
+          {"code", "too_large"},
+          {"offset", options.maxBytes},
+          {"expected", nlohmann::json::array()}};
+      if (tree) obj["tree"] = nullptr;
+      if (!stats) std::cout << obj.dump() << '\n';
+      return true;
     }
-    std::cout << lineObject(lineNo, sql, tree).dump() << '\n';
-  }
+    if (stats) {
+      if (sql::parse(sql, options).ok()) ++ok;
+      return true;
+    }
+    std::cout << lineObject(fl.number, sql, tree, options)
+                     .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+              << '\n';
+    return true;
+  });
+  if (!st) return fail(st.error());
   if (stats) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     print({{"total", total}, {"ok", ok}, {"failed", total - ok}, {"elapsed_ms", ms}});
@@ -88,7 +106,8 @@ int runParse(const Args& args) {
 
 const CommandRegistration kParse{Command{
     "parse",
-    "parse (--sql SQL | --file F) [--stats] [--tree] [--tsv]   parse SQL, report kinds, errors, trees",
+    "parse (--sql SQL | --file F) [--stats] [--tree] [--tsv] [--max-line-bytes N]   parse SQL, report kinds, "
+    "errors, trees",
     {"stats", "tree", "tsv"},
     runParse,
 }};

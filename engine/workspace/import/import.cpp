@@ -3,6 +3,7 @@
 #include <cctype>
 #include <functional>
 
+#include "engine/core/json_input.h"
 #include "engine/core/text.h"
 #include "engine/workspace/import/import_internal.h"
 
@@ -34,6 +35,17 @@ Format formatOfRecord(const nlohmann::json& rec, bool fromLines) {
   if (rec.contains("SQL")) return Format::Bird;
   if (rec.contains("query")) return Format::Spider;
   return Format::Auto;
+}
+
+// Keeps the first kMaxIssuesPerImport issues and summarises the rest in one more entry.
+std::size_t capIssues(std::vector<Error>& issues, const char* what, const std::string& path) {
+  if (issues.size() <= kMaxIssuesPerImport) return 0;
+  std::size_t omitted = issues.size() - kMaxIssuesPerImport;
+  std::string code = issues[kMaxIssuesPerImport].code;
+  issues.resize(kMaxIssuesPerImport);
+  issues.push_back(
+      importIssue(code, "and " + std::to_string(omitted) + " more " + what + "(s) not listed", path, 0));
+  return omitted;
 }
 
 }  // namespace
@@ -118,13 +130,17 @@ Result<Format> detectFormat(const std::string& casesPath) {
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     // A JSON document, or JSON Lines (several top-level objects).
     if (text[first] == '[') {
-      try {
-        auto doc = nlohmann::json::parse(text);
-        if (doc.is_array() && !doc.empty()) {
-          Format f = formatOfRecord(doc.front(), false);
-          if (f != Format::Auto) return f;
-        }
-      } catch (const nlohmann::json::exception&) {
+      auto doc = parseJsonBounded(text);
+      if (!doc && doc.error().code == "depth") {
+        Error e = doc.error();
+        e.where = casesPath;
+        e.offset = source->rawOffset(e.offset.value_or(0));
+        e.line = lineColAt(source->raw, *e.offset).line;
+        return e;
+      }
+      if (doc && doc->is_array() && !doc->empty()) {
+        Format f = formatOfRecord(doc->front(), false);
+        if (f != Format::Auto) return f;
       }
       return makeError(
           ErrorKind::BadInput, "format",
@@ -132,11 +148,9 @@ Result<Format> detectFormat(const std::string& casesPath) {
     }
     std::size_t eol = text.find('\n', first);
     std::string line = text.substr(first, eol == std::string::npos ? std::string::npos : eol - first);
-    try {
-      auto rec = nlohmann::json::parse(line);
-      Format f = formatOfRecord(rec, true);
+    if (auto rec = parseJsonBounded(line)) {
+      Format f = formatOfRecord(*rec, true);
       if (f != Format::Auto) return f;
-    } catch (const nlohmann::json::exception&) {
     }
     return Format::Jsonl;
   }
@@ -196,6 +210,8 @@ ImportReport importCases(const ImportOptions& options) {
     if (c.model.empty()) c.model = options.model;
     if (c.source.empty()) c.source = options.casesPath;
   }
+  report.omittedWarnings = capIssues(report.warnings, "warning", options.casesPath);
+  report.omittedErrors = capIssues(report.errors, "error", options.casesPath);
   return report;
 }
 
@@ -297,16 +313,25 @@ PredValue interpretPrediction(const nlohmann::json& value, const std::string& pa
 }
 
 std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors) {
-  try {
-    return nlohmann::json::parse(source.text);
-  } catch (const nlohmann::json::parse_error& e) {
-    std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-    if (at > source.text.size()) at = source.text.size();
-    LineCol lc = lineColAt(source.text, at);
-    std::string what = e.what();
-    if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-    errors->push_back(
-        importIssue("json", "not valid JSON: " + what, source.path, lc.line, at + source.bomBytes));
+  auto doc = parseJsonBounded(source.text);
+  if (doc) return std::move(doc.value());
+  Error e = doc.error();
+  e.where = source.path;
+  if (e.offset) {
+    e.offset = source.rawOffset(*e.offset);
+    e.line = lineColAt(source.raw, *e.offset).line;
+  }
+  errors->push_back(std::move(e));
+  return std::nullopt;
+}
+
+std::optional<std::string> fieldTypeError(const nlohmann::json& rec,
+                                          std::initializer_list<const char*> names) {
+  if (!rec.is_object()) return std::nullopt;
+  for (const char* name : names) {
+    auto it = rec.find(name);
+    if (it == rec.end() || it->is_null() || it->is_string()) continue;
+    return std::string("field \"") + name + "\" is a JSON " + it->type_name() + ", not a string";
   }
   return std::nullopt;
 }

@@ -46,7 +46,14 @@ struct ImportReport {
   std::vector<Case> cases;
   std::vector<Error> warnings;  // recoverable: the case was imported (maybe with predSql = nullopt)
   std::vector<Error> errors;    // unreadable records, or a file-level problem (then cases may be empty)
+  // Past kMaxIssuesPerImport, warnings and errors are summarised in one last entry
+  // ("and N more ..."); these count the ones left out.
+  std::size_t omittedWarnings = 0;
+  std::size_t omittedErrors = 0;
+  std::size_t errorCount() const { return errors.size() - (omittedErrors ? 1 : 0) + omittedErrors; }
 };
+
+inline constexpr std::size_t kMaxIssuesPerImport = 100;
 
 // Detects the format from the file's name and first bytes. Fails when the file cannot be read.
 Result<Format> detectFormat(const std::string& casesPath);

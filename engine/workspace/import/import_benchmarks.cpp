@@ -1,4 +1,5 @@
 // Spider (dev.json or dev_gold.sql + prediction lines), BIRD (dev.json + predict_dev.json), CSV.
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -78,7 +79,8 @@ void importSpider(const SourceText& source, const ImportOptions& options, Import
     auto doc = parseJsonDocument(source, &report.errors);
     if (!doc) return;
     if (!doc->is_array()) {
-      report.errors.push_back(importIssue("json", "a Spider file is a JSON array", source.path, 1, first));
+      report.errors.push_back(
+          importIssue("json", "a Spider file is a JSON array", source.path, 1, source.rawOffset(first)));
       return;
     }
     for (std::size_t i = 0; i < doc->size(); ++i) {
@@ -87,6 +89,13 @@ void importSpider(const SourceText& source, const ImportOptions& options, Import
       c.source = source.path;
       c.sourceLine = i + 1;
       c.id = stem + ":" + std::to_string(i);
+      if (auto bad = fieldTypeError(rec, {"db_id", "question", "query", "SQL", "gold_sql"})) {
+        report.errors.push_back(
+            importIssue("field_type", "record " + std::to_string(i + 1) + " has no usable gold SQL: " + *bad,
+                        source.path, 0));
+        cases.push_back(std::move(c));  // kept without SQL so that prediction lines stay aligned
+        continue;
+      }
       c.dbId = textField(rec, {"db_id"}).value_or("");
       c.question = textField(rec, {"question"}).value_or("");
       c.goldSql = textField(rec, {"query", "SQL", "gold_sql"});
@@ -143,6 +152,13 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
     c.source = source.path;
     c.sourceLine = i + 1;
     c.id = "bird:" + textField(rec, {"question_id"}).value_or(std::to_string(i));
+    if (auto bad = fieldTypeError(rec, {"db_id", "question", "evidence", "SQL", "query", "gold_sql"})) {
+      report.errors.push_back(
+          importIssue("field_type", "record " + std::to_string(i + 1) + " has no usable gold SQL: " + *bad,
+                      source.path, 0));
+      cases.push_back(std::move(c));  // kept without SQL so that predictions stay aligned
+      continue;
+    }
     c.dbId = textField(rec, {"db_id"}).value_or("");
     c.question = textField(rec, {"question"}).value_or("");
     c.evidence = textField(rec, {"evidence"}).value_or("");
@@ -228,6 +244,13 @@ int findColumn(const std::vector<std::string>& header, const std::string& name,
 
 void importCsv(const SourceText& source, const ImportOptions& options, ImportReport& report) {
   CsvParse parsed = parseCsv(source.text, source.path, source.bomBytes);
+  if (!source.repairs.empty()) {  // offsets into the repaired text -> offsets in the file
+    auto toRaw = [&](std::size_t off) { return source.rawOffset(off - std::min(off, source.bomBytes)); };
+    for (auto* list : {&parsed.warnings, &parsed.errors})
+      for (Error& e : *list)
+        if (e.offset) e.offset = toRaw(*e.offset);
+    for (auto& rec : parsed.records) rec.offset = toRaw(rec.offset);
+  }
   for (Error& w : parsed.warnings) report.warnings.push_back(std::move(w));
   for (Error& e : parsed.errors) report.errors.push_back(std::move(e));
   if (parsed.records.empty()) {

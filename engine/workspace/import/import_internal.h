@@ -34,7 +34,13 @@ PredValue interpretPredictionText(std::string text, const std::string& path, std
                                   bool tabIsNormal, const std::string& expectedDbId,
                                   const std::set<std::string>* knownDbIds = nullptr);
 
-// Parses a whole JSON document; a syntax error is reported with its line and byte offset.
+// "field \"db_id\" is a JSON number, not a string" for the first of `names` holding a value that is
+// neither a string nor null; nullopt when they are all strings, null or absent.
+std::optional<std::string> fieldTypeError(const nlohmann::json& rec,
+                                          std::initializer_list<const char*> names);
+
+// Parses a whole JSON document (nesting bounded by hs::kMaxJsonDepth); a syntax or depth error is
+// reported with its line and byte offset.
 std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors);
 
 void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen, ImportReport& report);

@@ -1,4 +1,5 @@
 // Generic JSONL, MRSQLGen-style JSONL and the drill-down JSON of seed 001.
+#include "engine/core/json_input.h"
 #include "engine/core/text.h"
 #include "engine/workspace/import/import_internal.h"
 
@@ -66,22 +67,27 @@ void importJsonl(const SourceText& source, const ImportOptions& options, bool mr
           importIssue("blank_line", "blank line skipped", source.path, line.number, line.offset));
       continue;
     }
-    nlohmann::json rec;
-    try {
-      rec = nlohmann::json::parse(line.text);
-    } catch (const nlohmann::json::parse_error& e) {
-      std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-      std::string what = e.what();
-      if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-      report.errors.push_back(importIssue("json", "record is not valid JSON: " + what, source.path,
-                                          line.number, line.offset + at));
+    auto parsed = parseJsonBounded(line.text);
+    if (!parsed) {
+      const Error& e = parsed.error();
+      std::size_t at =
+          line.offset + rawOffsetOf(std::string_view(source.raw).substr(line.offset), e.offset.value_or(0));
+      report.errors.push_back(importIssue(e.code, "record is " + e.message, source.path, line.number, at));
       ++index;
       continue;
     }
+    nlohmann::json rec = std::move(parsed.value());
     if (!rec.is_object()) {
       report.errors.push_back(
           importIssue("json", std::string("record is a JSON ") + rec.type_name() + ", not an object",
                       source.path, line.number, line.offset));
+      ++index;
+      continue;
+    }
+    if (auto bad = fieldTypeError(rec, {"db_id", "database", "db", "question", "nlq", "NLQ", "evidence",
+                                        "gold_sql", "query", "SQL"})) {
+      report.errors.push_back(
+          importIssue("field_type", "record rejected: " + *bad, source.path, line.number, line.offset));
       ++index;
       continue;
     }
@@ -151,19 +157,20 @@ void importDrilldown(const SourceText& source, const ImportOptions& options, Imp
   (void)options;
   auto doc = parseJsonDocument(source, &report.errors);
   if (!doc) return;
-  std::vector<nlohmann::json> paths;
+  // Pointers into the document, never copies (copying a JSON value recurses over its depth).
+  std::vector<const nlohmann::json*> paths;
   if (doc->is_array()) {
-    for (const auto& e : *doc) paths.push_back(e);
+    for (const auto& e : *doc) paths.push_back(&e);
   } else {
-    paths.push_back(*doc);
+    paths.push_back(&*doc);
   }
   for (std::size_t p = 0; p < paths.size(); ++p) {
-    const nlohmann::json& entry = paths[p];
-    std::vector<nlohmann::json> steps;
+    const nlohmann::json& entry = *paths[p];
+    std::vector<const nlohmann::json*> steps;
     if (entry.is_object() && entry.contains("path") && entry["path"].is_array()) {
-      for (const auto& s : entry["path"]) steps.push_back(s);
+      for (const auto& s : entry["path"]) steps.push_back(&s);
     } else if (entry.is_object()) {
-      steps.push_back(entry);
+      steps.push_back(&entry);
     } else {
       report.errors.push_back(importIssue(
           "json",
@@ -172,10 +179,14 @@ void importDrilldown(const SourceText& source, const ImportOptions& options, Imp
       continue;
     }
     for (std::size_t s = 0; s < steps.size(); ++s) {
-      const nlohmann::json& step = steps[s];
+      const nlohmann::json& step = *steps[s];
       std::string where = "drill-down path " + std::to_string(p + 1) + " step " + std::to_string(s + 1);
       if (!step.is_object() || !step.contains("question")) {
         report.errors.push_back(importIssue("missing_field", where + " has no question", source.path, 0));
+        continue;
+      }
+      if (auto bad = fieldTypeError(step, {"db_id", "question", "evidence", "SQL", "gold_sql", "query"})) {
+        report.errors.push_back(importIssue("field_type", where + " rejected: " + *bad, source.path, 0));
         continue;
       }
       Case c;

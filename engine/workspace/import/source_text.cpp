@@ -1,9 +1,9 @@
 #include "engine/workspace/import/source_text.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
+#include "engine/core/file_input.h"
 #include "engine/core/text.h"
 
 namespace hs::ws::import {
@@ -51,6 +51,60 @@ std::string repairUtf8(std::string_view bytes, const std::string& path, std::siz
   return out;
 }
 
+namespace {
+
+// Calls fn(validBegin, validEnd, replacedEnd) for each run of valid bytes followed by an invalid
+// sequence that repairUtf8 replaces (replacedEnd == validEnd when the run reaches the end).
+template <class Fn>
+void forEachRepair(std::string_view bytes, Fn fn) {
+  std::size_t pos = 0;
+  while (pos < bytes.size()) {
+    auto bad = firstInvalidUtf8(bytes.substr(pos));
+    if (!bad) {
+      fn(pos, bytes.size(), bytes.size());
+      return;
+    }
+    std::size_t at = pos + *bad;
+    std::size_t end = at + 1;
+    while (end < bytes.size() && (static_cast<unsigned char>(bytes[end]) & 0xC0) == 0x80) ++end;
+    if (!fn(pos, at, end)) return;
+    pos = end;
+  }
+}
+
+constexpr std::size_t kReplacementBytes = 3;  // U+FFFD in UTF-8
+
+}  // namespace
+
+std::size_t rawOffsetOf(std::string_view raw, std::size_t textOffset) {
+  std::size_t out = 0;  // bytes of repaired text produced so far
+  std::size_t result = raw.size();
+  forEachRepair(raw, [&](std::size_t begin, std::size_t validEnd, std::size_t replacedEnd) {
+    if (textOffset < out + (validEnd - begin)) {
+      result = begin + (textOffset - out);
+      return false;
+    }
+    out += validEnd - begin;
+    if (replacedEnd == validEnd) return false;
+    if (textOffset < out + kReplacementBytes) {
+      result = validEnd;
+      return false;
+    }
+    out += kReplacementBytes;
+    return true;
+  });
+  return result;
+}
+
+std::size_t SourceText::rawOffset(std::size_t textOffset) const {
+  // The last repair at or before textOffset fixes the shift.
+  auto it = std::upper_bound(repairs.begin(), repairs.end(), textOffset,
+                             [](std::size_t t, const auto& r) { return t < r.first; });
+  if (it == repairs.begin()) return std::min(textOffset + bomBytes, raw.size());
+  --it;
+  return std::min(it->second + (textOffset - it->first), raw.size());
+}
+
 SourceText sourceTextFrom(std::string path, std::string bytes) {
   SourceText s;
   s.path = std::move(path);
@@ -60,24 +114,55 @@ SourceText sourceTextFrom(std::string path, std::string bytes) {
     s.warnings.push_back(importIssue("bom", "UTF-8 byte order mark removed", s.path, 1, 0));
   }
   s.text = repairUtf8(std::string_view(s.raw).substr(s.bomBytes), s.path, 1, s.bomBytes, &s.warnings);
+  if (s.text.size() + s.bomBytes != s.raw.size() || !s.warnings.empty()) {
+    std::size_t out = 0;
+    forEachRepair(std::string_view(s.raw).substr(s.bomBytes),
+                  [&](std::size_t begin, std::size_t validEnd, std::size_t replacedEnd) {
+                    out += validEnd - begin;
+                    if (replacedEnd == validEnd) return false;
+                    out += kReplacementBytes;
+                    s.repairs.emplace_back(out, replacedEnd + s.bomBytes);
+                    return true;
+                  });
+  }
   return s;
 }
 
+std::optional<Error> notTextError(std::string_view raw, const std::string& path) {
+  // Bytes that cannot be in a text file: invalid UTF-8 sequences and control characters other than
+  // tab, line feed, form feed and carriage return (NUL included).
+  std::size_t bad = 0;
+  std::size_t firstBad = raw.size();
+  std::size_t pos = 0;
+  while (pos < raw.size()) {
+    auto invalid = firstInvalidUtf8(raw.substr(pos));
+    std::size_t stop = invalid ? pos + *invalid : raw.size();
+    for (std::size_t i = pos; i < stop; ++i) {
+      auto c = static_cast<unsigned char>(raw[i]);
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') {
+        ++bad;
+        firstBad = std::min(firstBad, i);
+      }
+    }
+    if (!invalid) break;
+    ++bad;
+    firstBad = std::min(firstBad, stop);
+    pos = stop + 1;
+  }
+  // A few stray bytes are repaired with warnings; a file that is mostly not text is refused.
+  if (bad < 16 || bad * 20 < raw.size()) return std::nullopt;
+  return importIssue("not_text",
+                     "does not look like a text file: " + std::to_string(bad) + " of " +
+                         std::to_string(raw.size()) + " bytes are not UTF-8 text (first at byte " +
+                         std::to_string(firstBad) + ")",
+                     path, 0, firstBad);
+}
+
 Result<SourceText> readSourceText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot open file");
-    e.where = path;
-    return e;
-  }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot read file");
-    e.where = path;
-    return e;
-  }
-  return sourceTextFrom(path, buf.str());
+  auto bytes = readRegularFile(path);
+  if (!bytes) return bytes.error();
+  if (auto notText = notTextError(*bytes, path)) return *notText;
+  return sourceTextFrom(path, std::move(bytes.value()));
 }
 
 std::vector<SourceLine> splitLines(const SourceText& source) {

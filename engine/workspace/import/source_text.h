@@ -3,8 +3,10 @@
 // byte offset), and line splitting that accepts LF, CRLF and a missing final newline. Offsets in
 // warnings always refer to the bytes of the original file.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/error.h"
@@ -24,10 +26,24 @@ struct SourceText {
   std::string text;  // BOM removed, invalid UTF-8 replaced; offsets shift only where replaced
   std::size_t bomBytes = 0;
   std::vector<Error> warnings;
+  // Where `text` and `raw` differ (each U+FFFD that replaced invalid bytes): pairs of the offset
+  // just after it in `text` and just after the replaced bytes in `raw`, in order.
+  std::vector<std::pair<std::size_t, std::size_t>> repairs;
+
+  // Byte offset in the original file (`raw`) of the byte at `textOffset` in `text`.
+  std::size_t rawOffset(std::size_t textOffset) const;
 };
 
-// Reads the whole file; fails with code "io" naming the path when it cannot be read.
+// Byte offset in `raw` of the byte that repairUtf8(raw) put at `textOffset` (for one line).
+std::size_t rawOffsetOf(std::string_view raw, std::size_t textOffset);
+
+// Reads the whole file; fails with code "io" naming the path when it cannot be read,
+// "not_a_file" for a directory, FIFO or device, "too_large" past hs::kMaxInputFileBytes and
+// "not_text" when the file is mostly not UTF-8 text (binary data).
 Result<SourceText> readSourceText(const std::string& path);
+// The "not_text" error for bytes of which at least 5% (and 16 bytes) are invalid UTF-8 or control
+// characters other than tab, CR, LF and FF; nullopt for text.
+std::optional<Error> notTextError(std::string_view raw, const std::string& path);
 // Same from memory (`path` only names the source in messages).
 SourceText sourceTextFrom(std::string path, std::string bytes);
 

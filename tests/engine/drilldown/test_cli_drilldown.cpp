@@ -8,13 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "../llm/llm_test_support.h"
+#include "support/run_cli.h"
 #include "support/shared_data.h"
 
 namespace {
-
-QString cliPath() {
-  return QStringLiteral(HALLUSQL_BINARY_DIR) + "/app/cli/hallusql-cli";
-}
 
 struct Run {
   int exitCode = -1;
@@ -23,11 +20,8 @@ struct Run {
 };
 
 Run runCli(const QStringList& args) {
-  QProcess p;
-  p.start(cliPath(), args);
-  p.waitForFinished(170000);
-  QByteArray out = p.readAllStandardOutput();
-  return {p.exitCode(), nlohmann::json::parse(out.toStdString(), nullptr, false), p.readAllStandardError()};
+  hs::test::CliRun r = hs::test::runCli(args, 170000);
+  return {r.exitCode, nlohmann::json::parse(r.out.toStdString(), nullptr, false), r.err};
 }
 
 std::vector<nlohmann::json> readJsonl(const QString& path) {

@@ -139,6 +139,19 @@ class TestSqlExtract : public QObject {
       QCOMPARE(x.error().kind, ErrorKind::BadInput);
     }
   }
+
+  // Found by fuzz_llm_extract (issue 16): a <think> block inside the chosen span made `sql`
+  // differ from the raw text of its span.
+  void sqlIsAlwaysTheRawTextOfItsSpan() {
+    for (std::string raw : {std::string("```sql\nSELECT 1 <think>x</think>\n"),
+                            std::string("SQL: SELECT a <think>\nSELECT b</think> FROM t"),
+                            std::string("<think>SELECT 0</think>\nSELECT 1")}) {
+      auto x = llm::extractSql(raw);
+      QVERIFY(x.ok());
+      QVERIFY(x->end <= raw.size());
+      QCOMPARE(x->sql, raw.substr(x->begin, x->end - x->begin));
+    }
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSqlExtract)

@@ -9,6 +9,7 @@
 #include "engine/abstain/abstain.h"
 #include "engine/abstain/abstain_bench.h"
 #include "support/fake_llm/fake_llm.h"
+#include "support/run_cli.h"
 #include "tests/engine/llm/llm_test_support.h"
 #include "tests/engine/mutate/zoo_db.h"
 
@@ -16,11 +17,9 @@ using namespace hs;
 
 namespace {
 nlohmann::json runCli(const QStringList& args, int* exitCode) {
-  QProcess p;
-  p.start(QStringLiteral(HALLUSQL_BINARY_DIR "/app/cli/hallusql-cli"), args);
-  if (!p.waitForFinished(60000)) p.kill();
-  *exitCode = p.exitCode();
-  return nlohmann::json::parse(p.readAllStandardOutput().toStdString(), nullptr, false);
+  hs::test::CliRun r = hs::test::runCli(args, 60000);
+  *exitCode = r.exitCode;
+  return nlohmann::json::parse(r.out.toStdString(), nullptr, false);
 }
 }  // namespace
 

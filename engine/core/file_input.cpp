@@ -1,0 +1,197 @@
+#include "engine/core/file_input.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace hs {
+
+namespace {
+
+FileType typeOfMode(mode_t mode) {
+  if (S_ISREG(mode)) return FileType::Regular;
+  if (S_ISDIR(mode)) return FileType::Directory;
+  if (S_ISFIFO(mode)) return FileType::Fifo;
+  if (S_ISCHR(mode)) return FileType::CharDevice;
+  if (S_ISBLK(mode)) return FileType::BlockDevice;
+  if (S_ISSOCK(mode)) return FileType::Socket;
+  return FileType::Other;
+}
+
+Error fileError(std::string code, std::string message, const std::string& path) {
+  Error e = makeError(ErrorKind::BadInput, std::move(code), std::move(message));
+  e.where = path;
+  return e;
+}
+
+Error notRegular(FileType type, const std::string& path) {
+  return fileError("not_a_file", std::string("is ") + describe(type) + ", not a regular file", path);
+}
+
+}  // namespace
+
+FileType fileTypeOf(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return FileType::Missing;
+  return typeOfMode(st.st_mode);
+}
+
+const char* describe(FileType type) {
+  switch (type) {
+    case FileType::Missing:
+      return "missing";
+    case FileType::Regular:
+      return "a regular file";
+    case FileType::Directory:
+      return "a directory";
+    case FileType::Fifo:
+      return "a FIFO (named pipe)";
+    case FileType::CharDevice:
+      return "a character device";
+    case FileType::BlockDevice:
+      return "a block device";
+    case FileType::Socket:
+      return "a socket";
+    case FileType::Other:
+      return "not a regular file";
+  }
+  return "not a regular file";
+}
+
+Status checkRegularFile(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    int err = errno;
+    return fileError("io", std::string("cannot open file: ") + std::strerror(err), path);
+  }
+  FileType type = typeOfMode(st.st_mode);
+  if (type != FileType::Regular) return notRegular(type, path);
+  return ok();
+}
+
+Status checkRegularFileOrMissing(const std::string& path) {
+  FileType type = fileTypeOf(path);
+  if (type == FileType::Missing || type == FileType::Regular) return ok();
+  return notRegular(type, path);
+}
+
+Status checkDirectory(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    int err = errno;
+    return fileError("io", std::string("cannot open folder: ") + std::strerror(err), path);
+  }
+  FileType type = typeOfMode(st.st_mode);
+  if (type != FileType::Directory)
+    return fileError("not_a_directory", std::string("is ") + describe(type) + ", not a directory", path);
+  return ok();
+}
+
+namespace {
+
+// Opens a regular file for reading: O_NONBLOCK so that a FIFO swapped in after the check cannot
+// block open(), and fstat on the descriptor to make sure it is still a regular file.
+Result<int> openRegular(const std::string& path, struct stat& st) {
+  if (auto checked = checkRegularFile(path); !checked) return checked.error();
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    return fileError("io", std::string("cannot open file: ") + std::strerror(err), path);
+  }
+  const bool statOk = ::fstat(fd, &st) == 0;
+  if (!statOk || !S_ISREG(st.st_mode)) {
+    FileType type = statOk ? typeOfMode(st.st_mode) : FileType::Other;
+    ::close(fd);
+    return notRegular(type, path);
+  }
+  return fd;
+}
+
+}  // namespace
+
+Result<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes) {
+  struct stat st {};
+  auto opened = openRegular(path, st);
+  if (!opened) return opened.error();
+  int fd = *opened;
+  if (static_cast<std::uint64_t>(st.st_size) > maxBytes) {
+    ::close(fd);
+    return fileError("too_large",
+                     "file of " + std::to_string(st.st_size) + " bytes is larger than the limit of " +
+                         std::to_string(maxBytes) + " bytes",
+                     path);
+  }
+  std::string out;
+  out.reserve(static_cast<std::size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return fileError("io", std::string("cannot read file: ") + std::strerror(err), path);
+    }
+    if (n == 0) break;
+    if (out.size() + static_cast<std::size_t>(n) > maxBytes) {
+      ::close(fd);
+      return fileError("too_large", "file is larger than the limit of " + std::to_string(maxBytes) + " bytes",
+                       path);
+    }
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Status forEachLine(const std::string& path, std::size_t maxLineBytes,
+                   const std::function<bool(const FileLine&)>& callback) {
+  struct stat st {};
+  auto opened = openRegular(path, st);
+  if (!opened) return opened.error();
+  int fd = *opened;
+  std::string line;
+  FileLine current;
+  current.number = 1;
+  auto emit = [&]() {
+    current.text = line;
+    bool more = callback(current);
+    current.offset += current.length + 1;
+    current.length = 0;
+    ++current.number;
+    line.clear();
+    return more;
+  };
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int err = errno;
+      ::close(fd);
+      return fileError("io", std::string("cannot read file: ") + std::strerror(err), path);
+    }
+    if (n == 0) break;
+    std::string_view chunk(buf, static_cast<std::size_t>(n));
+    while (!chunk.empty()) {
+      std::size_t nl = chunk.find('\n');
+      std::string_view part = chunk.substr(0, nl);
+      current.length += part.size();
+      if (line.size() < maxLineBytes) line.append(part.substr(0, maxLineBytes - line.size()));
+      if (nl == std::string_view::npos) break;
+      chunk.remove_prefix(nl + 1);
+      if (!emit()) {
+        ::close(fd);
+        return ok();
+      }
+    }
+  }
+  ::close(fd);
+  if (current.length > 0) emit();
+  return ok();
+}
+
+}  // namespace hs

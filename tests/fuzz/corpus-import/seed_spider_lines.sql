@@ -1,0 +1,2 @@
+SELECT 1	d
+SELECT 2	d

@@ -1,0 +1,1 @@
+SELECT printf('%.*c', 1e9, 'x')

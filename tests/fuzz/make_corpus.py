@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Writes the fuzzing seeds for the hostile inputs of issue 16, and (with --large DIR) the
+full-size versions used for the before/after measurements.
+
+  tests/fuzz/make_corpus.py                 # refresh the small seeds in tests/fuzz/corpus*/
+  tests/fuzz/make_corpus.py --large /tmp/h  # full-size files: 40,000-term chains, 50,000 nested '[',
+                                            # a 40 MB line, 2 MB of random bytes, ...
+
+Import seeds start with one byte that picks the importer in fuzz_import.cpp:
+0 jsonl, 1 mrsqlgen, 2 drilldown, 3 spider, 4 bird, 5 csv, 6 helpers, 7 the whole file path.
+"""
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def chain(first, link, n):
+    return first + link * n
+
+
+def sql_cases(scale):
+    n = 40000 if scale else 1200
+    return {
+        "hostile_chain_plus.sql": chain("SELECT 1", "+1", n),
+        "hostile_chain_and.sql": chain("SELECT 1 WHERE 1", " AND 1", n),
+        "hostile_chain_or.sql": chain("SELECT 1 WHERE 1", " OR 1", n),
+        "hostile_chain_concat.sql": chain("SELECT 'a'", "||'a'", n),
+        "hostile_chain_union.sql": chain("SELECT 1", " UNION SELECT 1", n),
+        "hostile_chain_join.sql": chain("SELECT 1 FROM t0", " JOIN t", n),
+        "hostile_nested_parens.sql": "SELECT " + "(" * (n // 4) + "1" + ")" * (n // 4),
+        "hostile_nested_chains.sql": "SELECT " + "(" * 30 + ("1" + "*2" * 30 + ")" + " OR 1" * 30) * 30,
+        "hostile_ctes.sql": "WITH a0(x) AS (SELECT 1), "
+        + ", ".join(f"a{i}(x) AS (SELECT x FROM a{i-1} UNION ALL SELECT x FROM a{i-1})" for i in range(1, 22))
+        + " SELECT 1 FROM a21 LIMIT 1",
+        "hostile_randomblob.sql": "SELECT " + "+".join(["length(randomblob(250000000))"] * 40),
+        "hostile_printf.sql": "SELECT printf('%.*c', 1e9, 'x')",
+        "hostile_in_list.sql": "SELECT 1 WHERE x IN (" + ",".join(str(i) for i in range(200000 if scale else 2000)) + ")",
+        "hostile_bom.sql": "\ufeffSELECT 1",
+        "hostile_nul.sql": "SELECT 1\x00 + 2",
+        "hostile_with_delete.sql": "WITH x AS (SELECT 1) DELETE FROM t",
+    }
+
+
+def import_cases(scale):
+    deep = 50000 if scale else 3000
+    rnd = random.Random(16)
+    random_bytes = bytes(rnd.getrandbits(8) for _ in range(2_000_000 if scale else 4096))
+    drill = ('[{"path": [{"question": "q", "db_id": "d", "SQL": "SELECT 1", "hallucination": '
+             + "[" * deep + "]" * deep + "}]}]")
+    return {
+        "hostile_drilldown_deep.json": b"\x02" + drill.encode(),
+        "hostile_drilldown_deep_auto.json": b"\x07" + drill.encode(),
+        "hostile_jsonl_types.jsonl": b"\x00" + b'{"db_id": 7, "question": "q", "gold_sql": "SELECT 1"}\n'
+        b'{"db_id": "d", "question": "q", "gold_sql": 12.5}\n',
+        "hostile_jsonl_deep.jsonl": b"\x00" + b'{"x": ' + b"[" * deep + b"]" * deep + b"}\n",
+        "hostile_random.bin": b"\x07" + random_bytes,
+        "hostile_random_spider.bin": b"\x03" + random_bytes,
+        "hostile_many_warnings.sql": b"\x07" + b"".join(b"SELECT %d\n" % i for i in range(500)),
+        "hostile_bom.jsonl": b"\x07" + "\ufeff".encode() + b'{"db_id": "d", "gold_sql": "SELECT 1", "pred_sql": "SELECT 2"}\n',
+        "seed_spider.json": b"\x03" + b'[{"db_id": "d", "question": "q", "query": "SELECT 1"}]',
+        "seed_spider_lines.sql": b"\x03" + b"SELECT 1\td\nSELECT 2\td\n",
+        "seed_bird.json": b"\x04" + b'[{"question_id": 1, "db_id": "d", "question": "q", "evidence": "", "SQL": "SELECT 1"}]',
+        "seed_csv.csv": b"\x05" + b'NLQ,PREDICTED SQL,GOLD SQL,DATABASE\n"q ""x""",SELECT 1,SELECT 1,d\n',
+        "seed_mrsqlgen.jsonl": b"\x01" + b'{"query": "SELECT 1", "predict": "SELECT 2", "db_id": "d", '
+        b'"hallucinations_type": "Operator Misuse", "sub_hallucinations_type": ["C1", "LIMIT Error"]}\n',
+        "seed_drilldown.json": b"\x02" + b'[{"path": [{"question": "q", "db_id": "d", "SQL": "SELECT 1", '
+        b'"predicted_query": "SELECT 2", "hallucination": [["Schema Contradiction: x", "m"], [["Clause Abuse", "n"]]]}]}]',
+    }
+
+
+def llm_cases():
+    return {
+        "hostile_empty.txt": "",
+        "hostile_with_delete.txt": "```sql\nWITH x AS (SELECT 1) DELETE FROM t;\n```",
+        "hostile_think.txt": "<think>SELECT nothing</think>\nSQL: SELECT name FROM singer",
+        "hostile_two_fences.txt": "```sql\nDROP TABLE t;\n```\n```\nSELECT 1; SELECT 2\n```",
+        "hostile_unclosed_fence.txt": "Here you go:\n```sql\nSELECT " + "(" * 3000,
+        "seed_plain.txt": "SELECT count(*) FROM singer",
+    }
+
+
+def write(folder, files):
+    os.makedirs(folder, exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--large":
+        out = sys.argv[2]
+        write(out, sql_cases(True))
+        write(out, {k: v[1:] for k, v in import_cases(True).items()})  # without the selector byte
+        write(out, {"hostile_long_line.sql": b"SELECT " + b"1" * 40_000_000 + b"\n"})
+        return
+    write(os.path.join(HERE, "corpus"), sql_cases(False))
+    write(os.path.join(HERE, "corpus-import"), import_cases(False))
+    write(os.path.join(HERE, "corpus-llm"), llm_cases())
+
+
+if __name__ == "__main__":
+    main()

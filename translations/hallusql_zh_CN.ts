@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>HelpGuide</name>
+    <message>
+        <source>&lt;h2&gt;HalluSQL in five steps&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Open a database&lt;/b&gt;: File &amp;gt; Open Database (Ctrl+O), or File &amp;gt; Open Demo Database. Databases are opened read-only; nothing you run can change them.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Choose a model&lt;/b&gt;: Settings &amp;gt; LLM Endpoints and Prompts adds an OpenAI-compatible endpoint (Ollama, llama.cpp, vLLM or a hosted API). The model box in the toolbar switches between profiles.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ask&lt;/b&gt;: type a question above the editor and press Generate SQL (Ctrl+G). The SQL appears in the editor with suspicious parts underlined: hover one for the reason. Ctrl+Enter runs the statement under the cursor; the rows appear under Results.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Check without a gold answer&lt;/b&gt;: the Follow-ups tab (next to Results) asks rewritten questions whose answers must agree with the first one. &quot;Consistent&quot; means they did; &quot;Could not check&quot; means too few of them gave an answer that says anything.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Review a benchmark run&lt;/b&gt;: File &amp;gt; Import Benchmark Run brings gold and predicted SQL into a workspace; the Review tab scores every case and lists failures by hallucination category, to confirm or correct.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc cancels the running job. View lists the panels; Settings holds the language and the model endpoints.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;五步上手 HalluSQL&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;打开数据库&lt;/b&gt;：文件 &amp;gt; 打开数据库（Ctrl+O），或 文件 &amp;gt; 打开演示数据库。数据库以只读方式打开；您运行的任何内容都不会修改它。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择模型&lt;/b&gt;：在 设置 &amp;gt; LLM 端点与提示 中添加兼容 OpenAI 的端点（Ollama、llama.cpp、vLLM 或托管 API）。工具栏中的模型框可在各配置之间切换。&lt;/li&gt;&lt;li&gt;&lt;b&gt;提问&lt;/b&gt;：在编辑器上方输入问题，然后点击“生成 SQL”（Ctrl+G）。SQL 会出现在编辑器中，可疑部分带有下划线：将鼠标悬停其上即可查看原因。Ctrl+Enter 运行光标所在的语句；结果行显示在“查询结果”中。&lt;/li&gt;&lt;li&gt;&lt;b&gt;无需标准答案即可检查&lt;/b&gt;：“追问”选项卡（位于“查询结果”旁）会提出改写后的问题，它们的答案必须与原问题一致。“一致”表示确实如此；“无法检查”表示给出有意义答案的追问太少。&lt;/li&gt;&lt;li&gt;&lt;b&gt;审查基准运行&lt;/b&gt;：文件 &amp;gt; 导入基准运行 将标准 SQL 和预测 SQL 导入工作区；“审查”选项卡为每个案例评分，并按幻觉类别列出失败案例，供您确认或更正。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc 取消正在运行的任务。“视图”菜单列出各个面板；“设置”菜单包含语言和模型端点。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Quick Guide</source>
+        <translation>快速指南</translation>
+    </message>
+</context>
+<context>
     <name>MainActions</name>
     <message>
         <source>&amp;File</source>
@@ -90,6 +101,377 @@
     <message>
         <source>Import the output of a text-to-SQL system on a benchmark into the workspace</source>
         <translation>将 text-to-SQL 系统在基准上的输出导入工作区</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick Guide</source>
+        <translation>快速指南(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>hs::FindingCategories</name>
+    <message>
+        <source>TA-SQL: Schema Contradiction</source>
+        <translation>TA-SQL：模式矛盾</translation>
+    </message>
+    <message>
+        <source>TA-SQL: Attribute Overanalysis</source>
+        <translation>TA-SQL：属性过度分析</translation>
+    </message>
+    <message>
+        <source>TA-SQL: Value Misrepresentation</source>
+        <translation>TA-SQL：值误表示</translation>
+    </message>
+    <message>
+        <source>TA-SQL: Join Redundancy</source>
+        <translation>TA-SQL：连接冗余</translation>
+    </message>
+    <message>
+        <source>TA-SQL: Clause Abuse</source>
+        <translation>TA-SQL：子句滥用</translation>
+    </message>
+    <message>
+        <source>TA-SQL: Mathematical Delusion</source>
+        <translation>TA-SQL：数学妄想</translation>
+    </message>
+    <message>
+        <source>MRSQLGen: C1/C4 operators, values</source>
+        <translation>MRSQLGen：C1/C4 运算符、值</translation>
+    </message>
+    <message>
+        <source>MRSQLGen: C3 tables, joins</source>
+        <translation>MRSQLGen：C3 表、连接</translation>
+    </message>
+    <message>
+        <source>MRSQLGen: C5/C7/C8 columns, aggregates</source>
+        <translation>MRSQLGen：C5/C7/C8 列、聚合</translation>
+    </message>
+    <message>
+        <source>MRSQLGen: C6 conditions</source>
+        <translation>MRSQLGen：C6 条件</translation>
+    </message>
+    <message>
+        <source>MRSQLGen: C2/C9/C10 limit, order, group</source>
+        <translation>MRSQLGen：C2/C9/C10 LIMIT、排序、分组</translation>
+    </message>
+    <message>
+        <source>Gold-free: names</source>
+        <translation>无需标准 SQL：名称</translation>
+    </message>
+    <message>
+        <source>Gold-free: values</source>
+        <translation>无需标准 SQL：值</translation>
+    </message>
+    <message>
+        <source>Gold-free: joins and arithmetic</source>
+        <translation>无需标准 SQL：连接与算术</translation>
+    </message>
+    <message>
+        <source>Gold-free: result</source>
+        <translation>无需标准 SQL：结果</translation>
+    </message>
+    <message>
+        <source>Gold-free: question cues</source>
+        <translation>无需标准 SQL：问题线索</translation>
+    </message>
+    <message>
+        <source>Metamorphic relation violated</source>
+        <translation>违反蜕变关系</translation>
+    </message>
+    <message>
+        <source>Other findings</source>
+        <translation>其他发现</translation>
+    </message>
+    <message>
+        <source>Schema Contradiction</source>
+        <translation>模式矛盾</translation>
+    </message>
+    <message>
+        <source>Unknown tables or columns, alias errors, backticks, a column whose table is not in FROM.</source>
+        <translation>未知的表或列、别名错误、反引号、所属表不在 FROM 中的列。</translation>
+    </message>
+    <message>
+        <source>Attribute Overanalysis</source>
+        <translation>属性过度分析</translation>
+    </message>
+    <message>
+        <source>Valid but unneeded columns or tables that the ground truth does not use.</source>
+        <translation>有效但多余的列或表：标准答案并未使用它们。</translation>
+    </message>
+    <message>
+        <source>Value Misrepresentation</source>
+        <translation>值误表示</translation>
+    </message>
+    <message>
+        <source>Altered literal values, unneeded or missing casts.</source>
+        <translation>字面值被改动，或多余、缺失的类型转换。</translation>
+    </message>
+    <message>
+        <source>Join Redundancy</source>
+        <translation>连接冗余</translation>
+    </message>
+    <message>
+        <source>More joins than the ground truth.</source>
+        <translation>连接数多于标准答案。</translation>
+    </message>
+    <message>
+        <source>Clause Abuse</source>
+        <translation>子句滥用</translation>
+    </message>
+    <message>
+        <source>Clauses or logical operators the ground truth does not have.</source>
+        <translation>标准答案中没有的子句或逻辑运算符。</translation>
+    </message>
+    <message>
+        <source>Mathematical Delusion</source>
+        <translation>数学妄想</translation>
+    </message>
+    <message>
+        <source>Integer division, % as a percentage, BETWEEN misuse, malformed operators.</source>
+        <translation>整数除法、把 % 当作百分比、BETWEEN 误用、运算符格式错误。</translation>
+    </message>
+    <message>
+        <source>C1 Operator misuse</source>
+        <translation>C1 运算符误用</translation>
+    </message>
+    <message>
+        <source>A comparison, arithmetic or logical operator that changes the meaning.</source>
+        <translation>改变了语义的比较、算术或逻辑运算符。</translation>
+    </message>
+    <message>
+        <source>C2 Limit error</source>
+        <translation>C2 LIMIT 错误</translation>
+    </message>
+    <message>
+        <source>A missing, extra or wrong LIMIT, or LIMIT 1 where ties must be kept.</source>
+        <translation>LIMIT 缺失、多余或错误，或在必须保留并列项时使用了 LIMIT 1。</translation>
+    </message>
+    <message>
+        <source>C3 Join logic</source>
+        <translation>C3 连接逻辑</translation>
+    </message>
+    <message>
+        <source>Wrong tables, join conditions or join types.</source>
+        <translation>表、连接条件或连接类型错误。</translation>
+    </message>
+    <message>
+        <source>C4 Value specification</source>
+        <translation>C4 值指定</translation>
+    </message>
+    <message>
+        <source>A literal value that does not say what the question says.</source>
+        <translation>与问题表述不符的字面值。</translation>
+    </message>
+    <message>
+        <source>C5 Column selection</source>
+        <translation>C5 列选择</translation>
+    </message>
+    <message>
+        <source>A wrong or missing output column, or a condition on the wrong column.</source>
+        <translation>输出列错误或缺失，或条件作用在错误的列上。</translation>
+    </message>
+    <message>
+        <source>C6 Condition logic</source>
+        <translation>C6 条件逻辑</translation>
+    </message>
+    <message>
+        <source>A missing or extra condition, AND/OR structure, set operations.</source>
+        <translation>条件缺失或多余、AND/OR 结构错误、集合运算错误。</translation>
+    </message>
+    <message>
+        <source>C7 Aggregation</source>
+        <translation>C7 聚合</translation>
+    </message>
+    <message>
+        <source>A wrong, missing or extra aggregate function.</source>
+        <translation>聚合函数错误、缺失或多余。</translation>
+    </message>
+    <message>
+        <source>C8 Distinct</source>
+        <translation>C8 去重</translation>
+    </message>
+    <message>
+        <source>DISTINCT missing or extra, in the select list or inside an aggregate.</source>
+        <translation>DISTINCT 缺失或多余，无论是在选择列表中还是在聚合函数内。</translation>
+    </message>
+    <message>
+        <source>C9 Order by</source>
+        <translation>C9 排序</translation>
+    </message>
+    <message>
+        <source>A wrong ordering key or direction where the order matters.</source>
+        <translation>在顺序有意义时，排序键或排序方向错误。</translation>
+    </message>
+    <message>
+        <source>C10 Group by</source>
+        <translation>C10 分组</translation>
+    </message>
+    <message>
+        <source>Wrong grouping keys, or a missing or extra GROUP BY.</source>
+        <translation>分组键错误，或 GROUP BY 缺失或多余。</translation>
+    </message>
+    <message>
+        <source>Unresolved name</source>
+        <translation>无法解析的名称</translation>
+    </message>
+    <message>
+        <source>A table or column that does not exist, or whose table is not in FROM.</source>
+        <translation>不存在的表或列，或其所属表不在 FROM 中。</translation>
+    </message>
+    <message>
+        <source>Ambiguous name</source>
+        <translation>名称有歧义</translation>
+    </message>
+    <message>
+        <source>A column name that several tables of FROM have.</source>
+        <translation>FROM 中多个表都有的列名。</translation>
+    </message>
+    <message>
+        <source>Quoted identifier</source>
+        <translation>带引号的标识符</translation>
+    </message>
+    <message>
+        <source>A column written as a string literal, or MySQL backticks.</source>
+        <translation>写成字符串字面量的列，或 MySQL 反引号。</translation>
+    </message>
+    <message>
+        <source>Syntax error</source>
+        <translation>语法错误</translation>
+    </message>
+    <message>
+        <source>The SQL does not parse; the finding sits where the parser stopped.</source>
+        <translation>SQL 无法解析；该发现位于解析器停止之处。</translation>
+    </message>
+    <message>
+        <source>Value absent</source>
+        <translation>值不存在</translation>
+    </message>
+    <message>
+        <source>No row has this value in the compared column.</source>
+        <translation>所比较的列中没有任何行具有此值。</translation>
+    </message>
+    <message>
+        <source>Value with other letter case</source>
+        <translation>值的大小写不同</translation>
+    </message>
+    <message>
+        <source>The value occurs in the column only with another letter case.</source>
+        <translation>该值在此列中仅以其他大小写形式出现。</translation>
+    </message>
+    <message>
+        <source>LIKE without wildcard</source>
+        <translation>LIKE 无通配符</translation>
+    </message>
+    <message>
+        <source>LIKE without % or _ is an equality test.</source>
+        <translation>不含 % 或 _ 的 LIKE 等同于相等比较。</translation>
+    </message>
+    <message>
+        <source>Cartesian join</source>
+        <translation>笛卡尔连接</translation>
+    </message>
+    <message>
+        <source>A table joined without a join condition.</source>
+        <translation>表在没有连接条件的情况下被连接。</translation>
+    </message>
+    <message>
+        <source>Integer division</source>
+        <translation>整数除法</translation>
+    </message>
+    <message>
+        <source>Both operands of / are integers: the ratio is truncated.</source>
+        <translation>/ 的两个操作数都是整数：比值被截断。</translation>
+    </message>
+    <message>
+        <source>Execution error</source>
+        <translation>执行错误</translation>
+    </message>
+    <message>
+        <source>The predicted query fails to execute.</source>
+        <translation>预测查询执行失败。</translation>
+    </message>
+    <message>
+        <source>Empty result</source>
+        <translation>空结果</translation>
+    </message>
+    <message>
+        <source>The predicted query returns no rows.</source>
+        <translation>预测查询未返回任何行。</translation>
+    </message>
+    <message>
+        <source>All-NULL result</source>
+        <translation>全 NULL 结果</translation>
+    </message>
+    <message>
+        <source>Every value of the result is NULL.</source>
+        <translation>结果中的每个值都是 NULL。</translation>
+    </message>
+    <message>
+        <source>Result differs</source>
+        <translation>结果不同</translation>
+    </message>
+    <message>
+        <source>How the predicted result differs from the gold result, when no rule names a cause.</source>
+        <translation>在没有规则指出原因时，说明预测结果与标准结果有何不同。</translation>
+    </message>
+    <message>
+        <source>Superlative cue</source>
+        <translation>最高级线索</translation>
+    </message>
+    <message>
+        <source>The question says most/least/highest but the SQL neither orders nor takes MAX/MIN.</source>
+        <translation>问题中有“最多/最少/最高”之类的说法，但 SQL 既未排序，也未使用 MAX/MIN。</translation>
+    </message>
+    <message>
+        <source>Count cue</source>
+        <translation>计数线索</translation>
+    </message>
+    <message>
+        <source>The question asks how many but the SQL does not count.</source>
+        <translation>问题询问“有多少”，但 SQL 没有计数。</translation>
+    </message>
+    <message>
+        <source>Grouping cue</source>
+        <translation>分组线索</translation>
+    </message>
+    <message>
+        <source>The question aggregates per item but the SQL has no GROUP BY.</source>
+        <translation>问题按每一项聚合，但 SQL 没有 GROUP BY。</translation>
+    </message>
+    <message>
+        <source>Distinct cue</source>
+        <translation>去重线索</translation>
+    </message>
+    <message>
+        <source>The question asks for different values but the SQL has no DISTINCT.</source>
+        <translation>问题询问不同的值，但 SQL 没有 DISTINCT。</translation>
+    </message>
+    <message>
+        <source>Number cue</source>
+        <translation>数字线索</translation>
+    </message>
+    <message>
+        <source>A number of the question appears nowhere in the SQL.</source>
+        <translation>问题中的某个数字在 SQL 中没有出现。</translation>
+    </message>
+    <message>
+        <source>Quoted value cue</source>
+        <translation>引用值线索</translation>
+    </message>
+    <message>
+        <source>A value quoted in the question matches no SQL literal.</source>
+        <translation>问题中加引号的值与任何 SQL 字面量都不匹配。</translation>
+    </message>
+    <message>
+        <source>Metamorphic relation</source>
+        <translation>蜕变关系</translation>
+    </message>
+    <message>
+        <source>A follow-up question whose answer contradicts the original one.</source>
+        <translation>追问的答案与原问题的答案相矛盾。</translation>
     </message>
 </context>
 <context>
@@ -351,10 +733,6 @@
         <translation>Soft-F1 %1</translation>
     </message>
     <message>
-        <source>Soft-F1 as BIRD mini-dev defines it</source>
-        <translation>按 BIRD mini-dev 定义的 Soft-F1</translation>
-    </message>
-    <message>
         <source>Risk %1</source>
         <translation>风险 %1</translation>
     </message>
@@ -371,6 +749,20 @@
     <message>
         <source>risk: %1</source>
         <translation>风险：%1</translation>
+    </message>
+    <message>
+        <source>Soft-F1 as BIRD mini-dev defines it: duplicate rows are dropped, then the rows are paired by position and compared value by value.
+It can be low while EX set is ✓: the same rows in another order are paired with the wrong partners, and duplicates that EX set ignores shift the pairing.</source>
+        <translation>BIRD mini-dev 定义的 Soft-F1：先去除重复行，再按位置将各行配对并逐值比较。
+即使 EX 集合为 ✓，它也可能很低：相同的行若顺序不同会与错误的对象配对，而 EX 集合忽略的重复行也会使配对错位。</translation>
+    </message>
+    <message>
+        <source>EX any column order</source>
+        <translation>EX 任意列序</translation>
+    </message>
+    <message>
+        <source>Execution accuracy with set semantics after reordering the predicted columns</source>
+        <translation>重排预测结果的列之后，集合语义下的执行准确率</translation>
     </message>
 </context>
 <context>
@@ -394,10 +786,6 @@
     <message>
         <source>Execution accuracy, ordered (only when the gold query orders its output)</source>
         <translation>执行准确率，有序（仅当标准查询对输出排序时）</translation>
-    </message>
-    <message>
-        <source>Soft-F1 (BIRD mini-dev)</source>
-        <translation>Soft-F1（BIRD mini-dev）</translation>
     </message>
     <message>
         <source>Gold-free risk score in [0, 1]</source>
@@ -656,6 +1044,191 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::DrilldownChartsView</name>
+    <message>
+        <source>%1 — %2: %3 (n = %4, N = %5)</source>
+        <translation>%1 — %2：%3（n = %4，N = %5）</translation>
+    </message>
+    <message>
+        <source> (exact same hallucination)</source>
+        <translation>（完全相同的幻觉）</translation>
+    </message>
+    <message>
+        <source>Hover a bar for the counts behind it.</source>
+        <translation>将鼠标悬停在柱形上可查看其背后的计数。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Recurrent: P(in final step | occurs earlier)</source>
+        <translation>重复出现：P(最后一步出现 | 之前出现过)</translation>
+    </message>
+    <message>
+        <source>Emergent: P(in final step | not earlier)</source>
+        <translation>新出现：P(最后一步出现 | 之前未出现)</translation>
+    </message>
+    <message>
+        <source>P(in final step)</source>
+        <translation>P(最后一步出现)</translation>
+    </message>
+    <message>
+        <source>P(occurs in earlier steps)</source>
+        <translation>P(在之前的步骤中出现)</translation>
+    </message>
+    <message>
+        <source>EX by difficulty</source>
+        <translation>按难度统计的 EX</translation>
+    </message>
+    <message>
+        <source>Exact same hallucination</source>
+        <translation>完全相同的幻觉</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::DrilldownLadderView</name>
+    <message>
+        <source>no SQL: %1</source>
+        <translation>无 SQL：%1</translation>
+    </message>
+    <message>
+        <source>No drill-down path selected</source>
+        <translation>未选择下钻路径</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; (%2): %3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Sub-question</source>
+        <translation>子问题</translation>
+    </message>
+    <message>
+        <source>Gold (this step adds)</source>
+        <translation>标准（此步骤新增）</translation>
+    </message>
+    <message>
+        <source>Model SQL (with history)</source>
+        <translation>模型 SQL（有历史）</translation>
+    </message>
+    <message>
+        <source>Model SQL (without history)</source>
+        <translation>模型 SQL（无历史）</translation>
+    </message>
+    <message>
+        <source>%1 (final)</source>
+        <translation>%1（最终）</translation>
+    </message>
+    <message>
+        <source>EX: %1 · Soft-F1: %2</source>
+        <translation>EX：%1 · Soft-F1：%2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>first: %1</source>
+        <translation>首次出现：%1</translation>
+    </message>
+    <message>
+        <source>recurs in the final step</source>
+        <translation>在最后一步中再次出现</translation>
+    </message>
+    <message>
+        <source>recurrent: %1</source>
+        <translation>重复出现：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::DrilldownPanel</name>
+    <message>
+        <source>Open drill-down run</source>
+        <translation>打开下钻运行</translation>
+    </message>
+    <message>
+        <source>Drill-down runs (*.jsonl *.json);;All files (*)</source>
+        <translation>下钻运行 (*.jsonl *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading the drill-down run</source>
+        <translation>正在读取下钻运行</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>正在计数…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 cases, %3 steps</source>
+        <translation>%1：%2 个案例，%3 个步骤</translation>
+    </message>
+    <message>
+        <source>%1 cases, %2 steps</source>
+        <translation>%1 个案例，%2 个步骤</translation>
+    </message>
+    <message>
+        <source>Open run…</source>
+        <translation>打开运行…</translation>
+    </message>
+    <message>
+        <source>A drill-down run: hallusql-cli drilldown run output, or seed 001&apos;s evaluation JSON</source>
+        <translation>下钻运行：hallusql-cli drilldown run 的输出，或种子 001 的评估 JSON</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>No drill-down run open</source>
+        <translation>未打开下钻运行</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::EndpointHelp</name>
     <message>
         <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM endpoints and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
@@ -710,6 +1283,13 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::ErrorText</name>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行，第 %2 列</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::EvaluationController</name>
     <message>
         <source>Evaluating</source>
@@ -722,70 +1302,6 @@
 </context>
 <context>
     <name>hs::ui::FindingStyles</name>
-    <message>
-        <source>Schema Contradiction</source>
-        <translation>模式矛盾</translation>
-    </message>
-    <message>
-        <source>Attribute Overanalysis</source>
-        <translation>属性过度分析</translation>
-    </message>
-    <message>
-        <source>Value Misrepresentation</source>
-        <translation>值误表示</translation>
-    </message>
-    <message>
-        <source>Join Redundancy</source>
-        <translation>连接冗余</translation>
-    </message>
-    <message>
-        <source>Clause Abuse</source>
-        <translation>子句滥用</translation>
-    </message>
-    <message>
-        <source>Mathematical Delusion</source>
-        <translation>数学妄想</translation>
-    </message>
-    <message>
-        <source>C1/C4 operators, values</source>
-        <translation>C1/C4 运算符、值</translation>
-    </message>
-    <message>
-        <source>C3 tables, joins</source>
-        <translation>C3 表、连接</translation>
-    </message>
-    <message>
-        <source>C5/C7/C8 columns, aggregates</source>
-        <translation>C5/C7/C8 列、聚合</translation>
-    </message>
-    <message>
-        <source>C6 conditions</source>
-        <translation>C6 条件</translation>
-    </message>
-    <message>
-        <source>C2/C9/C10 limit, order, group</source>
-        <translation>C2/C9/C10 限制、排序、分组</translation>
-    </message>
-    <message>
-        <source>names</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>values</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>joins and arithmetic</source>
-        <translation>连接与算术</translation>
-    </message>
-    <message>
-        <source>result</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>question cues</source>
-        <translation>问题线索</translation>
-    </message>
     <message>
         <source>TA-SQL</source>
         <translation>TA-SQL</translation>
@@ -803,8 +1319,63 @@
         <translation>蜕变</translation>
     </message>
     <message>
-        <source>Other findings</source>
-        <translation>其他发现</translation>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::FirstRunPage</name>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>HalluSQL</source>
+        <translation>HalluSQL</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Catch the mistakes in SQL written by large language models.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Ask a question about a SQLite database; the model writes SQL, HalluSQL runs it read-only and marks the suspicious parts.&lt;/li&gt;&lt;li&gt;Without a gold answer: follow-up questions whose answers must agree expose inconsistent SQL.&lt;/li&gt;&lt;li&gt;With a benchmark: import a run, score it, and review every failure by hallucination category.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;找出大语言模型所写 SQL 中的错误。&lt;/p&gt;&lt;ul&gt;&lt;li&gt;就某个 SQLite 数据库提问；模型编写 SQL，HalluSQL 以只读方式运行它并标出可疑部分。&lt;/li&gt;&lt;li&gt;没有标准答案时：答案必须一致的追问会暴露前后不一致的 SQL。&lt;/li&gt;&lt;li&gt;有基准时：导入一次运行，为其评分，并按幻觉类别审查每个失败案例。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Open a Database…</source>
+        <translation>打开数据库…</translation>
+    </message>
+    <message>
+        <source>Open a SQLite database, read-only (Ctrl+O)</source>
+        <translation>以只读方式打开 SQLite 数据库（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>Open the Demo</source>
+        <translation>打开演示</translation>
+    </message>
+    <message>
+        <source>A small database with a sample question and a benchmark run to review</source>
+        <translation>一个小型数据库，附带示例问题和一个可供审查的基准运行</translation>
+    </message>
+    <message>
+        <source>Open a Workspace…</source>
+        <translation>打开工作区…</translation>
+    </message>
+    <message>
+        <source>A HalluSQL workspace (*.hallusql) with benchmark runs</source>
+        <translation>包含基准运行的 HalluSQL 工作区 (*.hallusql)</translation>
+    </message>
+    <message>
+        <source>Recent databases and workspaces</source>
+        <translation>最近的数据库和工作区</translation>
+    </message>
+    <message>
+        <source>Nothing opened yet: the databases and workspaces you open will be listed here.</source>
+        <translation>尚未打开任何内容：您打开的数据库和工作区会列在这里。</translation>
+    </message>
+    <message>
+        <source>You can also drop a database file on this window. Help &gt; Quick Guide shows the main steps.</source>
+        <translation>也可以将数据库文件拖放到此窗口。帮助 &gt; 快速指南 介绍了主要步骤。</translation>
     </message>
 </context>
 <context>
@@ -905,14 +1476,6 @@
         <translation>（编辑器中的 SQL 已改变：不显示标记）</translation>
     </message>
     <message>
-        <source>MR: flagged</source>
-        <translation>MR：已标记</translation>
-    </message>
-    <message>
-        <source>MR: consistent</source>
-        <translation>MR：一致</translation>
-    </message>
-    <message>
         <source>Detect</source>
         <translation>检测</translation>
     </message>
@@ -979,10 +1542,6 @@
         </translation>
     </message>
     <message>
-        <source>Not flagged</source>
-        <translation>未标记</translation>
-    </message>
-    <message>
         <source>%1 satisfied, %2 inapplicable, %3 error(s)</source>
         <translation>%1 个满足，%2 个不适用，%3 个错误</translation>
     </message>
@@ -1013,12 +1572,42 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <source>FLAGGED</source>
+        <source>Follow-ups: %1</source>
+        <translation>追问：%1</translation>
+    </message>
+    <message>
+        <source>MR: %1</source>
+        <translation>MR：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n compared an empty result with an empty one</source>
+        <translation>
+            <numerusform>%n 次将空结果与空结果比较</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The follow-ups could not be saved in the workspace: %1</source>
+        <translation>无法将追问保存到工作区：%1</translation>
+    </message>
+    <message>
+        <source>The saved follow-ups could not be read: %1</source>
+        <translation>无法读取已保存的追问：%1</translation>
+    </message>
+    <message>
+        <source>Follow-ups saved in the workspace for the question &quot;%1&quot;</source>
+        <translation>工作区中为问题“%1”保存的追问</translation>
+    </message>
+    <message>
+        <source>Flagged</source>
         <translation>已标记</translation>
     </message>
     <message>
-        <source>NOT FLAGGED</source>
-        <translation>未标记</translation>
+        <source>Consistent</source>
+        <translation>一致</translation>
+    </message>
+    <message>
+        <source>Could not check</source>
+        <translation>无法检查</translation>
     </message>
 </context>
 <context>
@@ -1186,6 +1775,10 @@
     <message>
         <source>Generating SQL</source>
         <translation>正在生成 SQL</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
     </message>
 </context>
 <context>
@@ -1402,11 +1995,11 @@
         <translation>LLM 日志</translation>
     </message>
     <message>
-        <source>&amp;Generate SQL from the question (Ctrl+G)</source>
-        <translation>根据问题生成 SQL(&amp;G)（Ctrl+G）</translation>
+        <source>&amp;Generate SQL from the Question</source>
+        <translation>根据问题生成 SQL(&amp;G)</translation>
     </message>
     <message>
-        <source>LLM &amp;endpoints and prompts...</source>
+        <source>LLM &amp;Endpoints and Prompts…</source>
         <translation>LLM 端点与提示(&amp;E)…</translation>
     </message>
 </context>
@@ -1602,6 +2195,17 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::MainStatus</name>
+    <message>
+        <source>Working… press Esc to cancel</source>
+        <translation>正在处理… 按 Esc 取消</translation>
+    </message>
+    <message>
+        <source>Time since the job started</source>
+        <translation>任务开始以来经过的时间</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::MainWindow</name>
     <message>
         <source>%1 ms</source>
@@ -1658,10 +2262,6 @@
         <translation>双击表或列可将其名称插入编辑器</translation>
     </message>
     <message>
-        <source>Working… press Esc to cancel</source>
-        <translation>正在处理… 按 Esc 取消</translation>
-    </message>
-    <message>
         <source>About HalluSQL</source>
         <translation>关于 HalluSQL</translation>
     </message>
@@ -1680,6 +2280,21 @@
     <message>
         <source>Review</source>
         <translation>审查</translation>
+    </message>
+    <message>
+        <source>Drill-down</source>
+        <translation>下钻</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ProfileSwitcher</name>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The LLM profile that writes SQL and follow-ups; edit the list in Settings &gt; LLM Endpoints and Prompts</source>
+        <translation>编写 SQL 和追问的 LLM 配置；可在 设置 &gt; LLM 端点与提示 中编辑列表</translation>
     </message>
 </context>
 <context>

@@ -213,7 +213,7 @@ class TestCaseView : public QObject {
         if (s.side == "pred" && !pred) pred = &s;
       if (!pred) continue;
       QTreeWidgetItem* item = list->topLevelItem(i);
-      QCOMPARE(item->text(1).toStdString(), f.category);
+      QCOMPARE(item->text(1), hs::ui::FindingStyles::categoryLabel(f));
       list->scrollToItem(item);
       QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
       QCOMPARE(spy.size(), clicked + 1);  // one click, one activation

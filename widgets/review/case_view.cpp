@@ -141,7 +141,8 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
       const FindingStyleGroup g = FindingStyles::groupOf(f);
       item->setIcon(0, QIcon(FindingStyles::swatch(g.style, 20, 12)));
       item->setText(0, FindingStyles::taxonomyLabel(q(f.taxonomy)));
-      item->setText(1, q(f.category));
+      item->setText(1, FindingStyles::categoryLabel(f));  // the engine's table names it, translated
+      item->setToolTip(1, FindingStyles::categoryDescription(f));
       item->setText(2, q(f.subcategory));
       item->setText(3, q(f.message));
       item->setToolTip(3, q(f.message));

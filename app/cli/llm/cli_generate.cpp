@@ -47,8 +47,8 @@ int runSingle(const Args& args, LlmSetup setup) {
   if (out.contains("sql") && out["sql"].is_string()) item.predSql = out["sql"].get<std::string>();
   abstain.after(item, out);
   print(out);
-  if (!generation.extraction) {  // an empty or SQL-less answer is the endpoint's failure (exit 3)
-    Error e = generation.extraction.error();
+  if (!outcome.generation->extraction) {  // an empty or SQL-less answer is the endpoint's failure (exit 3)
+    Error e = outcome.generation->extraction.error();
     e.kind = ErrorKind::External;
     e.message = "the model's answer holds no SQL: " + e.message;
     return fail(e);

@@ -246,7 +246,9 @@ class TestDrilldownRunGui : public QObject {
     auto* bs = qobject_cast<QAbstractBarSeries*>(series.front());
     QVERIFY(bs);
     QSignalSpy hovered(&view, &ui::DrilldownChartsView::barHovered);
-    emit bs->barSets().front()->hovered(true, 0);
+    // Horizontal bars, the first category on top: index 2 of the TA-SQL set is Schema Contradiction.
+    QCOMPARE(bs->barSets().front()->label(), QStringLiteral("TA-SQL"));
+    emit bs->barSets().front()->hovered(true, 2);
     QCOMPARE(hovered.size(), 1);
     QVERIFY2(hovered.front().front().toString().contains("3 findings in 2 of 3 cases"),
              qPrintable(hovered.front().front().toString()));

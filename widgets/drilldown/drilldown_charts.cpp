@@ -13,12 +13,14 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QPushButton>
-#include <QStackedBarSeries>
 #include <QToolTip>
 #include <QVBoxLayout>
+
 #include <QValueAxis>
+#include <algorithm>
 
 #include "widgets/job_runner.h"
 #include "widgets/review/case_finding_styles.h"
@@ -84,7 +86,7 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   hover_->setObjectName(QStringLiteral("hover"));
   view_ = new QChartView(new QChart(), this);
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumSize(480, 320);
+  view_->setMinimumSize(420, 240);  // the window must fit a 1366x768 screen
 
   auto* bar = new QHBoxLayout;
   bar->addWidget(measureBox_);
@@ -174,8 +176,10 @@ void DrilldownChartsView::rebuild() {
     if (!series.contains(b.series)) series.push_back(b.series);
     highest = std::max(highest, b.value);
   }
-  // A review run: one bar per category, coloured by its taxonomy (stacked sets, one non-zero).
-  QAbstractBarSeries* bs = review ? static_cast<QAbstractBarSeries*>(new QStackedBarSeries)
+  // A review run: one horizontal bar per category (long names stay readable, the first on top),
+  // coloured by its taxonomy (stacked sets, one non-zero per category).
+  if (review) std::reverse(categories.begin(), categories.end());
+  QAbstractBarSeries* bs = review ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
                                   : static_cast<QAbstractBarSeries*>(new QBarSeries);
   for (const QString& s : series) {
     auto* set = new QBarSet(s);
@@ -209,8 +213,16 @@ void DrilldownChartsView::rebuild() {
   auto* x = new QBarCategoryAxis;
   x->append(categories);
   x->setTitleText(m == Measure::ExByDifficulty ? tr("Difficulty") : tr("Category"));
-  if (review) x->setLabelsAngle(-35);
-  chart->addAxis(x, Qt::AlignBottom);
+  if (review) {
+    // Up to ~40 category names on the side: smaller type, never truncated to "…".
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::min(small.pointSizeF(), 7.5));
+    x->setLabelsFont(small);
+    x->setTruncateLabels(false);
+    x->setTitleVisible(false);
+    bs->setBarWidth(0.75);
+  }
+  chart->addAxis(x, review ? Qt::AlignLeft : Qt::AlignBottom);
   bs->attachAxis(x);
   auto* y = new QValueAxis;
   if (review) {
@@ -224,7 +236,7 @@ void DrilldownChartsView::rebuild() {
     y->setLabelFormat(QStringLiteral("%.1f"));
     y->setTitleText(m == Measure::ExByDifficulty ? tr("Execution accuracy (EX)") : tr("Probability"));
   }
-  chart->addAxis(y, Qt::AlignLeft);
+  chart->addAxis(y, review ? Qt::AlignBottom : Qt::AlignLeft);
   bs->attachAxis(y);
   if (review)
     chart->setTitle(tr("Findings per category: %1").arg(runBox_->currentText()));
@@ -232,7 +244,9 @@ void DrilldownChartsView::rebuild() {
     chart->setTitle(measureBox_->currentText() + (exactBox_->isChecked() && m != Measure::ExByDifficulty
                                                       ? tr(" (exact same hallucination)")
                                                       : QString()));
-  chart->legend()->setAlignment(Qt::AlignBottom);
+  // The findings chart needs its height for the category names: the legend goes to the side.
+  chart->legend()->setAlignment(review ? Qt::AlignRight : Qt::AlignBottom);
+  chart->setMargins(review ? QMargins(4, 4, 4, 4) : QMargins(20, 20, 20, 20));
   if (review && shown.isEmpty())
     hover_->setText(workspace_.isEmpty() ? tr("Open a workspace to chart the findings of its review runs.")
                                          : tr("No findings in this run."));

@@ -17,7 +17,6 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
-class QStackedBarSeries;
 QT_FORWARD_DECLARE_CLASS(QChartView)
 
 namespace hs::ui {

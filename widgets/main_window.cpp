@@ -81,7 +81,8 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   tabs_->setDocumentMode(true);
   tabs_->addTab(queryStack_, QString());
   tabs_->addTab(review_->panel(), QString());
-  tabs_->addTab(new DrilldownPanel(tabs_), QString());  // drill-down runs: ladder and charts
+  auto* drilldown = new DrilldownPanel(tabs_);
+  tabs_->addTab(drilldown, QString());  // drill-down runs: ladder and charts
   // A tab widget is as tall as its tallest page; the Review tab has room for its case view at
   // 1366x768 (it hides the docks) and must not make the Query tab taller than the screen.
   review_->panel()->setMinimumHeight(300);
@@ -95,8 +96,9 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   retranslate();
   updateTitle();
   // The features, each attached through the Shell methods.
-  llm_ = new LlmController(*this);       // question bar, LLM log, profiles
-  installFollowUpExplorer(*this, llm_);  // "Follow-ups" dock (widgets/mr)
+  llm_ = new LlmController(*this);                   // question bar, LLM log, profiles
+  installFollowUpExplorer(*this, llm_);              // "Follow-ups" dock (widgets/mr)
+  drilldown->attach(sessions_, llm_->generation());  // "Run Drill-down…" with the active profile
   connect(sessions_, &SessionManager::changed, this, &MainWindow::onSessionChanged);
   onSessionChanged(sessions_->current(), SessionManager::Change{true, true, true});
 }

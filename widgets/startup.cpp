@@ -12,6 +12,7 @@
 
 #include "engine/core/temp_files.h"
 #include "widgets/app_settings.h"
+#include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
 #include "widgets/main_window.h"
 #include "widgets/review/review_controller.h"
@@ -85,7 +86,11 @@ int runGui(int argc, char** argv) {
   QCommandLineOption size(QStringLiteral("size"),
                           QStringLiteral("Window size in pixels, e.g. 1366x768 (for screenshots)."),
                           QStringLiteral("WxH"));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size});
+  QCommandLineOption charts(
+      QStringLiteral("charts"),
+      QStringLiteral(
+          "Open on the Drill-down tab's Charts view: findings per category of the workspace's review run."));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -116,6 +121,9 @@ int runGui(int argc, char** argv) {
     QTimer::singleShot(0, &window,
                        [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
   }
+
+  if (parser.isSet(charts))
+    if (auto* drilldown = window.findChild<DrilldownPanel*>()) drilldown->showFindingsChart();
 
   const QStringList positional = parser.positionalArguments();
   bool loading = false;

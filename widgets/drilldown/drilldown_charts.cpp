@@ -13,18 +13,40 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QPushButton>
 #include <QToolTip>
 #include <QVBoxLayout>
+
 #include <QValueAxis>
+#include <algorithm>
+
+#include "widgets/job_runner.h"
+#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 
 namespace {
 
 QString seriesName(const std::string& model, const std::string& history) {
-  return QString::fromStdString(model) + (history == "on" ? QStringLiteral(" (+ history)") : QString());
+  const QString m = QString::fromStdString(model);
+  return history == "on" ? DrilldownChartsView::tr("%1 (+ history)").arg(m) : m;
+}
+
+// Spider's and BIRD's difficulty names, translated (listed for lupdate).
+QString difficultyName(const std::string& d) {
+  static const char* const kNames[] = {QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "easy"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "medium"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "hard"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "extra"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "simple"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "moderate"),
+                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "challenging")};
+  if (d.empty()) return DrilldownChartsView::tr("unknown");
+  for (const char* n : kNames)
+    if (d == n) return DrilldownChartsView::tr(n);
+  return QString::fromStdString(d);
 }
 
 const drilldown::Ratio& pick(const drilldown::FourRatios& f, DrilldownChartsView::Measure m) {
@@ -50,7 +72,11 @@ QString csvField(QString s) {
 DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   measureBox_ = new QComboBox(this);
   measureBox_->setObjectName(QStringLiteral("measure"));
-  for (int i = 0; i < 5; ++i) measureBox_->addItem(QString());
+  for (int i = 0; i < 6; ++i) measureBox_->addItem(QString());
+  runBox_ = new QComboBox(this);
+  runBox_->setObjectName(QStringLiteral("reviewRun"));
+  runBox_->setMinimumContentsLength(24);
+  runner_ = new JobRunner(this);
   exactBox_ = new QCheckBox(this);
   exactBox_->setObjectName(QStringLiteral("exact"));
   pngButton_ = new QPushButton(this);
@@ -60,11 +86,12 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   hover_->setObjectName(QStringLiteral("hover"));
   view_ = new QChartView(new QChart(), this);
   view_->setRenderHint(QPainter::Antialiasing);
-  view_->setMinimumSize(480, 320);
+  view_->setMinimumSize(420, 240);  // the window must fit a 1366x768 screen
 
   auto* bar = new QHBoxLayout;
   bar->addWidget(measureBox_);
   bar->addWidget(exactBox_);
+  bar->addWidget(runBox_);
   bar->addStretch(1);
   bar->addWidget(pngButton_);
   bar->addWidget(svgButton_);
@@ -74,8 +101,14 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   layout->addWidget(view_, 1);
   layout->addWidget(hover_);
 
-  connect(measureBox_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
+  connect(measureBox_, &QComboBox::currentIndexChanged, this, [this] {
+    if (measure() == Measure::ReviewFindings && review_.empty() && runBox_->currentIndex() >= 0)
+      showReviewRun(runBox_->currentData().toLongLong());
+    rebuild();
+  });
   connect(exactBox_, &QCheckBox::toggled, this, [this] { rebuild(); });
+  connect(runBox_, &QComboBox::activated, this,
+          [this](int i) { showReviewRun(runBox_->itemData(i).toLongLong()); });
   connect(pngButton_, &QPushButton::clicked, this, [this] { exportWithDialog(0); });
   connect(svgButton_, &QPushButton::clicked, this, [this] { exportWithDialog(1); });
   connect(csvButton_, &QPushButton::clicked, this, [this] { exportWithDialog(2); });
@@ -103,18 +136,23 @@ DrilldownChartsView::Measure DrilldownChartsView::measure() const {
 QList<DrilldownChartsView::Bar> DrilldownChartsView::bars() const {
   QList<Bar> out;
   const Measure m = measure();
+  if (m == Measure::ReviewFindings) {
+    for (const CategoryCount& c : review_)
+      out.push_back({FindingStyles::taxonomyLabel(QString::fromStdString(c.taxonomy)),
+                     categoryName(c.taxonomy, c.category), double(c.findings), c.cases, reviewCases_});
+    return out;
+  }
   if (m == Measure::ExByDifficulty) {
     for (const auto& r : stats_.byDifficulty)
-      out.push_back({seriesName(r.model, r.history),
-                     QString::fromStdString(r.difficulty.empty() ? "?" : r.difficulty), r.ex,
+      out.push_back({seriesName(r.model, r.history), difficultyName(r.difficulty), r.ex,
                      static_cast<std::size_t>(r.ex * static_cast<double>(r.count) + 0.5), r.count});
     return out;
   }
   for (const auto& g : stats_.groups)
     for (const auto& c : g.categories) {
       const drilldown::Ratio& r = pick(exactBox_->isChecked() ? c.exact : c.same, m);
-      out.push_back({seriesName(g.model, g.history), QString::fromStdString(c.category), r.p().value_or(0.0),
-                     r.n, r.N});
+      out.push_back(
+          {seriesName(g.model, g.history), categoryName("tasql", c.category), r.p().value_or(0.0), r.n, r.N});
     }
   return out;
 }
@@ -126,13 +164,23 @@ void DrilldownChartsView::rebuild() {
     chart->removeAxis(a);
     delete a;
   }
+  const Measure m = measure();
+  const bool review = m == Measure::ReviewFindings;
+  exactBox_->setVisible(!review && m != Measure::ExByDifficulty);
+  runBox_->setVisible(review);
   const QList<Bar> shown = bars();
   QStringList categories, series;
+  double highest = 0.0;
   for (const Bar& b : shown) {
     if (!categories.contains(b.category)) categories.push_back(b.category);
     if (!series.contains(b.series)) series.push_back(b.series);
+    highest = std::max(highest, b.value);
   }
-  auto* bs = new QBarSeries;
+  // A review run: one horizontal bar per category (long names stay readable, the first on top),
+  // coloured by its taxonomy (stacked sets, one non-zero per category).
+  if (review) std::reverse(categories.begin(), categories.end());
+  QAbstractBarSeries* bs = review ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries)
+                                  : static_cast<QAbstractBarSeries*>(new QBarSeries);
   for (const QString& s : series) {
     auto* set = new QBarSet(s);
     QList<Bar> mine;
@@ -143,13 +191,19 @@ void DrilldownChartsView::rebuild() {
       *set << found.value;
       mine.push_back(found);
     }
-    connect(set, &QBarSet::hovered, this, [this, mine](bool on, int index) {
+    connect(set, &QBarSet::hovered, this, [this, mine, review](bool on, int index) {
       if (!on || index < 0 || index >= mine.size()) return;
       const Bar& b = mine[index];
-      QString text = tr("%1 — %2: %3 (n = %4, N = %5)")
-                         .arg(b.series, b.category, QString::number(b.value, 'f', 3))
-                         .arg(b.n)
-                         .arg(b.N);
+      if (review && b.value == 0.0) return;
+      QString text = review ? tr("%1 — %2: %3 findings in %4 of %5 cases")
+                                  .arg(b.series, b.category)
+                                  .arg(qint64(b.value))
+                                  .arg(b.n)
+                                  .arg(b.N)
+                            : tr("%1 — %2: %3 (n = %4, N = %5)")
+                                  .arg(b.series, b.category, QString::number(b.value, 'f', 3))
+                                  .arg(b.n)
+                                  .arg(b.N);
       QToolTip::showText(QCursor::pos(), text);
       emit barHovered(text);
     });
@@ -158,19 +212,46 @@ void DrilldownChartsView::rebuild() {
   chart->addSeries(bs);
   auto* x = new QBarCategoryAxis;
   x->append(categories);
-  chart->addAxis(x, Qt::AlignBottom);
+  x->setTitleText(m == Measure::ExByDifficulty ? tr("Difficulty") : tr("Category"));
+  if (review) {
+    // Up to ~40 category names on the side: smaller type, never truncated to "…".
+    QFont small = x->labelsFont();
+    small.setPointSizeF(std::min(small.pointSizeF(), 7.5));
+    x->setLabelsFont(small);
+    x->setTruncateLabels(false);
+    x->setTitleVisible(false);
+    bs->setBarWidth(0.75);
+  }
+  chart->addAxis(x, review ? Qt::AlignLeft : Qt::AlignBottom);
   bs->attachAxis(x);
   auto* y = new QValueAxis;
-  y->setRange(0.0, 1.0);
-  y->setTickCount(6);
-  y->setLabelFormat(QStringLiteral("%.1f"));
-  chart->addAxis(y, Qt::AlignLeft);
+  if (review) {
+    y->setRange(0.0, std::max(1.0, highest));
+    y->applyNiceNumbers();
+    y->setLabelFormat(QStringLiteral("%d"));
+    y->setTitleText(tr("Findings"));
+  } else {
+    y->setRange(0.0, 1.0);
+    y->setTickCount(6);
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    y->setTitleText(m == Measure::ExByDifficulty ? tr("Execution accuracy (EX)") : tr("Probability"));
+  }
+  chart->addAxis(y, review ? Qt::AlignBottom : Qt::AlignLeft);
   bs->attachAxis(y);
-  chart->setTitle(measureBox_->currentText() + (exactBox_->isChecked() && measure() != Measure::ExByDifficulty
-                                                    ? tr(" (exact same hallucination)")
-                                                    : QString()));
-  chart->legend()->setAlignment(Qt::AlignBottom);
-  hover_->setText(tr("Hover a bar for the counts behind it."));
+  if (review)
+    chart->setTitle(tr("Findings per category: %1").arg(runBox_->currentText()));
+  else
+    chart->setTitle(measureBox_->currentText() + (exactBox_->isChecked() && m != Measure::ExByDifficulty
+                                                      ? tr(" (exact same hallucination)")
+                                                      : QString()));
+  // The findings chart needs its height for the category names: the legend goes to the side.
+  chart->legend()->setAlignment(review ? Qt::AlignRight : Qt::AlignBottom);
+  chart->setMargins(review ? QMargins(4, 4, 4, 4) : QMargins(20, 20, 20, 20));
+  if (review && shown.isEmpty())
+    hover_->setText(workspace_.isEmpty() ? tr("Open a workspace to chart the findings of its review runs.")
+                                         : tr("No findings in this run."));
+  else
+    hover_->setText(tr("Hover a bar for the counts behind it."));
 }
 
 QString DrilldownChartsView::exportPng(const QString& path) const {
@@ -229,6 +310,8 @@ void DrilldownChartsView::retranslate() {
   measureBox_->setItemText(2, tr("P(in final step)"));
   measureBox_->setItemText(3, tr("P(occurs in earlier steps)"));
   measureBox_->setItemText(4, tr("EX by difficulty"));
+  measureBox_->setItemText(5, tr("Findings per category (review run)"));
+  runBox_->setToolTip(tr("The review run of the open workspace whose findings are charted"));
   exactBox_->setText(tr("Exact same hallucination"));
   pngButton_->setText(tr("Export PNG…"));
   svgButton_->setText(tr("Export SVG…"));

@@ -18,6 +18,14 @@ namespace hs::ui {
 
 namespace {
 
+// A TA-SQL category by its translated name (the engine's category table), HTML-escaped.
+QString categoryName(const std::string& category) {
+  Finding f;
+  f.taxonomy = "tasql";
+  f.category = category;
+  return FindingStyles::categoryLabel(f).toHtmlEscaped();
+}
+
 QString esc(std::string_view s) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped();
 }
@@ -198,12 +206,13 @@ void DrilldownLadderView::rebuild() {
         const Markers& m = marks[mode];
         for (const std::string& c : m.first[i]) {
           bool recurs = std::find(m.recurring.begin(), m.recurring.end(), c) != m.recurring.end();
-          html += "<br/><span style=\"color:#b00020\">▲ " + tr("first: %1").arg(esc(c)) +
+          html += "<br/><span style=\"color:#b00020\">▲ " + tr("first: %1").arg(categoryName(c)) +
                   (recurs && !o->final ? " — " + tr("recurs in the final step") : QString()) + "</span>";
         }
         if (o->final)
           for (const std::string& c : m.recurring)
-            html += "<br/><span style=\"color:#7a4d00\">↻ " + tr("recurrent: %1").arg(esc(c)) + "</span>";
+            html += "<br/><span style=\"color:#7a4d00\">↻ " + tr("recurrent: %1").arg(categoryName(c)) +
+                    "</span>";
       }
       table_->setCellWidget(row, col++, richLabel(html));
     }

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
@@ -34,6 +35,16 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("drilldownPanel"));
   runner_ = new JobRunner(this);
   open_ = new QPushButton(this);
+  run_ = new QPushButton(this);
+  run_->setObjectName(QStringLiteral("drilldownRun"));
+  run_->setEnabled(false);
+  cancel_ = new QPushButton(this);
+  cancel_->setObjectName(QStringLiteral("drilldownCancel"));
+  cancel_->setVisible(false);
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName(QStringLiteral("drilldownProgress"));
+  progress_->setVisible(false);
+  progress_->setMaximumWidth(260);
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("drilldownStatus"));
   cases_ = new QListWidget(this);
@@ -46,7 +57,10 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
 
   auto* top = new QHBoxLayout;
   top->addWidget(open_);
+  top->addWidget(run_);
   top->addWidget(status_, 1);
+  top->addWidget(progress_);
+  top->addWidget(cancel_);
   auto* split = new QSplitter(this);
   split->addWidget(cases_);
   split->addWidget(views_);
@@ -61,8 +75,25 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
     if (!path.isEmpty()) openRunFile(path);
   });
   connect(cases_, &QListWidget::currentRowChanged, this, &DrilldownPanel::showCase);
-  connect(runner_, &JobRunner::progress, this,
-          [this](int, int, const QString& text) { status_->setText(text); });
+  connect(run_, &QPushButton::clicked, this, &DrilldownPanel::runWithDialog);
+  connect(cancel_, &QPushButton::clicked, runner_, &JobRunner::cancel);
+  connect(runner_, &JobRunner::progress, this, [this](int value, int maximum, const QString& text) {
+    status_->setText(text);
+    progress_->setRange(0, std::max(0, maximum));  // 0..0: busy indicator
+    progress_->setValue(std::min(value, maximum));
+  });
+  connect(runner_, &JobRunner::busyChanged, this, [this](bool busy) {
+    progress_->setVisible(busy);
+    cancel_->setVisible(busy);
+    cancel_->setEnabled(busy);
+    open_->setEnabled(!busy);
+    run_->setEnabled(!busy && llm_ != nullptr);
+    if (busy) progress_->setRange(0, 0);
+  });
+  connect(runner_, &JobRunner::cancelRequested, this, [this] {
+    cancel_->setEnabled(false);
+    status_->setText(tr("Cancelling…"));
+  });
   retranslate();
 }
 
@@ -102,8 +133,13 @@ bool DrilldownPanel::openRunFile(const QString& path) {
 }
 
 void DrilldownPanel::setRows(std::vector<drilldown::StepOutcome> rows) {
+  drilldown::Statistics stats = drilldown::computeStatistics(rows);
+  showRows(std::move(rows), std::move(stats));
+}
+
+void DrilldownPanel::showRows(std::vector<drilldown::StepOutcome> rows, drilldown::Statistics stats) {
   rows_ = std::move(rows);
-  charts_->setStatistics(drilldown::computeStatistics(rows_));
+  charts_->setStatistics(std::move(stats));
   caseIds_.clear();
   cases_->clear();
   std::set<std::string> seen;
@@ -114,6 +150,16 @@ void DrilldownPanel::setRows(std::vector<drilldown::StepOutcome> rows) {
     }
   status_->setText(tr("%1 cases, %2 steps").arg(caseIds_.size()).arg(rows_.size()));
   if (!caseIds_.empty()) cases_->setCurrentRow(0);
+}
+
+void DrilldownPanel::showFindingsChart() {
+  for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+    if (auto* tabs = qobject_cast<QTabWidget*>(w)) {
+      tabs->setCurrentWidget(this);
+      break;
+    }
+  views_->setCurrentWidget(charts_);
+  charts_->setMeasure(DrilldownChartsView::Measure::ReviewFindings);
 }
 
 QString DrilldownPanel::status() const {
@@ -136,6 +182,10 @@ void DrilldownPanel::changeEvent(QEvent* e) {
 void DrilldownPanel::retranslate() {
   open_->setText(tr("Open run…"));
   open_->setToolTip(tr("A drill-down run: hallusql-cli drilldown run output, or seed 001's evaluation JSON"));
+  run_->setText(tr("Run Drill-down…"));
+  run_->setToolTip(
+      tr("Decompose gold queries, ask the active LLM profile for each step and annotate the steps"));
+  cancel_->setText(tr("Cancel"));
   views_->setTabText(0, tr("Path"));
   views_->setTabText(1, tr("Charts"));
   if (rows_.empty()) status_->setText(tr("No drill-down run open"));

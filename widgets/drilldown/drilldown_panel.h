@@ -5,20 +5,31 @@
 // (progress, cancel); the UI never blocks.
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 #include "engine/drilldown/outcome.h"
+#include "engine/drilldown/stats.h"
+#include "widgets/drilldown/drilldown_run_dialog.h"
 
 class QLabel;
 class QListWidget;
+class QProgressBar;
 class QPushButton;
 class QTabWidget;
+
+namespace hs::llm {
+class Client;
+}
 
 namespace hs::ui {
 
 class DrilldownChartsView;
 class DrilldownLadderView;
+class GenerationController;
 class JobRunner;
+class Session;
+class SessionManager;
 
 class DrilldownPanel : public QWidget {
   Q_OBJECT
@@ -27,6 +38,20 @@ class DrilldownPanel : public QWidget {
 
   // Starts reading `path` in the background; false when a job is already running.
   bool openRunFile(const QString& path);
+  // Gives the tab what "Run Drill-down…" needs: the session (workspace, database) and the LLM
+  // client of the active profile. Without it the run button stays disabled.
+  void attach(SessionManager* sessions, GenerationController* llm);
+  // Asks for the run's inputs, then startRun().
+  void runWithDialog();
+  // Runs the drill-down workflow in the background with the active LLM profile; the rows are
+  // stored in the session's workspace (when one is open) and shown when done. False when busy.
+  bool startRun(const DrilldownRunRequest& request);
+  // Brings the tab to the front on its Charts view with the findings per category of the
+  // session workspace's first review run (startup's --charts, screenshots).
+  void showFindingsChart();
+  QPushButton* runButton() const { return run_; }
+  QPushButton* cancelButton() const { return cancel_; }
+  QProgressBar* progressBar() const { return progress_; }
   // Shows rows directly (e.g. from a workspace run).
   void setRows(std::vector<drilldown::StepOutcome> rows);
   JobRunner* runner() const { return runner_; }
@@ -40,12 +65,22 @@ class DrilldownPanel : public QWidget {
 
  private:
   void showCase(int row);
+  void showRows(std::vector<drilldown::StepOutcome> rows, drilldown::Statistics stats);
+  void startRunWithClient(const DrilldownRunRequest& request, const QString& workspacePath,
+                          std::shared_ptr<llm::Client> client);
+  void onSessionChanged(const Session& now);
   void retranslate();
 
   std::vector<drilldown::StepOutcome> rows_;
   std::vector<std::string> caseIds_;
   JobRunner* runner_ = nullptr;
   QPushButton* open_ = nullptr;
+  QPushButton* run_ = nullptr;
+  QPushButton* cancel_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  SessionManager* sessions_ = nullptr;
+  GenerationController* llm_ = nullptr;
+  DrilldownRunRequest lastRequest_;
   QLabel* status_ = nullptr;
   QListWidget* cases_ = nullptr;
   QTabWidget* views_ = nullptr;

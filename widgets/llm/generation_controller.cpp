@@ -117,6 +117,41 @@ void GenerationController::generate(const QString& databasePath, const QString& 
               });
 }
 
+std::shared_ptr<llm::Client> GenerationController::clientFor(const QString& key, QString* error) {
+  const LlmProfile profile = ProfileSettings::active();
+  if (!client_ || clientProfile_.endpoint.name != profile.endpoint.name || !key.isEmpty()) {
+    llm::ClientOptions options;
+    options.profile = profile.endpoint;
+    options.store = store();
+    options.apiKey = key.toStdString();
+    auto created = llm::Client::create(std::move(options));
+    if (!created) {
+      *error = explainLlmError(created.error(), qs(profile.endpoint.baseUrl), qs(profile.endpoint.model));
+      return nullptr;
+    }
+    client_ = std::move(created.value());
+    clientProfile_ = profile;
+  }
+  return client_;
+}
+
+void GenerationController::withClient(ClientReady ready) {
+  const LlmProfile profile = ProfileSettings::active();
+  auto create = [this, ready](const QString& key) {
+    QString error;
+    auto client = clientFor(key, &error);
+    ready(client, error);
+  };
+  if (!profile.keyInKeychain) return create({});
+  QPointer<GenerationController> self(this);
+  keys_->read(qs(profile.endpoint.name), [self, ready, create](QString key, QString error) {
+    if (!self) return;
+    if (key.isEmpty())
+      return ready(nullptr, tr("The API key could not be read from the system keychain: %1").arg(error));
+    create(key);
+  });
+}
+
 void GenerationController::startWithKey(const QString& databasePath, const QString& question,
                                         const QString& evidence, const QString& key) {
   const LlmProfile profile = ProfileSettings::active();
@@ -129,23 +164,14 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
     emit finished(out);
     return;
   }
-  if (!client_ || clientProfile_.endpoint.name != profile.endpoint.name || !key.isEmpty()) {
-    llm::ClientOptions options;
-    options.profile = profile.endpoint;
-    options.store = store();
-    options.apiKey = key.toStdString();
-    auto created = llm::Client::create(std::move(options));
-    if (!created) {
-      GenerationOutcome out;
-      out.error = explainLlmError(created.error(), baseUrl, model);
-      emit finished(out);
-      return;
-    }
-    client_ = std::move(created.value());
-    clientProfile_ = profile;
+  QString clientError;
+  auto client = clientFor(key, &clientError);
+  if (!client) {
+    GenerationOutcome out;
+    out.error = clientError;
+    emit finished(out);
+    return;
   }
-
-  auto client = client_;
   workflow::CancelToken cancel;
   const std::string dbPath = databasePath.toStdString();
   const workflow::Question q{question.toStdString(), evidence.toStdString()};

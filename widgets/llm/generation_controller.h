@@ -6,6 +6,7 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
 #include <memory>
 
 #include "widgets/llm/llm_log_model.h"
@@ -58,12 +59,19 @@ class GenerationController : public QObject {
   bool isBusy() const;
   // The transcript/cache store of the workspace (or of the data folder); shared with detection.
   std::shared_ptr<llm::CallStore> store();
+  // The client of the active profile (its key read from the keychain when needed), for other
+  // workflows that call the model the same way (e.g. the Drill-down tab). `ready` runs on the UI
+  // thread with the client, or with nullptr and the error in plain words.
+  using ClientReady = std::function<void(std::shared_ptr<llm::Client>, QString)>;
+  void withClient(ClientReady ready);
 
  signals:
   void busyChanged(bool busy);
   void finished(const hs::ui::GenerationOutcome& outcome);
 
  private:
+  // The cached client, or a new one for the active profile; nullptr and `error` set on failure.
+  std::shared_ptr<llm::Client> clientFor(const QString& key, QString* error);
   void startWithKey(const QString& databasePath, const QString& question, const QString& evidence,
                     const QString& key);
 

@@ -9,12 +9,12 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
+#include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStackedWidget>
-#include <QLabel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>

@@ -126,6 +126,10 @@ class TestReviewKeyboard : public QObject {
     QCOMPARE(panel.selectedCaseId(), ids[1]);
     key(Qt::Key_Right, Qt::AltModifier);  // 2: select the first finding (C8), confirm it
     key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
+    QTreeWidget* findings = panel.caseView()->caseView()->findingList();
+    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(QStringLiteral("✓ ")));
+    QVERIFY(findings->topLevelItem(0)->toolTip(0).contains(QStringLiteral("Confirmed")));
+    QVERIFY(!findings->topLevelItem(1)->text(0).startsWith(QStringLiteral("✓")));
     key(Qt::Key_F8);
     key(Qt::Key_F8);  // 3 skipped (stays unreviewed)
     QCOMPARE(panel.selectedCaseId(), ids[3]);

@@ -340,6 +340,7 @@ void AnnotationBar::refreshList() {
                                   : annotationText(a.createdAt));
   }
   list_->setVisible(!s_->annotations.empty());
+  markFindingRows();
   if (!s_->annotations.empty()) list_->scrollToItem(list_->topLevelItem(list_->topLevelItemCount() - 1));
 }
 

@@ -109,6 +109,7 @@ class AnnotationBar : public QWidget {
   bool finishWrite(bool ok, const QString& error);
   bool writeRecord(const hs::ws::AnnotationRecord& record);  // mrsqlgen through the HKB, others direct
   void pushUndo(qint64 id);
+  void markFindingRows();  // "✓ confirmed" / "✗ rejected" on the case view's finding rows
   void setStatus(const QString& text);
 
   struct State;

@@ -1,6 +1,7 @@
 // AnnotationBar: the human verdicts beside "Mark correct", and the session's undo and redo (every
 // annotation written in this session, whatever case it belongs to, can be taken back in order).
 #include <QComboBox>
+#include <QTreeWidget>
 
 #include <algorithm>
 #include <utility>
@@ -88,6 +89,33 @@ bool AnnotationBar::writeRecord(const hs::ws::AnnotationRecord& r) {
   const qint64 finding = r.findingId ? *r.findingId : -1;
   if (isMrRecord(r)) return writeMr(category, r.verdict.c_str(), finding, annotationText(r.subcategory));
   return writeOther(annotationText(r.taxonomy), category, r.verdict.c_str(), finding);
+}
+
+void AnnotationBar::markFindingRows() {
+  if (!findingList_) return;
+  constexpr int kPlainText = Qt::UserRole + 50;  // the row's first column as the case view set it
+  for (int i = 0; i < findingList_->topLevelItemCount(); ++i) {
+    QTreeWidgetItem* item = findingList_->topLevelItem(i);
+    QVariant plain = item->data(0, kPlainText);
+    if (!plain.isValid()) {
+      plain = item->text(0);
+      item->setData(0, kPlainText, plain);
+    }
+    std::string verdict;  // the last verdict on this finding
+    if (static_cast<std::size_t>(i) < s_->findingIds.size())
+      for (const auto& a : s_->annotations)
+        if (a.findingId && *a.findingId == s_->findingIds[static_cast<std::size_t>(i)]) verdict = a.verdict;
+    const QString mark = verdict == "confirmed"  ? QStringLiteral("✓")
+                         : verdict == "rejected" ? QStringLiteral("✗")
+                                                 : QString();
+    item->setText(0, mark.isEmpty() ? plain.toString() : QStringLiteral("%1 %2").arg(mark, plain.toString()));
+    item->setToolTip(0, verdict == "confirmed"  ? tr("Confirmed by a reviewer")
+                        : verdict == "rejected" ? tr("Rejected by a reviewer")
+                                                : QString());
+    QFont font = item->font(0);
+    font.setItalic(verdict == "rejected");
+    for (int c = 0; c < item->columnCount(); ++c) item->setFont(c, font);
+  }
 }
 
 void AnnotationBar::focusCategory() {

@@ -124,6 +124,8 @@ class TestReviewKeyboard : public QObject {
     key(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);  // 1 (right): mark correct
     key(Qt::Key_F8);
     QCOMPARE(panel.selectedCaseId(), ids[1]);
+    // The header gives the list's # before the case key (#2 · spider:1).
+    QVERIFY(panel.caseView()->caseView()->headerText().contains(QStringLiteral("#2 · spider:1")));
     key(Qt::Key_Right, Qt::AltModifier);  // 2: select the first finding (C8), confirm it
     key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     QTreeWidget* findings = panel.caseView()->caseView()->findingList();

@@ -266,7 +266,8 @@ void ReviewPanel::showCase(qint64 caseId) {
     return;
   }
   const hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
-  view_->setCase(record->kase, shown);
+  const int row = model_->rowOfCase(caseId);
+  view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
   annotations_->setCase(caseId, shown.findings);
   emit caseShown(caseId);

@@ -140,6 +140,7 @@ class TestReviewKeyboard : public QObject {
     key(Qt::Key_Right, Qt::AltModifier);
     key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     key(Qt::Key_F8);
+    bar->setNote(QStringLiteral("joins the wrong table"));    // what the Note key's dialog sets
     key(Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);  // 5: incorrect
     key(Qt::Key_F8);
     key(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);  // 6: choose C3 in the picker, add it
@@ -193,6 +194,9 @@ class TestReviewKeyboard : public QObject {
     QCOMPARE(verdicts(3), (QStringList{"kb rejected:C8", "kb confirmed:Schema Contradiction"}));
     QCOMPARE(verdicts(4), QStringList{"kb incorrect:"});
     QCOMPARE(verdicts(5), QStringList{"kb added:C3"});
+    QCOMPARE(hs::ws::annotationsOfCase(ws, ids[4]).value().front().note,
+             std::string("joins the wrong table"));
+    QVERIFY(hs::ws::annotationsOfCase(ws, ids[5]).value().front().note.empty());  // used once
     QCOMPARE(verdicts(6), QStringList{"kb unsure:"});
     QCOMPARE(verdicts(9), QStringList{"kb correct:"});
     QCOMPARE(verdicts(10), QStringList{});

@@ -268,6 +268,7 @@ bool AnnotationBar::writeMr(const QString& category, const char* verdict, qint64
                             const QString& subcategory) {
   if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
   hs::mr::ManualAnnotation a;
+  a.note = note_.toStdString();
   a.caseId = s_->caseId;
   a.category = category.toStdString();
   a.annotator = annotator_.toStdString();
@@ -283,6 +284,7 @@ bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category,
                                qint64 findingId) {
   if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
   hs::mr::AnnotationRecord a;
+  a.note = note_.toStdString();
   a.caseId = s_->caseId;
   a.taxonomy = taxonomy.toStdString();
   a.category = category.toStdString();
@@ -295,6 +297,7 @@ bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category,
 }
 
 bool AnnotationBar::finishWrite(bool ok, const QString& error) {
+  if (ok) note_.clear();  // the note went with this annotation
   setStatus(ok ? QString() : tr("Not saved: %1").arg(error));
   refreshList();
   refreshSuggestions();
@@ -322,6 +325,8 @@ void AnnotationBar::refreshList() {
   for (const hs::mr::AnnotationRecord& a : s_->annotations) {
     auto* item = new QTreeWidgetItem(list_);
     item->setText(0, annotationText(a.annotator));
+    if (!a.note.empty())
+      for (int c = 0; c < 4; ++c) item->setToolTip(c, tr("Note: %1").arg(annotationText(a.note)));
     const QString verdict = annotationText(a.verdict);
     item->setText(1, verdict == QLatin1String("added")       ? tr("added")
                      : verdict == QLatin1String("confirmed") ? tr("confirmed")

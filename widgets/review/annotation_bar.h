@@ -64,6 +64,10 @@ class AnnotationBar : public QWidget {
   bool redo();
   bool canUndo() const;
   bool canRedo() const;
+  // A note kept with the next annotation written (askNote: a dialog for it, on the Note key).
+  void setNote(const QString& note);
+  QString note() const { return note_; }
+  bool askNote();
   // Puts the focus on the category combo (Up/Down then choose the label to add).
   void focusCategory();
   // Shows the key of an action in the tooltip of its button ("Confirm": the panel's key text).
@@ -128,6 +132,7 @@ class AnnotationBar : public QWidget {
   QTreeWidget* list_ = nullptr;
   QStringList keyHints_;
   bool annotatorChosen_ = false;
+  QString note_;
 };
 
 }  // namespace hs::ui

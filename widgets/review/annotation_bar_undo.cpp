@@ -1,6 +1,7 @@
 // AnnotationBar: the human verdicts beside "Mark correct", and the session's undo and redo (every
 // annotation written in this session, whatever case it belongs to, can be taken back in order).
 #include <QComboBox>
+#include <QInputDialog>
 #include <QTreeWidget>
 
 #include <algorithm>
@@ -116,6 +117,19 @@ void AnnotationBar::markFindingRows() {
     font.setItalic(verdict == "rejected");
     for (int c = 0; c < item->columnCount(); ++c) item->setFont(c, font);
   }
+}
+
+void AnnotationBar::setNote(const QString& note) {
+  note_ = note.trimmed();
+  setStatus(note_.isEmpty() ? QString() : tr("Note for the next annotation: %1").arg(note_));
+}
+
+bool AnnotationBar::askNote() {
+  bool ok = false;
+  const QString text = QInputDialog::getMultiLineText(
+      window(), tr("Note"), tr("A note kept with the next annotation of this case:"), note_, &ok);
+  if (ok) setNote(text);
+  return ok;
 }
 
 void AnnotationBar::focusCategory() {

@@ -133,7 +133,7 @@ class ReviewPanel : public QWidget {
           *addLabelAction_ = nullptr, *nextFindingAction_ = nullptr, *prevFindingAction_ = nullptr,
           *nextAction_ = nullptr, *prevAction_ = nullptr, *nextUnreviewedAction_ = nullptr,
           *prevUnreviewedAction_ = nullptr, *undoAction_ = nullptr, *redoAction_ = nullptr,
-          *shortcutsAction_ = nullptr;
+          *noteAction_ = nullptr, *shortcutsAction_ = nullptr;
   QSplitter* splitter_ = nullptr;
   QTableView* list_ = nullptr;
   CaseViewHost* view_ = nullptr;

@@ -96,6 +96,7 @@ void ReviewPanel::buildActions() {
   unsureAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_U)}, [bar] { bar->markUnsure(); });
   chooseLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_L)}, [bar] { bar->focusCategory(); });
   addLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::Key_L)}, [bar] { bar->addLabel(); });
+  noteAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}, [bar] { bar->askNote(); });
   nextFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Right)}, [this] { stepFinding(1); });
   prevFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Left)}, [this] { stepFinding(-1); });
   nextAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Down)}, [this] { stepCase(1, false); });
@@ -121,6 +122,7 @@ void ReviewPanel::retranslateActions() {
   unsureAction_->setText(tr("Mark the case unsure"));
   chooseLabelAction_->setText(tr("Choose a label (then Up / Down)"));
   addLabelAction_->setText(tr("Add the chosen label (C1..C10, TA-SQL)"));
+  noteAction_->setText(tr("Note for the next annotation…"));
   nextFindingAction_->setText(tr("Next finding"));
   prevFindingAction_->setText(tr("Previous finding"));
   nextAction_->setText(tr("Next case"));

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
+#include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -38,9 +39,11 @@
 #include "widgets/mr/followup_dock.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
+#include "widgets/review/annotation_bar.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/review/reviewer_dialog.h"
 #include "widgets/schema_tree.h"
 #include "widgets/session.h"
 #include "widgets/span_highlighter.h"
@@ -89,6 +92,11 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   setCentralWidget(tabs_);
 
   actions_.create(this);
+  addMenuAction(Menu::Help, review_->panel()->shortcutsAction());  // the Review tab's keys
+  auto* reviewer = new QLabel(storedReviewer().annotator());       // who annotates (issue 12)
+  reviewer->setObjectName(QStringLiteral("reviewerStatus"));
+  statusBar()->addPermanentWidget(reviewer);
+  connect(review_->panel()->annotationBar(), &AnnotationBar::reviewerChanged, reviewer, &QLabel::setText);
   status_ = new MainStatus(statusBar(), runner_, this);
   buildDocks();
   connectControllers();

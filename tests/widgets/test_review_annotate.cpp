@@ -128,11 +128,11 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(!bar->confirmButton()->isEnabled());  // nothing selected yet
     QVERIFY(!bar->confirmFinding());
 
-    // Confirm the TA-SQL finding with Ctrl+Enter (stored, no HKB knowledge).
+    // Confirm the TA-SQL finding with Ctrl+Shift+Enter (stored, no HKB knowledge).
     findings->setFocus();
     findings->setCurrentItem(findings->topLevelItem(1));
     QVERIFY(bar->confirmButton()->isEnabled());
-    QTest::keyClick(findings, Qt::Key_Return, Qt::ControlModifier);
+    QTest::keyClick(findings, Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(bar->annotationCount(), 1);
     QCOMPARE(bar->hkbSize(), 4);
 
@@ -154,7 +154,7 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(!bar->suggestedTypes().contains(QStringLiteral("C8")));
     QVERIFY(bar->suggestionText().contains(QStringLiteral("C7")));
 
-    // Undo the rejection with Ctrl+Z inside the bar: the HKB is rebuilt, C8 comes back.
+    // Undo the rejection with Ctrl+Z (the session's last annotation): the HKB is rebuilt, C8 comes back.
     QVERIFY(panel.selectCaseNumber(4));
     QCOMPARE(bar->annotationCount(), 3);
     bar->categoryCombo()->setFocus();

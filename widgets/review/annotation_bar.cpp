@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QShortcut>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -16,6 +15,7 @@
 
 #include "engine/mr/hkb_workspace.h"
 #include "widgets/review/annotation_bar_state.h"
+#include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {
 
@@ -47,10 +47,7 @@ AnnotationBar::AnnotationBar(QWidget* parent) : QWidget(parent), s_(std::make_un
   connect(reject_, &QPushButton::clicked, this, &AnnotationBar::rejectFinding);
   connect(add_, &QPushButton::clicked, this, &AnnotationBar::addLabel);
   connect(correct_, &QPushButton::clicked, this, &AnnotationBar::markCorrect);
-  connect(undo_, &QPushButton::clicked, this, &AnnotationBar::removeLast);
-  auto* undoKey = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z), this);
-  undoKey->setContext(Qt::WidgetWithChildrenShortcut);
-  connect(undoKey, &QShortcut::activated, this, &AnnotationBar::removeLast);
+  connect(undo_, &QPushButton::clicked, this, &AnnotationBar::undo);
   updateEnabled();
 }
 
@@ -116,15 +113,20 @@ void AnnotationBar::buildUi() {
 
 void AnnotationBar::retranslate() {
   confirm_->setText(tr("Confirm"));
-  confirm_->setToolTip(tr("The selected finding is right (Ctrl+Enter)"));
+  const auto withKey = [this](const QString& text, int i) {
+    const QString key = keyHints_.value(i);
+    return key.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, key);
+  };
+  confirm_->setToolTip(withKey(tr("The selected finding is right"), 0));
   reject_->setText(tr("Reject"));
-  reject_->setToolTip(tr("The selected finding is wrong (Ctrl+Backspace)"));
+  reject_->setToolTip(withKey(tr("The selected finding is wrong"), 1));
   add_->setText(tr("Add label"));
-  add_->setToolTip(tr("Label the case with the chosen hallucination type"));
+  add_->setToolTip(withKey(tr("Label the case with the chosen hallucination type"), 2));
   correct_->setText(tr("Mark correct"));
-  correct_->setToolTip(tr("The prediction has no hallucination (clears the case's MRSQLGen types)"));
+  correct_->setToolTip(
+      withKey(tr("The prediction has no hallucination (clears the case's MRSQLGen types)"), 3));
   undo_->setText(tr("Remove last"));
-  undo_->setToolTip(tr("Remove this case's last annotation (Ctrl+Z)"));
+  undo_->setToolTip(withKey(tr("Remove the last annotation of the session"), 4));
   list_->setHeaderLabels({tr("Annotator"), tr("Verdict"), tr("Category"), tr("Time")});
   fillCategories();
   refreshList();
@@ -147,20 +149,24 @@ void AnnotationBar::fillCategories() {
   category_->setCurrentIndex(current < 0 ? 0 : current);
 }
 
-void AnnotationBar::installShortcuts(QWidget* scope) {
-  for (const QKeySequence& key :
-       {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
-    auto* s = new QShortcut(key, scope);
-    s->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(s, &QShortcut::activated, this, &AnnotationBar::confirmFinding);
-  }
-  auto* s = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Backspace), scope);
-  s->setContext(Qt::WidgetWithChildrenShortcut);
-  connect(s, &QShortcut::activated, this, &AnnotationBar::rejectFinding);
-}
-
 void AnnotationBar::setAnnotator(const QString& name) {
   annotator_ = name.trimmed().isEmpty() ? osUser() : name.trimmed();
+  annotatorChosen_ = true;
+  emit reviewerChanged(annotator_);
+}
+
+bool AnnotationBar::ensureReviewer() {
+  if (annotatorChosen_) return true;
+  Reviewer r = storedReviewer();
+  if (r.isEmpty()) {
+    r.name = annotator_;
+    if (!askReviewer(window(), &r)) return false;
+    storeReviewer(r);
+  }
+  annotator_ = r.annotator();
+  annotatorChosen_ = true;
+  emit reviewerChanged(annotator_);
+  return true;
 }
 
 void AnnotationBar::setWorkspace(const QString& path) {
@@ -221,7 +227,7 @@ void AnnotationBar::updateEnabled() {
   category_->setEnabled(ready);
   add_->setEnabled(ready);
   correct_->setEnabled(ready);
-  undo_->setEnabled(ready && !s_->annotations.empty());
+  undo_->setEnabled(ready && canUndo());
 }
 
 bool AnnotationBar::confirmFinding() {
@@ -260,7 +266,9 @@ bool AnnotationBar::markCorrect() {
 
 bool AnnotationBar::writeMr(const QString& category, const char* verdict, qint64 findingId,
                             const QString& subcategory) {
+  if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
   hs::mr::ManualAnnotation a;
+  a.note = note_.toStdString();
   a.caseId = s_->caseId;
   a.category = category.toStdString();
   a.annotator = annotator_.toStdString();
@@ -268,12 +276,15 @@ bool AnnotationBar::writeMr(const QString& category, const char* verdict, qint64
   a.subcategory = subcategory.toStdString();
   if (findingId >= 0) a.findingId = findingId;
   auto id = hs::mr::addAnnotation(*s_->ws, *s_->hkb, s_->vocabularies, a);
+  if (id) pushUndo(*id);
   return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
 }
 
 bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category, const char* verdict,
                                qint64 findingId) {
+  if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
   hs::mr::AnnotationRecord a;
+  a.note = note_.toStdString();
   a.caseId = s_->caseId;
   a.taxonomy = taxonomy.toStdString();
   a.category = category.toStdString();
@@ -281,10 +292,12 @@ bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category,
   a.verdict = verdict;
   if (findingId >= 0) a.findingId = findingId;
   auto id = hs::mr::addOtherAnnotation(*s_->ws, a);
+  if (id) pushUndo(*id);
   return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
 }
 
 bool AnnotationBar::finishWrite(bool ok, const QString& error) {
+  if (ok) note_.clear();  // the note went with this annotation
   setStatus(ok ? QString() : tr("Not saved: %1").arg(error));
   refreshList();
   refreshSuggestions();
@@ -312,11 +325,15 @@ void AnnotationBar::refreshList() {
   for (const hs::mr::AnnotationRecord& a : s_->annotations) {
     auto* item = new QTreeWidgetItem(list_);
     item->setText(0, annotationText(a.annotator));
+    if (!a.note.empty())
+      for (int c = 0; c < 4; ++c) item->setToolTip(c, tr("Note: %1").arg(annotationText(a.note)));
     const QString verdict = annotationText(a.verdict);
     item->setText(1, verdict == QLatin1String("added")       ? tr("added")
                      : verdict == QLatin1String("confirmed") ? tr("confirmed")
                      : verdict == QLatin1String("rejected")  ? tr("rejected")
                      : verdict == QLatin1String("correct")   ? tr("correct")
+                     : verdict == QLatin1String("incorrect") ? tr("incorrect")
+                     : verdict == QLatin1String("unsure")    ? tr("unsure")
                                                              : verdict);
     const int type = hs::mr::typeIndex(a.category);
     item->setText(2, type > 0
@@ -328,6 +345,7 @@ void AnnotationBar::refreshList() {
                                   : annotationText(a.createdAt));
   }
   list_->setVisible(!s_->annotations.empty());
+  markFindingRows();
   if (!s_->annotations.empty()) list_->scrollToItem(list_->topLevelItem(list_->topLevelItemCount() - 1));
 }
 

@@ -5,8 +5,8 @@
 // hallucination knowledge base (HKB) suggests for the case. MRSQLGen annotations go through
 // hs::mr::addAnnotation (the workspace's annotations table) so the HKB grows with each one; the
 // HKB is loaded once per workspace off the UI thread (again after an undo). TA-SQL annotations
-// are stored too but are no HKB knowledge. Keys: Ctrl+Enter confirm, Ctrl+Backspace reject (in
-// the scope given to installShortcuts), Ctrl+Z remove last (within the bar).
+// are stored too but are no HKB knowledge. The keys are the review panel's actions
+// (review_panel_keys.cpp); undo and redo work on the session's annotations, whatever the case.
 #include <QPointer>
 #include <QString>
 #include <QStringList>
@@ -17,7 +17,10 @@
 
 namespace hs {
 struct Finding;
+namespace ws {
+struct AnnotationRecord;
 }
+}  // namespace hs
 
 class QComboBox;
 class QLabel;
@@ -40,11 +43,12 @@ class AnnotationBar : public QWidget {
   void setCase(qint64 caseId, const std::vector<hs::Finding>& findings);
   // The list whose current row is "the selected finding" (the case view's Findings list).
   void setFindingList(QTreeWidget* list);
-  // Ctrl+Enter and Ctrl+Backspace act while the focus is anywhere inside `scope`.
-  void installShortcuts(QWidget* scope);
 
   QString annotator() const { return annotator_; }
-  void setAnnotator(const QString& name);  // default: the OS user ($USER / $USERNAME)
+  // Sets the annotator for this session (no question asked). Without it, the first annotation
+  // asks for the reviewer's name and e-mail (reviewer_dialog.h) unless the settings have them.
+  void setAnnotator(const QString& name);  // "" = the OS user ($USER / $USERNAME)
+  bool ensureReviewer();                   // false when the reviewer declined to give a name
 
   // The actions (the buttons and keys call these). False, with the reason in statusText(), when
   // nothing was written.
@@ -52,7 +56,23 @@ class AnnotationBar : public QWidget {
   bool rejectFinding();
   bool addLabel();  // the category combo's choice
   bool markCorrect();
+  bool markIncorrect();  // human verdict "incorrect" (taxonomy "human")
+  bool markUnsure();     // human verdict "unsure" (taxonomy "human")
   bool removeLast();
+  // The session's last annotation (of any case) is removed / the last undone one written again.
+  bool undo();
+  bool redo();
+  bool canUndo() const;
+  bool canRedo() const;
+  // A note kept with the next annotation written (askNote: a dialog for it, on the Note key).
+  void setNote(const QString& note);
+  QString note() const { return note_; }
+  bool askNote();
+  // Puts the focus on the category combo (Up/Down then choose the label to add).
+  void focusCategory();
+  // Shows the key of an action in the tooltip of its button ("Confirm": the panel's key text).
+  void setKeyHints(const QString& confirm, const QString& reject, const QString& add, const QString& correct,
+                   const QString& undo);
 
   bool isHkbReady() const;
   bool waitForHkb(int timeoutMs);  // processes events; for tests
@@ -71,6 +91,7 @@ class AnnotationBar : public QWidget {
  signals:
   void annotated(qint64 caseId);  // after every write or undo
   void hkbLoaded(int entries);
+  void reviewerChanged(const QString& annotator);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -90,6 +111,9 @@ class AnnotationBar : public QWidget {
   bool writeMr(const QString& category, const char* verdict, qint64 findingId, const QString& subcategory);
   bool writeOther(const QString& taxonomy, const QString& category, const char* verdict, qint64 findingId);
   bool finishWrite(bool ok, const QString& error);
+  bool writeRecord(const hs::ws::AnnotationRecord& record);  // mrsqlgen through the HKB, others direct
+  void pushUndo(qint64 id);
+  void markFindingRows();  // "✓ confirmed" / "✗ rejected" on the case view's finding rows
   void setStatus(const QString& text);
 
   struct State;
@@ -106,6 +130,9 @@ class AnnotationBar : public QWidget {
   QLabel* suggest_ = nullptr;
   QLabel* status_ = nullptr;
   QTreeWidget* list_ = nullptr;
+  QStringList keyHints_;
+  bool annotatorChosen_ = false;
+  QString note_;
 };
 
 }  // namespace hs::ui

@@ -33,6 +33,10 @@ struct AnnotationBar::State {
   std::vector<hs::Finding> findings;
   std::vector<std::int64_t> findingIds;
   std::vector<hs::mr::AnnotationRecord> annotations;
+  // The session's undo and redo stacks (every case): the record as written, with its row id.
+  std::vector<hs::mr::AnnotationRecord> undo;
+  std::vector<hs::mr::AnnotationRecord> redo;
+  bool replaying = false;  // a redo writes: it must not clear the redo stack
 };
 
 struct AnnotationBar::Loaded {

@@ -21,6 +21,12 @@ void CaseFilterProxy::setVerdict(VerdictFilter verdict) {
   refilter();
 }
 
+void CaseFilterProxy::setReview(ReviewFilter review) {
+  if (review_ == review) return;
+  review_ = review;
+  refilter();
+}
+
 void CaseFilterProxy::setCategory(const QString& category) {
   if (category_ == category) return;
   category_ = category;
@@ -48,6 +54,7 @@ void CaseFilterProxy::setText(const QString& text) {
 
 void CaseFilterProxy::clearFilters() {
   verdict_ = VerdictFilter::All;
+  review_ = ReviewFilter::All;
   category_.clear();
   modelName_.clear();
   difficulty_.clear();
@@ -83,6 +90,21 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex&) const 
     case VerdictFilter::Undecided:
       if (r.verdict != V::Undecided) return false;
       break;
+  }
+  if (r.summary.caseId != pinned_) {
+    switch (review_) {
+      case ReviewFilter::All:
+        break;
+      case ReviewFilter::Reviewed:
+        if (r.annotations == 0) return false;
+        break;
+      case ReviewFilter::Unreviewed:
+        if (r.annotations > 0) return false;
+        break;
+      case ReviewFilter::Disputed:
+        if (!r.disputed) return false;
+        break;
+    }
   }
   if (!modelName_.isEmpty() && r.model != modelName_) return false;
   if (!difficulty_.isEmpty() && r.difficulty != difficulty_) return false;

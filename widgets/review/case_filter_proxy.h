@@ -12,6 +12,7 @@ class CaseFilterProxy : public QSortFilterProxyModel {
   Q_OBJECT
  public:
   enum class VerdictFilter { All, Correct, Wrong, Undecided };
+  enum class ReviewFilter { All, Reviewed, Unreviewed, Disputed };
 
   explicit CaseFilterProxy(QObject* parent = nullptr);
 
@@ -23,6 +24,11 @@ class CaseFilterProxy : public QSortFilterProxyModel {
   void setModelName(const QString& model);        // "" = any
   void setDifficulty(const QString& difficulty);  // "" = any
   void setText(const QString& text);              // "" = any; case-insensitive substring
+  void setReview(ReviewFilter review);
+  // The case being reviewed stays listed while its review state changes (else confirming one
+  // finding in the "Unreviewed" queue would take the case away); -1 for none.
+  void setPinnedCase(qint64 caseId) { pinned_ = caseId; }
+  ReviewFilter review() const { return review_; }
   void clearFilters();
 
   VerdictFilter verdict() const { return verdict_; }
@@ -36,6 +42,8 @@ class CaseFilterProxy : public QSortFilterProxyModel {
   void refilter();
   CaseListModel* model_ = nullptr;
   VerdictFilter verdict_ = VerdictFilter::All;
+  ReviewFilter review_ = ReviewFilter::All;
+  qint64 pinned_ = -1;
   QString category_, modelName_, difficulty_, text_;
 };
 

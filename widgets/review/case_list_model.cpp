@@ -71,6 +71,26 @@ void CaseListModel::setSummaries(std::vector<hs::ws::CaseSummary> summaries) {
   endResetModel();
 }
 
+void CaseListModel::setReviewMarks(const std::map<qint64, ReviewMark>& marks) {
+  reviewed_ = 0;
+  for (Row& r : rows_) {
+    const auto it = marks.find(r.summary.caseId);
+    const ReviewMark m = it == marks.end() ? ReviewMark{} : it->second;
+    r.annotations = m.annotations;
+    r.human = m.human;
+    r.disputed = m.disputed;
+    if (m.annotations > 0) ++reviewed_;
+  }
+  if (!rows_.empty()) emit dataChanged(index(0, Review), index(rowCount() - 1, Review));
+}
+
+QString CaseListModel::humanText(const QString& human) {
+  if (human == QLatin1String("correct")) return tr("correct");
+  if (human == QLatin1String("incorrect")) return tr("incorrect");
+  if (human == QLatin1String("unsure")) return tr("unsure");
+  return human;
+}
+
 void CaseListModel::clear() {
   setSummaries({});
 }
@@ -144,6 +164,8 @@ int CaseListModel::compare(const Row& a, const Row& b, int column) {
       return cmpOpt(x.risk, y.risk);
     case Findings:
       return cmp(a.categories.size(), b.categories.size());
+    case Review:
+      return cmp(std::pair(a.annotations > 0, a.human), std::pair(b.annotations > 0, b.human));
     default:
       return 0;
   }
@@ -181,20 +203,32 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
           return s.risk ? QString::number(*s.risk, 'f', 2) : QString();
         case Findings:
           return r.categoriesText;
+        case Review: {
+          if (r.annotations == 0) return QString();
+          QString text = QStringLiteral("✓");
+          if (!r.human.isEmpty()) text += QLatin1Char(' ') + humanText(r.human);
+          if (r.disputed) text += QStringLiteral(" ⚠");
+          return text;
+        }
         default:
           return {};
       }
     case Qt::ForegroundRole:
       if (ex && ex->has_value()) return QBrush(**ex ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xc6, 0x28, 0x28));
       if (col == Risk && s.risk && *s.risk >= 0.5) return QBrush(QColor(0xb2, 0x5b, 0x00));
+      if (col == Review && r.disputed) return QBrush(QColor(0xb2, 0x5b, 0x00));
+      if (col == Review && r.annotations > 0) return QBrush(QColor(0x1f, 0x4e, 0x9a));
       return {};
     case Qt::TextAlignmentRole:
-      if (ex) return int(Qt::AlignCenter);
+      if (ex || col == Review) return int(Qt::AlignCenter);
       if (col == Position || col == SoftF1 || col == Risk) return int(Qt::AlignRight | Qt::AlignVCenter);
       return {};
     case Qt::ToolTipRole:
       if (col == Question) return r.question;
       if (col == Findings) return r.categories.join(QLatin1Char('\n'));
+      if (col == Review && r.annotations > 0)
+        return r.disputed ? tr("%n annotation(s); reviewers disagree", nullptr, r.annotations)
+                          : tr("%n annotation(s)", nullptr, r.annotations);
       if (ex && !s.predError.empty()) return tr("Prediction failed: %1").arg(qs(s.predError));
       if (ex && s.evaluated && !ex->has_value())
         return tr("Cannot be decided (no gold result, or not ordered)");
@@ -218,6 +252,8 @@ QVariant CaseListModel::headerData(int section, Qt::Orientation orientation, int
         return CaseHeader::softF1Tooltip();
       case Risk:
         return tr("Gold-free risk score in [0, 1]");
+      case Review:
+        return tr("Reviewed (✓), the human verdict, and ⚠ when reviewers disagree");
       default:
         return {};
     }
@@ -248,6 +284,8 @@ QVariant CaseListModel::headerData(int section, Qt::Orientation orientation, int
       return tr("Risk");
     case Findings:
       return tr("Findings");
+    case Review:
+      return tr("Reviewed");
     default:
       return {};
   }

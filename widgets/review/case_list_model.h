@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <vector>
 
 #include "engine/workspace/results_store.h"
@@ -19,6 +20,7 @@ class CaseListModel : public QAbstractTableModel {
     Position,
     Question,
     ExSet,
+    Review,  // ✓ when the case has annotations, with the human verdict (next to EX, not instead)
     ExOrdered,
     ExBag,
     SoftF1,
@@ -39,6 +41,15 @@ class CaseListModel : public QAbstractTableModel {
     QStringList categories;
     QString haystack;  // lower-cased question, SQL and database name, for the text filter
     Verdict verdict = Verdict::Undecided;
+    int annotations = 0;  // of every reviewer
+    QString human;        // the last human verdict: "correct", "incorrect", "unsure" or ""
+    bool disputed = false;
+  };
+  // What the annotations say about one case (ReviewPanel computes it from the workspace).
+  struct ReviewMark {
+    int annotations = 0;
+    QString human;
+    bool disputed = false;
   };
 
   explicit CaseListModel(QObject* parent = nullptr);
@@ -47,6 +58,10 @@ class CaseListModel : public QAbstractTableModel {
   void clear();
   const Row& row(int r) const { return rows_[static_cast<std::size_t>(r)]; }
   int rowOfCase(qint64 caseId) const;  // -1 when absent
+  // Replaces every row's review state (cases absent from `marks` are unreviewed).
+  void setReviewMarks(const std::map<qint64, ReviewMark>& marks);
+  int reviewedCount() const { return reviewed_; }
+  static QString humanText(const QString& human);  // translated verdict word
 
   // Distinct values over all rows, sorted (for the filter combos).
   QStringList models() const;
@@ -72,6 +87,7 @@ class CaseListModel : public QAbstractTableModel {
   int correct_ = 0;
   int wrong_ = 0;
   int evaluated_ = 0;
+  int reviewed_ = 0;
 };
 
 }  // namespace hs::ui

@@ -68,12 +68,15 @@ bool CaseViewHost::hasRealCaseView() const {
   return caseView_ != nullptr;
 }
 
-void CaseViewHost::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
+void CaseViewHost::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome, int number) {
   shownCaseId_ = QString::fromStdString(kase.id);
+  hs::Case shown = kase;
+  if (number > 0)
+    shown.id = "#" + std::to_string(number) + (kase.id.empty() ? std::string() : " · " + kase.id);
 #if HALLUSQL_HAVE_CASE_VIEW
-  caseView_->setCase(kase, outcome);
+  caseView_->setCase(shown, outcome);
 #else
-  placeholder_->setHtml(placeholderHtml(kase, outcome));
+  placeholder_->setHtml(placeholderHtml(shown, outcome));
 #endif
   stack_->setCurrentWidget(view_);
 }

@@ -25,7 +25,8 @@ class CaseViewHost : public QWidget {
  public:
   explicit CaseViewHost(QWidget* parent = nullptr);
 
-  void setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome);
+  // `number` (> 0) is the case's # in the list, shown before its key so that both agree.
+  void setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome, int number = 0);
   void showMessage(const QString& text);  // no case: a hint in the middle
   void clear();
 

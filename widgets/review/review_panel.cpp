@@ -57,6 +57,7 @@ ReviewPanel::ReviewPanel(EvaluationController* evaluation, QWidget* parent)
   setObjectName(QStringLiteral("reviewPanel"));
   proxy_->setCaseModel(model_);
   buildUi();
+  buildActions();
   retranslate();
 
   connect(runs_, &QComboBox::currentIndexChanged, this, [this]() {
@@ -70,7 +71,7 @@ ReviewPanel::ReviewPanel(EvaluationController* evaluation, QWidget* parent)
     progress_->setValue(done);
   });
   connect(evaluation_, &EvaluationController::finished, this, &ReviewPanel::onEvaluationFinished);
-  for (QComboBox* c : {verdict_, category_, modelFilter_, difficulty_})
+  for (QComboBox* c : {verdict_, review_, category_, modelFilter_, difficulty_})
     connect(c, &QComboBox::currentIndexChanged, this, &ReviewPanel::applyFilters);
   connect(search_, &QLineEdit::textChanged, this, &ReviewPanel::applyFilters);
   connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -160,6 +161,7 @@ void ReviewPanel::reloadCases() {
                list_->horizontalHeader()->sortIndicatorOrder());
   lastLoadMs_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
   updateStats();
+  reloadReviewMarks();
   shownCaseId_ = -1;
   const int row = keep >= 0 ? model_->rowOfCase(keep) : -1;
   const QModelIndex at = row >= 0 ? proxy_->mapFromSource(model_->index(row, 0)) : QModelIndex();
@@ -192,6 +194,20 @@ void ReviewPanel::applyFilters() {
   proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentText() : QString());
   proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentText() : QString());
   proxy_->setText(search_->text());
+  proxy_->setPinnedCase(-1);  // a filter chosen now applies to the shown case too
+  proxy_->setReview(static_cast<CaseFilterProxy::ReviewFilter>(std::max(0, review_->currentIndex())));
+  proxy_->invalidate();
+  if (shownCaseId_ >= 0) {
+    const int row = model_->rowOfCase(shownCaseId_);
+    if (row < 0 || !proxy_->mapFromSource(model_->index(row, 0)).isValid()) {
+      // The filter hides the shown case: the view no longer shows it (nor annotates it).
+      shownCaseId_ = -1;
+      list_->setCurrentIndex(QModelIndex());
+      annotations_->setCase(-1, {});
+      view_->showMessage(tr("The filter hides the case that was shown. Select a case in the list."));
+    }
+  }
+  proxy_->setPinnedCase(shownCaseId_);
   shown_->setText(
       tr("%1 of %2").arg(QLocale().toString(proxy_->rowCount()), QLocale().toString(model_->rowCount())));
 }
@@ -238,6 +254,7 @@ bool ReviewPanel::selectCaseNumber(int n) {
 void ReviewPanel::showCase(qint64 caseId) {
   if (caseId < 0 || !hasWorkspace() || caseId == shownCaseId_) return;
   shownCaseId_ = caseId;
+  proxy_->setPinnedCase(caseId);
   auto record = ws_->caseById(caseId);
   if (!record) {
     view_->showMessage(qs(record.error().describe()));
@@ -249,7 +266,8 @@ void ReviewPanel::showCase(qint64 caseId) {
     return;
   }
   const hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
-  view_->setCase(record->kase, shown);
+  const int row = model_->rowOfCase(caseId);
+  view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
   annotations_->setCase(caseId, shown.findings);
   emit caseShown(caseId);
@@ -279,10 +297,16 @@ void ReviewPanel::onEvaluationFinished(const EvaluationResult& result) {
 
 void ReviewPanel::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
+  setKeysActive(true);
   if (splitSet_) return;
   splitSet_ = true;  // the case view's size hint is large: give the list a fair share once
   const int w = splitter_->width();
   splitter_->setSizes({w * 2 / 5, w - w * 2 / 5});
+}
+
+void ReviewPanel::hideEvent(QHideEvent* event) {
+  QWidget::hideEvent(event);
+  setKeysActive(false);
 }
 
 void ReviewPanel::changeEvent(QEvent* event) {

@@ -2,15 +2,21 @@
 // The Review tab: a run selector with Evaluate / Cancel and a progress bar, a filter bar, the case
 // list (left) and the case view (right) in a splitter. Reads the workspace through its own
 // connection; the evaluation writes through the EvaluationController's job.
+#include <QKeySequence>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace hs::ws {
 class Workspace;
 }
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -51,6 +57,17 @@ class ReviewPanel : public QWidget {
   qint64 selectedCaseId() const { return shownCaseId_; }
   void evaluateCurrentRun();
 
+  // The queue: the next / previous listed case (only unreviewed ones when asked). False at the end.
+  bool stepCase(int delta, bool unreviewedOnly);
+  bool stepFinding(int delta);   // moves the selected finding in the case view
+  void reloadReviewMarks();      // the Reviewed column and the progress, from the workspace
+  QString progressText() const;  // "212 of 1,034 reviewed"
+  // Help > Keyboard Shortcuts (the main window puts it in its Help menu); the sheet's rows.
+  QAction* shortcutsAction() const { return shortcutsAction_; }
+  QList<QPair<QString, QString>> shortcutList() const;
+  void showShortcutSheet();
+  QComboBox* reviewCombo() const { return review_; }
+
   CaseListModel* caseModel() const { return model_; }
   CaseFilterProxy* proxy() const { return proxy_; }
   QTableView* caseList() const { return list_; }
@@ -75,10 +92,15 @@ class ReviewPanel : public QWidget {
  protected:
   void changeEvent(QEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  void hideEvent(QHideEvent* event) override;
 
  private:
   void buildUi();
+  void buildActions();
+  QAction* addKeyAction(const QList<QKeySequence>& keys, std::function<void()> run);
   void retranslate();
+  void retranslateActions();
+  void setKeysActive(bool active);
   void fillFilterCombos();
   void applyFilters();
   void updateStats();
@@ -103,6 +125,15 @@ class ReviewPanel : public QWidget {
   QComboBox* difficulty_ = nullptr;
   QLineEdit* search_ = nullptr;
   QLabel* shown_ = nullptr;
+  QComboBox* review_ = nullptr;
+  QLabel* reviewProgress_ = nullptr;
+  std::vector<QAction*> keyActions_;
+  QAction *confirmAction_ = nullptr, *rejectAction_ = nullptr, *correctAction_ = nullptr,
+          *incorrectAction_ = nullptr, *unsureAction_ = nullptr, *chooseLabelAction_ = nullptr,
+          *addLabelAction_ = nullptr, *nextFindingAction_ = nullptr, *prevFindingAction_ = nullptr,
+          *nextAction_ = nullptr, *prevAction_ = nullptr, *nextUnreviewedAction_ = nullptr,
+          *prevUnreviewedAction_ = nullptr, *undoAction_ = nullptr, *redoAction_ = nullptr,
+          *noteAction_ = nullptr, *shortcutsAction_ = nullptr;
   QSplitter* splitter_ = nullptr;
   QTableView* list_ = nullptr;
   CaseViewHost* view_ = nullptr;

@@ -54,13 +54,23 @@ void ReviewPanel::buildUi() {
   search_->setClearButtonEnabled(true);
   search_->setMinimumWidth(160);
   shown_ = new QLabel;
+  review_ = new QComboBox;
+  review_->setObjectName(QStringLiteral("reviewStateCombo"));
+  reviewProgress_ = new QLabel;
+  reviewProgress_->setObjectName(QStringLiteral("reviewProgress"));
+  QFont bold = reviewProgress_->font();
+  bold.setBold(true);
+  reviewProgress_->setFont(bold);
   auto* filters = new QHBoxLayout;
   filters->addWidget(verdict_);
+  filters->addWidget(review_);
   filters->addWidget(category_);
   filters->addWidget(modelFilter_);
   filters->addWidget(difficulty_);
   filters->addWidget(search_, 1);
   filters->addWidget(shown_);
+  filters->addSpacing(12);
+  filters->addWidget(reviewProgress_);
 
   list_ = new QTableView;
   list_->setObjectName(QStringLiteral("reviewCaseList"));
@@ -82,8 +92,9 @@ void ReviewPanel::buildUi() {
   const std::pair<int, int> widths[] = {
       {CaseListModel::Position, 4},  {CaseListModel::CaseId, 14}, {CaseListModel::Database, 14},
       {CaseListModel::Question, 30}, {CaseListModel::Model, 10},  {CaseListModel::Difficulty, 9},
-      {CaseListModel::ExSet, 5},     {CaseListModel::ExBag, 5},   {CaseListModel::ExOrdered, 5},
-      {CaseListModel::SoftF1, 6},    {CaseListModel::Risk, 4},    {CaseListModel::Findings, 30}};
+      {CaseListModel::ExSet, 5},     {CaseListModel::Review, 11}, {CaseListModel::ExBag, 5},
+      {CaseListModel::ExOrdered, 5}, {CaseListModel::SoftF1, 6},  {CaseListModel::Risk, 4},
+      {CaseListModel::Findings, 30}};
   for (const auto& [col, chars] : widths) header->resizeSection(col, digit * chars + 16);
   // The question takes whatever width the list has beyond the fixed columns (a wide screen shows
   // whole questions instead of an empty band on the right).
@@ -96,7 +107,6 @@ void ReviewPanel::buildUi() {
 
   view_ = new CaseViewHost;
   annotations_ = new AnnotationBar;
-  annotations_->installShortcuts(this);
   auto* right = new QWidget;  // the case view with the annotation bar under it
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
@@ -132,6 +142,19 @@ void ReviewPanel::retranslate() {
   verdict_->addItem(tr("EX undecided"));
   verdict_->setCurrentIndex(v < 0 ? 0 : v);
   verdict_->setToolTip(tr("Execution accuracy under set semantics"));
+  {
+    const QSignalBlocker blockReview(review_);
+    const int r = review_->currentIndex();
+    review_->clear();
+    review_->addItem(tr("Reviewed or not"));
+    review_->addItem(tr("Reviewed"));
+    review_->addItem(tr("Unreviewed"));
+    review_->addItem(tr("Disputed"));
+    review_->setCurrentIndex(r < 0 ? 0 : r);
+    review_->setToolTip(tr("Cases with annotations, without, or where reviewers disagree"));
+  }
+  if (confirmAction_) retranslateActions();
+  reviewProgress_->setText(progressText());
   fillFilterCombos();
   updateStats();
 }

@@ -1,0 +1,246 @@
+// A review session with the keyboard only (issue 12): twelve cases, ten reviewed through the
+// Review tab's keys (next unreviewed, next finding, confirm, reject, mark correct / incorrect /
+// unsure, choose and add a label, undo, redo). Checks what the workspace's annotations table
+// holds, the Reviewed column, the Unreviewed / Disputed filters and the progress text. With
+// HALLUSQL_SCREENSHOT_DIR set, saves review-queue.png of the panel.
+#include <QtTest>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QTreeWidget>
+
+#include "engine/workspace/annotations.h"
+#include "engine/workspace/results_store.h"
+#include "engine/workspace/workspace.h"
+#include "review_test_env.h"
+#include "widgets/review/annotation_bar.h"
+#include "widgets/review/case_filter_proxy.h"
+#include "widgets/review/case_list_model.h"
+#include "widgets/review/case_view.h"
+#include "widgets/review/case_view_host.h"
+#include "widgets/review/evaluation_controller.h"
+#include "widgets/review/review_panel.h"
+
+namespace {
+
+const char* const kQuestions[] = {
+    "How many singers do we have?",
+    "What is the average age of all singers from France?",
+    "Show the name and the release year of the song by the youngest singer.",
+    "List all song names by singers above the average age.",
+    "What are the names of the stadiums with the highest capacity?",
+    "How many concerts are there in year 2014 or 2015?",
+    "Show the stadium name and the number of concerts in each stadium.",
+    "Which countries have singers older than 40 and younger than 30?",
+    "Find the number of concerts happened in the stadium with the highest capacity.",
+    "Show names of singers who performed in concerts in 2014.",
+    "What is the maximum capacity and the average of all stadiums?",
+    "Which year has the most number of concerts?"};
+
+hs::Finding finding(const char* taxonomy, const char* category) {
+  hs::Finding f;
+  f.taxonomy = taxonomy;
+  f.category = category;
+  f.message = std::string("test finding ") + category;
+  return f;
+}
+
+// Twelve evaluated cases, every second one wrong with two findings. Returns the case ids.
+std::vector<std::int64_t> createWorkspace(const QString& path) {
+  auto ws = hs::ws::Workspace::create(path.toStdString());
+  if (!ws) return {};
+  const auto run = ws->createRun(hs::ws::RunInfo{"keyboard", "gpt-4", "", "{}"});
+  if (!run) return {};
+  std::vector<hs::Case> cases;
+  for (int i = 0; i < 12; ++i) {
+    hs::Case c;
+    c.id = "spider:" + std::to_string(i);
+    c.dbId = "concert_singer";
+    c.question = kQuestions[i];
+    c.goldSql = "SELECT count(*) FROM singer";
+    c.predSql = i % 2 ? "SELECT count(*) FROM concert" : "SELECT count(*) FROM singer";
+    cases.push_back(c);
+  }
+  auto ids = ws->insertCases(*run, cases);
+  if (!ids) return {};
+  std::vector<hs::eval::CaseOutcome> outcomes(12);
+  std::vector<hs::ws::StoredOutcome> stored;
+  for (int i = 0; i < 12; ++i) {
+    auto& o = outcomes[static_cast<std::size_t>(i)];
+    o.exSet = o.exBag = i % 2 == 0;
+    if (i % 2) o.findings = {finding("mrsqlgen", "C8"), finding("tasql", "Schema Contradiction")};
+    stored.push_back(hs::ws::StoredOutcome{(*ids)[static_cast<std::size_t>(i)], &o});
+  }
+  if (!hs::ws::saveOutcomes(*ws, stored)) return {};
+  return *ids;
+}
+
+void key(int k, Qt::KeyboardModifiers mods = Qt::NoModifier) {
+  QWidget* target = QApplication::focusWidget();
+  QVERIFY(target);
+  QTest::keyClick(target, static_cast<Qt::Key>(k), mods);
+}
+
+}  // namespace
+
+class TestReviewKeyboard : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir dir_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    hs::test::isolateSettings(dir_, "hallusql-review-keyboard-test");
+  }
+
+  void reviewTenCasesWithKeys() {
+    const QString path = dir_.filePath("keys.hallusql");
+    const auto ids = createWorkspace(path);
+    QCOMPARE(ids.size(), std::size_t{12});
+
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1500, 820);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    hs::ui::AnnotationBar* bar = panel.annotationBar();
+    bar->setAnnotator(QStringLiteral("kb"));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(bar->waitForHkb(20000));
+    QCOMPARE(panel.progressText(), QStringLiteral("0 of 12 reviewed"));
+    QVERIFY(panel.selectedCaseId() == ids[0]);
+    panel.caseList()->setFocus();
+    QTRY_VERIFY(QApplication::focusWidget() == panel.caseList());
+
+    // Every key has a tooltip and a row in the sheet.
+    QVERIFY(bar->confirmButton()->toolTip().contains(
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return).toString(QKeySequence::NativeText)));
+    QVERIFY(panel.shortcutList().size() >= 15);
+
+    key(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);  // 1 (right): mark correct
+    key(Qt::Key_F8);
+    QCOMPARE(panel.selectedCaseId(), ids[1]);
+    // The header gives the list's # before the case key (#2 · spider:1).
+    QVERIFY(panel.caseView()->caseView()->headerText().contains(QStringLiteral("#2 · spider:1")));
+    key(Qt::Key_Right, Qt::AltModifier);  // 2: select the first finding (C8), confirm it
+    key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
+    QTreeWidget* findings = panel.caseView()->caseView()->findingList();
+    QVERIFY(findings->topLevelItem(0)->text(0).startsWith(QStringLiteral("✓ ")));
+    QVERIFY(findings->topLevelItem(0)->toolTip(0).contains(QStringLiteral("Confirmed")));
+    QVERIFY(!findings->topLevelItem(1)->text(0).startsWith(QStringLiteral("✓")));
+    key(Qt::Key_F8);
+    key(Qt::Key_F8);  // 3 skipped (stays unreviewed)
+    QCOMPARE(panel.selectedCaseId(), ids[3]);
+    key(Qt::Key_Right, Qt::AltModifier);  // 4: reject C8, confirm the TA-SQL finding
+    key(Qt::Key_Backspace, Qt::ControlModifier);
+    key(Qt::Key_Right, Qt::AltModifier);
+    key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
+    key(Qt::Key_F8);
+    bar->setNote(QStringLiteral("joins the wrong table"));    // what the Note key's dialog sets
+    key(Qt::Key_X, Qt::ControlModifier | Qt::ShiftModifier);  // 5: incorrect
+    key(Qt::Key_F8);
+    key(Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);  // 6: choose C3 in the picker, add it
+    QCOMPARE(QApplication::focusWidget(), bar->categoryCombo());
+    bar->categoryCombo()->setCurrentIndex(0);
+    key(Qt::Key_Down);
+    key(Qt::Key_Down);
+    QCOMPARE(bar->categoryCombo()->currentData().toStringList(), (QStringList{"mrsqlgen", "C3"}));
+    key(Qt::Key_L, Qt::ControlModifier);
+    key(Qt::Key_F8);
+    QCOMPARE(panel.selectedCaseId(), ids[6]);
+    key(Qt::Key_U, Qt::ControlModifier | Qt::ShiftModifier);  // 7: unsure, undone, redone
+    QCOMPARE(panel.progressText(), QStringLiteral("6 of 12 reviewed"));
+    key(Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(panel.progressText(), QStringLiteral("5 of 12 reviewed"));
+    QVERIFY(bar->waitForHkb(20000));
+    key(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(panel.progressText(), QStringLiteral("6 of 12 reviewed"));
+    for (int i = 7; i < 11; ++i) {  // 8..11: correct; back up one with Shift+F8 is a no-op here
+      key(Qt::Key_F8);
+      QCOMPARE(panel.selectedCaseId(), ids[static_cast<std::size_t>(i)]);
+      key(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    }
+    QCOMPARE(panel.progressText(), QStringLiteral("10 of 12 reviewed"));
+    key(Qt::Key_F8, Qt::ShiftModifier);  // the previous unreviewed case is #3
+    QCOMPARE(panel.selectedCaseId(), ids[2]);
+    key(Qt::Key_Down, Qt::AltModifier);  // next case (reviewed or not)
+    QCOMPARE(panel.selectedCaseId(), ids[3]);
+    // Undo the last two (cases 11 and 10, not shown), redo one.
+    key(Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(bar->waitForHkb(20000));
+    key(Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(bar->waitForHkb(20000));
+    QCOMPARE(panel.progressText(), QStringLiteral("8 of 12 reviewed"));
+    key(Qt::Key_Y, Qt::ControlModifier);
+    QCOMPARE(panel.progressText(), QStringLiteral("9 of 12 reviewed"));
+
+    // What the workspace holds.
+    auto ws = hs::ws::Workspace::open(path.toStdString()).value();
+    const auto verdicts = [&](std::size_t i) {
+      QStringList v;
+      const auto rows = hs::ws::annotationsOfCase(ws, ids[i]);
+      if (!rows) return QStringList{QStringLiteral("error")};
+      for (const auto& a : *rows)
+        v << QString::fromStdString(a.annotator + " " + a.verdict + ":" + a.category);
+      return v;
+    };
+    QCOMPARE(verdicts(0), QStringList{"kb correct:"});
+    QCOMPARE(verdicts(1), QStringList{"kb confirmed:C8"});
+    QCOMPARE(verdicts(2), QStringList{});
+    QCOMPARE(verdicts(3), (QStringList{"kb rejected:C8", "kb confirmed:Schema Contradiction"}));
+    QCOMPARE(verdicts(4), QStringList{"kb incorrect:"});
+    QCOMPARE(verdicts(5), QStringList{"kb added:C3"});
+    QCOMPARE(hs::ws::annotationsOfCase(ws, ids[4]).value().front().note,
+             std::string("joins the wrong table"));
+    QVERIFY(hs::ws::annotationsOfCase(ws, ids[5]).value().front().note.empty());  // used once
+    QCOMPARE(verdicts(6), QStringList{"kb unsure:"});
+    QCOMPARE(verdicts(9), QStringList{"kb correct:"});
+    QCOMPARE(verdicts(10), QStringList{});
+    QCOMPARE(verdicts(11), QStringList{});
+
+    // The list shows the human verdict next to EX; the Unreviewed filter lists the three others.
+    hs::ui::CaseListModel* model = panel.caseModel();
+    const auto reviewText = [&](std::size_t i) {
+      return model->index(model->rowOfCase(ids[i]), hs::ui::CaseListModel::Review).data().toString();
+    };
+    QCOMPARE(reviewText(0), QStringLiteral("✓ correct"));
+    QCOMPARE(reviewText(1), QStringLiteral("✓"));
+    QCOMPARE(reviewText(2), QString());
+    QCOMPARE(model->index(model->rowOfCase(ids[0]), hs::ui::CaseListModel::ExSet).data().toString(),
+             QStringLiteral("✓"));
+    panel.reviewCombo()->setCurrentIndex(2);  // Unreviewed
+    QCOMPARE(panel.proxy()->rowCount(), 3);
+    // The shown case (#4, reviewed) is hidden: the view no longer shows it, only a listed case.
+    QVERIFY(panel.selectedCaseId() != ids[3]);
+    if (panel.selectedCaseId() >= 0) {
+      const int row = model->rowOfCase(panel.selectedCaseId());
+      QVERIFY(panel.proxy()->mapFromSource(model->index(row, 0)).isValid());
+    }
+    panel.reviewCombo()->setCurrentIndex(3);  // Disputed: nobody disagrees yet
+    QCOMPARE(panel.proxy()->rowCount(), 0);
+    hs::ws::AnnotationRecord other;
+    other.caseId = ids[0];
+    other.annotator = "second";
+    other.verdict = "incorrect";
+    other.taxonomy = "human";
+    QVERIFY(hs::ws::insertAnnotation(ws, other));
+    panel.reloadReviewMarks();
+    panel.reviewCombo()->setCurrentIndex(0);
+    panel.reviewCombo()->setCurrentIndex(3);
+    QCOMPARE(panel.proxy()->rowCount(), 1);
+
+    if (const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      panel.reviewCombo()->setCurrentIndex(0);
+      QVERIFY(panel.selectCaseNumber(4));
+      panel.stepFinding(1);
+      QVERIFY(panel.grab().save(QDir(dir).filePath("review-queue.png")));
+    }
+  }
+};
+
+QTEST_MAIN(TestReviewKeyboard)
+#include "test_review_keyboard.moc"

@@ -1,0 +1,221 @@
+// ReviewPanel: the review actions and their keys (active only while the panel is shown, so they
+// never clash with the Query tab's Ctrl+Enter or the editor's Ctrl+Z), the keyboard sheet, the
+// queue (next / previous case, next / previous unreviewed case) and the review progress.
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "engine/workspace/annotations.h"
+#include "engine/workspace/workspace.h"
+#include "widgets/review/annotation_bar.h"
+#include "widgets/review/case_filter_proxy.h"
+#include "widgets/review/case_list_model.h"
+#include "widgets/review/case_view.h"
+#include "widgets/review/case_view_host.h"
+#include "widgets/review/review_panel.h"
+
+namespace hs::ui {
+
+namespace {
+
+bool isHumanVerdict(const std::string& v) {
+  return v == "correct" || v == "incorrect" || v == "unsure";
+}
+
+// +1 the case (or finding) has the category, -1 it has not, 0 no opinion.
+int polarity(const std::string& v) {
+  if (v == "added" || v == "confirmed") return 1;
+  if (v == "rejected") return -1;
+  return 0;
+}
+
+std::map<qint64, CaseListModel::ReviewMark> marksOf(const std::vector<hs::ws::AnnotationRecord>& rows) {
+  std::map<qint64, CaseListModel::ReviewMark> marks;
+  // Per case: each annotator's last human verdict, and each annotator's last opinion per item.
+  std::map<qint64, std::map<std::string, std::string>> human;
+  std::map<qint64, std::map<std::string, std::map<std::string, int>>> items;
+  for (const auto& a : rows) {
+    auto& m = marks[a.caseId];
+    ++m.annotations;
+    if (isHumanVerdict(a.verdict)) {
+      m.human = QString::fromStdString(a.verdict);
+      human[a.caseId][a.annotator] = a.verdict;
+    } else if (const int p = polarity(a.verdict); p != 0) {
+      const std::string item =
+          a.findingId ? "#" + std::to_string(*a.findingId) : a.taxonomy + ":" + a.category;
+      items[a.caseId][item][a.annotator] = p;
+    }
+  }
+  for (const auto& [id, byAnnotator] : human) {
+    std::set<std::string> distinct;
+    for (const auto& [who, v] : byAnnotator) distinct.insert(v);
+    if (distinct.size() > 1) marks[id].disputed = true;
+  }
+  for (const auto& [id, perItem] : items)
+    for (const auto& [item, byAnnotator] : perItem) {
+      std::set<int> distinct;
+      for (const auto& [who, p] : byAnnotator) distinct.insert(p);
+      if (distinct.size() > 1) marks[id].disputed = true;
+    }
+  return marks;
+}
+
+}  // namespace
+
+QAction* ReviewPanel::addKeyAction(const QList<QKeySequence>& keys, std::function<void()> run) {
+  auto* action = new QAction(this);
+  action->setShortcuts(keys);
+  action->setShortcutContext(Qt::WindowShortcut);
+  action->setEnabled(false);  // enabled while the panel is shown
+  connect(action, &QAction::triggered, this, std::move(run));
+  addAction(action);
+  keyActions_.push_back(action);
+  return action;
+}
+
+void ReviewPanel::buildActions() {
+  AnnotationBar* bar = annotations_;
+  using K = QKeySequence;
+  confirmAction_ =
+      addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), K(Qt::CTRL | Qt::SHIFT | Qt::Key_Enter)},
+                   [bar] { bar->confirmFinding(); });
+  rejectAction_ = addKeyAction({K(Qt::CTRL | Qt::Key_Backspace)}, [bar] { bar->rejectFinding(); });
+  correctAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_C)}, [bar] { bar->markCorrect(); });
+  incorrectAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_X)}, [bar] { bar->markIncorrect(); });
+  unsureAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_U)}, [bar] { bar->markUnsure(); });
+  chooseLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_L)}, [bar] { bar->focusCategory(); });
+  addLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::Key_L)}, [bar] { bar->addLabel(); });
+  noteAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}, [bar] { bar->askNote(); });
+  nextFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Right)}, [this] { stepFinding(1); });
+  prevFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Left)}, [this] { stepFinding(-1); });
+  nextAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Down)}, [this] { stepCase(1, false); });
+  prevAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Up)}, [this] { stepCase(-1, false); });
+  nextUnreviewedAction_ = addKeyAction({K(Qt::Key_F8)}, [this] { stepCase(1, true); });
+  prevUnreviewedAction_ = addKeyAction({K(Qt::SHIFT | Qt::Key_F8)}, [this] { stepCase(-1, true); });
+  undoAction_ = addKeyAction({K(Qt::CTRL | Qt::Key_Z)}, [bar] { bar->undo(); });
+  redoAction_ =
+      addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), K(Qt::CTRL | Qt::Key_Y)}, [bar] { bar->redo(); });
+  const auto key = [](QAction* a) { return a->shortcut().toString(QKeySequence::NativeText); };
+  bar->setKeyHints(key(confirmAction_), key(rejectAction_), key(addLabelAction_), key(correctAction_),
+                   key(undoAction_));
+  shortcutsAction_ = new QAction(this);
+  connect(shortcutsAction_, &QAction::triggered, this, [this] { showShortcutSheet(); });
+  connect(bar, &AnnotationBar::annotated, this, [this](qint64) { reloadReviewMarks(); });
+}
+
+void ReviewPanel::retranslateActions() {
+  confirmAction_->setText(tr("Confirm the selected finding"));
+  rejectAction_->setText(tr("Reject the selected finding"));
+  correctAction_->setText(tr("Mark the prediction correct"));
+  incorrectAction_->setText(tr("Mark the prediction incorrect"));
+  unsureAction_->setText(tr("Mark the case unsure"));
+  chooseLabelAction_->setText(tr("Choose a label (then Up / Down)"));
+  addLabelAction_->setText(tr("Add the chosen label (C1..C10, TA-SQL)"));
+  noteAction_->setText(tr("Note for the next annotation…"));
+  nextFindingAction_->setText(tr("Next finding"));
+  prevFindingAction_->setText(tr("Previous finding"));
+  nextAction_->setText(tr("Next case"));
+  prevAction_->setText(tr("Previous case"));
+  nextUnreviewedAction_->setText(tr("Next unreviewed case"));
+  prevUnreviewedAction_->setText(tr("Previous unreviewed case"));
+  undoAction_->setText(tr("Undo the last annotation"));
+  redoAction_->setText(tr("Redo"));
+  shortcutsAction_->setText(tr("Keyboard Shortcuts…"));
+  for (QAction* a : keyActions_)
+    a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void ReviewPanel::setKeysActive(bool active) {
+  for (QAction* a : keyActions_) a->setEnabled(active);
+}
+
+QList<QPair<QString, QString>> ReviewPanel::shortcutList() const {
+  QList<QPair<QString, QString>> rows;
+  for (QAction* a : keyActions_) {
+    QStringList keys;
+    for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
+    rows.append({a->text(), keys.join(QStringLiteral(", "))});
+  }
+  return rows;
+}
+
+void ReviewPanel::showShortcutSheet() {
+  QDialog dialog(window());
+  dialog.setObjectName(QStringLiteral("reviewShortcutSheet"));
+  dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+  auto* intro = new QLabel(tr("In the Review tab:"));
+  const auto rows = shortcutList();
+  auto* table = new QTableWidget(static_cast<int>(rows.size()), 2);
+  table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
+  table->verticalHeader()->hide();
+  table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table->setSelectionMode(QAbstractItemView::NoSelection);
+  for (int r = 0; r < rows.size(); ++r) {
+    table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
+    table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+  }
+  table->resizeColumnsToContents();
+  table->horizontalHeader()->setStretchLastSection(true);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addWidget(intro);
+  layout->addWidget(table, 1);
+  layout->addWidget(buttons);
+  dialog.resize(520, 480);
+  dialog.exec();
+}
+
+bool ReviewPanel::stepCase(int delta, bool unreviewedOnly) {
+  const int n = proxy_->rowCount();
+  const QModelIndex current = list_->currentIndex();
+  int r = current.isValid() ? current.row() : (delta > 0 ? -1 : n);
+  for (r += delta; r >= 0 && r < n; r += delta) {
+    if (unreviewedOnly) {
+      const int source = proxy_->mapToSource(proxy_->index(r, 0)).row();
+      if (model_->row(source).annotations > 0) continue;
+    }
+    return selectCaseRow(r);
+  }
+  return false;
+}
+
+bool ReviewPanel::stepFinding(int delta) {
+  QTreeWidget* findings = view_->caseView() ? view_->caseView()->findingList() : nullptr;
+  if (!findings || findings->topLevelItemCount() == 0) return false;
+  const int current = findings->currentItem() ? findings->indexOfTopLevelItem(findings->currentItem()) : -1;
+  const int next =
+      std::clamp(current < 0 ? (delta > 0 ? 0 : findings->topLevelItemCount() - 1) : current + delta, 0,
+                 findings->topLevelItemCount() - 1);
+  findings->setCurrentItem(findings->topLevelItem(next));
+  return true;
+}
+
+void ReviewPanel::reloadReviewMarks() {
+  std::map<qint64, CaseListModel::ReviewMark> marks;
+  if (hasWorkspace() && currentRunId() > 0) {
+    if (auto rows = hs::ws::annotationsOfTaxonomies(*ws_, {"mrsqlgen", "tasql", "human"}, currentRunId()))
+      marks = marksOf(*rows);
+  }
+  model_->setReviewMarks(marks);
+  reviewProgress_->setText(progressText());
+}
+
+QString ReviewPanel::progressText() const {
+  if (model_->rowCount() == 0) return {};
+  return tr("%1 of %2 reviewed")
+      .arg(QLocale().toString(model_->reviewedCount()), QLocale().toString(model_->rowCount()));
+}
+
+}  // namespace hs::ui

@@ -95,7 +95,7 @@ class FollowUpExplorer : public QWidget {
   QLabel* message_ = nullptr;
   QTableView* table_ = nullptr;
   FollowUpDetail* detail_ = nullptr;
-  QString saveError_;  // of the run that just finished
+  QString saveError_;            // of the run that just finished
   bool discardRunning_ = false;  // reset() while a run was going: its result is not shown
 };
 

@@ -106,7 +106,8 @@ class TestAnnotateFixtures : public QObject {
       }
       std::map<std::string, SpanSet> gotMr = byKey(a, "mrsqlgen", false);
       if (gotMr != expMr) {  // every mismatch listed, not only the first
-        mismatches.push_back(c["id"].get<std::string>() + ": expected " + show(expMr) + " got " + show(gotMr));
+        mismatches.push_back(c["id"].get<std::string>() + ": expected " + show(expMr) + " got " +
+                             show(gotMr));
         qWarning("%s", mismatches.back().c_str());
       }
       if (!c["tasql"].is_null()) {

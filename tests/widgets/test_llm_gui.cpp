@@ -119,7 +119,7 @@ class TestLlmGui : public QObject {
     QVERIFY(covers);
     // The category by its name, not its internal id.
     const QString tip = w.editor()->highlighter()->tooltipAt(literal + 2);
-    QVERIFY2(tip.contains("Value not in the database") && !tip.contains("value_absent"), qPrintable(tip));
+    QVERIFY2(tip.contains("Value absent") && !tip.contains("value_absent"), qPrintable(tip));
     QVERIFY(!c->questionBar()->statusText().contains("value_absent"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);  // the generated SQL ran
     if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {

@@ -31,12 +31,14 @@ class TestCliHkb : public QObject {
     auto [code, j] = hkbCli({"--cases", kFixture, "--neighbours", "5"});
     QCOMPARE(code, 0);
     QCOMPARE(j["hkb_entries"].get<int>(), 33);
-    QCOMPARE(j["hkb_labelled"].get<int>(), 33);
+    // One fixture (an extra output column the question asks for) has no C-type since the
+    // causes-not-differences rules, so 32 of the 33 entries carry a label.
+    QCOMPARE(j["hkb_labelled"].get<int>(), 32);
     const json& loo = j["leave_one_out"];
-    QCOMPARE(loo["evaluated"].get<int>(), 33);
+    QCOMPARE(loo["evaluated"].get<int>(), 32);
     QCOMPARE(loo["neighbours"].get<int>(), 5);
     QVERIFY(loo["hit_at_3"].get<double>() >= loo["hit_at_1"].get<double>());
-    QCOMPARE(loo["hit_at_1"].get<double>(), loo["hits_1"].get<double>() / 33.0);
+    QCOMPARE(loo["hit_at_1"].get<double>(), loo["hits_1"].get<double>() / 32.0);
   }
 
   void retrievalFromFile() {

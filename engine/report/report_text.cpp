@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "engine/core/finding_categories.h"
+
 namespace hs::report {
 namespace {
 
@@ -113,6 +115,9 @@ std::string categoryName(Language lang, const std::string& taxonomy, const std::
     if (it != cTypeNames().end()) return category + " " + tr(lang, it->second);
   }
   if (taxonomy == "tasql") return tr(lang, category);
+  // Gold-free and metamorphic categories: the engine's one table of categories names them.
+  if (const FindingCategoryInfo* info = findCategory(taxonomy, category); info && info->id != "*")
+    return tr(lang, std::string(info->label));
   std::string readable = category;
   for (char& ch : readable)
     if (ch == '_') ch = ' ';

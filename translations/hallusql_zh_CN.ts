@@ -112,6 +112,29 @@
     </message>
 </context>
 <context>
+    <name>ReviewerDialog</name>
+    <message>
+        <source>Who is reviewing?</source>
+        <translation>谁在审查？</translation>
+    </message>
+    <message>
+        <source>Every annotation records its reviewer, so that several reviewers can be compared. The name is remembered.</source>
+        <translation>每条标注都会记录其审查者，以便比较多位审查者的结果。该名称会被记住。</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>姓名：</translation>
+    </message>
+    <message>
+        <source>E-mail:</source>
+        <translation>电子邮件：</translation>
+    </message>
+</context>
+<context>
     <name>hs::FindingCategories</name>
     <message>
         <source>TA-SQL: Schema Contradiction</source>
@@ -481,16 +504,8 @@
         <translation>确认</translation>
     </message>
     <message>
-        <source>The selected finding is right (Ctrl+Enter)</source>
-        <translation>所选发现正确（Ctrl+Enter）</translation>
-    </message>
-    <message>
         <source>Reject</source>
         <translation>驳回</translation>
-    </message>
-    <message>
-        <source>The selected finding is wrong (Ctrl+Backspace)</source>
-        <translation>所选发现有误（Ctrl+Backspace）</translation>
     </message>
     <message>
         <source>Add label</source>
@@ -511,10 +526,6 @@
     <message>
         <source>Remove last</source>
         <translation>撤销最后一条</translation>
-    </message>
-    <message>
-        <source>Remove this case&apos;s last annotation (Ctrl+Z)</source>
-        <translation>删除此案例的最后一条标注（Ctrl+Z）</translation>
     </message>
     <message>
         <source>Annotator</source>
@@ -599,6 +610,54 @@
     <message>
         <source>HKB suggests: %1</source>
         <translation>HKB 建议：%1</translation>
+    </message>
+    <message>
+        <source>The selected finding is right</source>
+        <translation>所选发现正确</translation>
+    </message>
+    <message>
+        <source>The selected finding is wrong</source>
+        <translation>所选发现错误</translation>
+    </message>
+    <message>
+        <source>Remove the last annotation of the session</source>
+        <translation>移除本次会话的最后一条标注</translation>
+    </message>
+    <message>
+        <source>no reviewer name was given</source>
+        <translation>未提供审查者姓名</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>Confirmed by a reviewer</source>
+        <translation>已由审查者确认</translation>
+    </message>
+    <message>
+        <source>Rejected by a reviewer</source>
+        <translation>已被审查者驳回</translation>
+    </message>
+    <message>
+        <source>Note for the next annotation: %1</source>
+        <translation>下一条标注的备注：%1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>A note kept with the next annotation of this case:</source>
+        <translation>随此案例的下一条标注一起保存的备注：</translation>
     </message>
 </context>
 <context>
@@ -838,6 +897,38 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Findings</source>
         <translation>发现</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotation(s); reviewers disagree</source>
+        <translation>
+            <numerusform>%n 条标注；审查者意见不一致</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotation(s)</source>
+        <translation>
+            <numerusform>%n 条标注</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reviewed (✓), the human verdict, and ⚠ when reviewers disagree</source>
+        <translation>已审查（✓）、人工判定，以及审查者意见不一致时的 ⚠</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已审查</translation>
     </message>
 </context>
 <context>
@@ -1105,6 +1196,94 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
+    <message>
+        <source>%1 (+ history)</source>
+        <translation>%1（+ 历史）</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>extra</source>
+        <translation>极难</translation>
+    </message>
+    <message>
+        <source>simple</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>适中</translation>
+    </message>
+    <message>
+        <source>challenging</source>
+        <translation>有挑战性</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 findings in %4 of %5 cases</source>
+        <translation>%1 — %2：%5 个案例中有 %4 个共 %3 个发现</translation>
+    </message>
+    <message>
+        <source>Difficulty</source>
+        <translation>难度</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Execution accuracy (EX)</source>
+        <translation>执行准确率 (EX)</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>Findings per category: %1</source>
+        <translation>各类别的发现：%1</translation>
+    </message>
+    <message>
+        <source>Open a workspace to chart the findings of its review runs.</source>
+        <translation>打开工作区，以图表显示其审查运行的发现。</translation>
+    </message>
+    <message>
+        <source>No findings in this run.</source>
+        <translation>此运行中没有发现。</translation>
+    </message>
+    <message>
+        <source>Findings per category (review run)</source>
+        <translation>各类别的发现（审查运行）</translation>
+    </message>
+    <message>
+        <source>The review run of the open workspace whose findings are charted</source>
+        <translation>以图表显示其发现的、当前工作区中的审查运行</translation>
+    </message>
+    <message>
+        <source>Counting the findings</source>
+        <translation>正在统计发现</translation>
+    </message>
+    <message>
+        <source>Cannot read the run&apos;s findings: %1</source>
+        <translation>无法读取该运行的发现：%1</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::DrilldownLadderView</name>
@@ -1226,6 +1405,169 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>No drill-down run open</source>
         <translation>未打开下钻运行</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Run Drill-down…</source>
+        <translation>运行下钻…</translation>
+    </message>
+    <message>
+        <source>Decompose gold queries, ask the active LLM profile for each step and annotate the steps</source>
+        <translation>分解标准 SQL 查询，针对每个步骤询问当前 LLM 配置，并标注各步骤</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Sub-questions (Prompt 1)</source>
+        <translation>子问题（提示 1）</translation>
+    </message>
+    <message>
+        <source>Per-step SQL (Prompt 2)</source>
+        <translation>逐步 SQL（提示 2）</translation>
+    </message>
+    <message>
+        <source>Executing and annotating the steps</source>
+        <translation>正在执行并标注各步骤</translation>
+    </message>
+    <message>
+        <source>Connecting to the model…</source>
+        <translation>正在连接模型…</translation>
+    </message>
+    <message>
+        <source>Cannot run the drill-down: %1</source>
+        <translation>无法运行下钻：%1</translation>
+    </message>
+    <message>
+        <source>Reading the cases…</source>
+        <translation>正在读取案例…</translation>
+    </message>
+    <message>
+        <source>No cases in %1</source>
+        <translation>%1 中没有案例</translation>
+    </message>
+    <message>
+        <source>stored in the workspace as run %1</source>
+        <translation>已作为运行 %1 保存到工作区</translation>
+    </message>
+    <message>
+        <source>not stored: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>The drill-down failed: %1</source>
+        <translation>下钻失败：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 steps done</source>
+        <translation>已取消：已完成 %1 个步骤</translation>
+    </message>
+    <message>
+        <source>Drill-down done: %1 steps</source>
+        <translation>下钻完成：%1 个步骤</translation>
+    </message>
+    <message>
+        <source>, %1 cases, %2 skipped, %3 LLM calls (%4 from the cache)</source>
+        <translation>，%1 个案例，跳过 %2 个，%3 次 LLM 调用（%4 次来自缓存）</translation>
+    </message>
+    <message>
+        <source>Running the drill-down</source>
+        <translation>正在运行下钻</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::DrilldownRunDialog</name>
+    <message>
+        <source>Run Drill-down</source>
+        <translation>运行下钻</translation>
+    </message>
+    <message>
+        <source>Detect from the file</source>
+        <translation>根据文件检测</translation>
+    </message>
+    <message>
+        <source>JSON Lines</source>
+        <translation>JSON Lines</translation>
+    </message>
+    <message>
+        <source>Spider (dev.json)</source>
+        <translation>Spider (dev.json)</translation>
+    </message>
+    <message>
+        <source>BIRD (dev.json)</source>
+        <translation>BIRD (dev.json)</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
+        <source>Drill-down JSON (seed 001)</source>
+        <translation>下钻 JSON（种子 001）</translation>
+    </message>
+    <message>
+        <source>Folder with one folder per database (db_id/db_id.sqlite)</source>
+        <translation>每个数据库各占一个子文件夹的文件夹 (db_id/db_id.sqlite)</translation>
+    </message>
+    <message>
+        <source>Without history</source>
+        <translation>无历史</translation>
+    </message>
+    <message>
+        <source>With history</source>
+        <translation>有历史</translation>
+    </message>
+    <message>
+        <source>Both, side by side</source>
+        <translation>两者并排</translation>
+    </message>
+    <message>
+        <source>All cases</source>
+        <translation>所有案例</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Cases file</source>
+        <translation>案例文件</translation>
+    </message>
+    <message>
+        <source>Cases (*.json *.jsonl *.csv *.sql);;All files (*)</source>
+        <translation>案例 (*.json *.jsonl *.csv *.sql);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Database folder</source>
+        <translation>数据库文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cases file:</source>
+        <translation>案例文件：</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Database folder:</source>
+        <translation>数据库文件夹：</translation>
+    </message>
+    <message>
+        <source>History:</source>
+        <translation>历史：</translation>
+    </message>
+    <message>
+        <source>Case limit:</source>
+        <translation>案例上限：</translation>
     </message>
 </context>
 <context>
@@ -2520,6 +2862,118 @@ Use File ▸ Import Benchmark Run… to add one.</source>
     <message>
         <source>Execution accuracy under set semantics</source>
         <translation>集合语义下的执行准确率</translation>
+    </message>
+    <message>
+        <source>The filter hides the case that was shown. Select a case in the list.</source>
+        <translation>筛选条件隐藏了之前显示的案例。请在列表中选择一个案例。</translation>
+    </message>
+    <message>
+        <source>Reviewed or not</source>
+        <translation>是否已审查</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已审查</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>未审查</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>有争议</translation>
+    </message>
+    <message>
+        <source>Cases with annotations, without, or where reviewers disagree</source>
+        <translation>有标注、无标注或审查者意见不一致的案例</translation>
+    </message>
+    <message>
+        <source>Confirm the selected finding</source>
+        <translation>确认所选发现</translation>
+    </message>
+    <message>
+        <source>Reject the selected finding</source>
+        <translation>驳回所选发现</translation>
+    </message>
+    <message>
+        <source>Mark the prediction correct</source>
+        <translation>将预测标记为正确</translation>
+    </message>
+    <message>
+        <source>Mark the prediction incorrect</source>
+        <translation>将预测标记为错误</translation>
+    </message>
+    <message>
+        <source>Mark the case unsure</source>
+        <translation>将案例标记为不确定</translation>
+    </message>
+    <message>
+        <source>Choose a label (then Up / Down)</source>
+        <translation>选择标签（然后按 Up / Down）</translation>
+    </message>
+    <message>
+        <source>Add the chosen label (C1..C10, TA-SQL)</source>
+        <translation>添加所选标签（C1..C10、TA-SQL）</translation>
+    </message>
+    <message>
+        <source>Note for the next annotation…</source>
+        <translation>下一条标注的备注…</translation>
+    </message>
+    <message>
+        <source>Next finding</source>
+        <translation>下一个发现</translation>
+    </message>
+    <message>
+        <source>Previous finding</source>
+        <translation>上一个发现</translation>
+    </message>
+    <message>
+        <source>Next case</source>
+        <translation>下一个案例</translation>
+    </message>
+    <message>
+        <source>Previous case</source>
+        <translation>上一个案例</translation>
+    </message>
+    <message>
+        <source>Next unreviewed case</source>
+        <translation>下一个未审查案例</translation>
+    </message>
+    <message>
+        <source>Previous unreviewed case</source>
+        <translation>上一个未审查案例</translation>
+    </message>
+    <message>
+        <source>Undo the last annotation</source>
+        <translation>撤销最后一条标注</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts…</source>
+        <translation>键盘快捷键…</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>In the Review tab:</source>
+        <translation>在“审查”选项卡中：</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>%1 of %2 reviewed</source>
+        <translation>已审查 %1 / %2</translation>
     </message>
 </context>
 <context>

@@ -31,8 +31,8 @@ struct Finding {
 // Gold-free risk: a probability-like score in [0, 1] that the prediction is wrong, with its reasons.
 struct Risk {
   double score = 0.0;
-  std::vector<std::string> reasons;   // the checks that fired, strongest first
-  std::vector<double> features = {};  // the model's inputs (annotate::riskFeatureNames() order)
+  std::vector<std::string> reasons;  // the checks that fired, strongest first
+  std::vector<double> features;      // the model's inputs (annotate::riskFeatureNames() order)
 };
 
 }  // namespace hs

@@ -44,7 +44,7 @@ def log(*a):
 def run(cmd):
     log("$ " + " ".join(cmd))
     t = time.time()
-    subprocess.run(cmd, check=True)
+    subprocess.run(cmd, check=True, stdout=sys.stderr)  # our stdout is the report
     log("  (%.1f s)" % (time.time() - t))
 
 

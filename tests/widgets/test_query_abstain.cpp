@@ -86,7 +86,7 @@ class TestQueryAbstain : public QObject {
     hs::ui::AbstainPreferences::setEnabled(true);
     hs::ui::AbstainPreferences::setLlmVerifier(false);
     hs::ui::MainWindow w;
-    w.resize(1200, 800);
+    w.resize(1366, 768);
     w.show();
     w.openDatabase(dir_.filePath("pets.sqlite"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);

@@ -202,7 +202,8 @@ FeasibilityCheck checkFeasibility(const std::string& question, const db::Schema&
     out.type = out.attributeTables.empty() ? "column-related" : "column-surface";
     out.reason = "the question asks for the '" + out.attribute + "' of '" + out.entity + "', which table " +
                  out.entityTable + " does not have";
-    if (!out.attributeTables.empty()) out.reason += " (a column of " + out.attributeTables.front() + ")";
+    if (!out.attributeTables.empty())
+      out.reason += " ('" + out.attribute + "' is a column of " + out.attributeTables.front() + ")";
   } else if (!out.unmatched.empty()) {
     out.type = !surfaceNear.empty() ? "column-surface" : anyMatched ? "column-related" : "column-unrelated";
     out.reason =

@@ -20,6 +20,13 @@ std::string runDbRoot(const std::string& settingsJson) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+bool runIgnoresColumnOrder(const std::string& settingsJson) {
+  auto j = nlohmann::json::parse(settingsJson, nullptr, false);
+  if (!j.is_object()) return false;
+  auto it = j.find("ignore_column_order");
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
                               const EvaluateRunOptions& options, const ProgressFn& progress,
                               const CancelToken& cancel) {
@@ -37,16 +44,16 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     res.error = ws.error();
     return finish();
   }
-  res.dbRoot = options.dbRoot;
-  if (res.dbRoot.empty()) {
-    auto run = ws->run(runId);
-    if (!run) {
-      res.error = run.error();
-      return finish();
-    }
-    res.dbRoot = runDbRoot(run->info.settingsJson);
-    if (res.dbRoot.empty()) res.dbRoot = std::filesystem::path(ws->path()).parent_path().string();
+  auto run = ws->run(runId);
+  if (!run) {
+    res.error = run.error();
+    return finish();
   }
+  res.dbRoot = options.dbRoot;
+  if (res.dbRoot.empty()) res.dbRoot = runDbRoot(run->info.settingsJson);
+  if (res.dbRoot.empty()) res.dbRoot = std::filesystem::path(ws->path()).parent_path().string();
+  const bool ignoreColumnOrder =
+      options.ignoreColumnOrder.value_or(runIgnoresColumnOrder(run->info.settingsJson));
   auto records = ws->cases(runId);
   if (!records) {
     res.error = records.error();
@@ -69,6 +76,7 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     eo.dbRoot = res.dbRoot;
     eo.jobs = std::max(1, options.jobs);
     eo.timeoutMs = options.timeoutMs;
+    eo.ignoreColumnOrder = ignoreColumnOrder;
     eo.keepRows = true;  // the case view shows both result sets
     eo.annotator = &rules;
     eo.cancel = cancel.flag();

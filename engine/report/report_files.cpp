@@ -121,7 +121,7 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath) {
     }
   } cleanup{dir};
   const fs::path html = dir / "report.html", pdf = dir / "report.pdf";
-  if (auto st = writeFileAtomically(html.string(), renderHtml(input)); !st) return st;
+  if (auto st = writeFileAtomically(html.string(), renderHtml(input, {kPdfAppendixCases})); !st) return st;
   const std::vector<std::string> args = {*chromium,
                                          "--headless",
                                          "--no-sandbox",

@@ -2,6 +2,7 @@
 // Rendering a review report: one self-contained HTML file (inline CSS, charts as inline SVG, no
 // network, printable), PDF (the same HTML printed by a headless Chromium), and the data as CSV or
 // JSON Lines with one row per case, finding and annotation (column/field `kind`).
+#include <cstddef>
 #include <string>
 
 #include "engine/core/error.h"
@@ -9,7 +10,15 @@
 
 namespace hs::report {
 
-std::string renderHtml(const ReportInput& input);
+struct HtmlOptions {
+  // At most this many cases in the appendix (0: all); a line says how many more the data files
+  // hold. The PDF uses kPdfAppendixCases: Chromium prints some 4 cases a page, and a run of
+  // 10,000 cases would otherwise make a PDF of over a thousand pages that it cannot finish.
+  std::size_t maxAppendixCases = 0;
+};
+inline constexpr std::size_t kPdfAppendixCases = 1000;
+
+std::string renderHtml(const ReportInput& input, const HtmlOptions& options = {});
 std::string renderCsv(const ReportInput& input);
 std::string renderJsonl(const ReportInput& input);
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/report/report_job.h"
+#include "engine/report/report_render.h"
 #include "engine/workflow/evaluate_run.h"
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/demo.h"
@@ -296,6 +297,25 @@ class TestWorkspaceRuns : public QObject {
     QCOMPARE(defaultRunName("/b/dev.json", "/p/predict_dev.json", ""), std::string("dev"));
     QCOMPARE(defaultRunName("/b/dev.json", "/p/predict_dev.json", "gpt-4"), std::string("dev · gpt-4"));
     QCOMPARE(defaultRunName("/b/gpt4.csv", "", ""), std::string("gpt4"));
+  }
+
+  void htmlAppendixCanBeCappedForPrinting() {
+    hs::report::ReportInput in;
+    in.runName = "r";
+    for (int i = 0; i < 3; ++i) {
+      hs::report::ReportCase rc;
+      rc.kase = makeCase(i);
+      rc.annotations.push_back({"ana", "incorrect", "", "", "", "2026-11-23T10:00:00Z", {}});
+      in.cases.push_back(rc);
+    }
+    const std::string all = hs::report::renderHtml(in);
+    QVERIFY(all.find("id=\"case-3\"") != std::string::npos);
+    QVERIFY(all.find("class=more") == std::string::npos);
+    const std::string capped = hs::report::renderHtml(in, {2});
+    QVERIFY(capped.find("id=\"case-2\"") != std::string::npos);
+    QVERIFY(capped.find("id=\"case-3\"") == std::string::npos);
+    QVERIFY(capped.find("not printed here (see the HTML report or the CSV / JSON Lines data): 1") !=
+            std::string::npos);
   }
 
   void reportWorkflowWritesEachFormatAndHonoursCancel() {

@@ -16,7 +16,7 @@ namespace hs::report {
 namespace {
 
 constexpr const char* kCss = R"CSS(
-body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;font-size:14px;line-height:1.45}
+body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;padding:0 24px;font-size:14px;line-height:1.45}
 h1{font-size:22px;margin:0 0 6px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 h3{font-size:15px;margin:18px 0 6px}
 table{border-collapse:collapse;margin:6px 0 12px}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top}
@@ -38,7 +38,7 @@ svg.chart text{font-size:12px;fill:#1d232a}
 .legend span{margin-right:14px}
 .fam{break-inside:avoid;page-break-inside:avoid}tr{break-inside:avoid}
 @page{size:A4;margin:16mm 14mm 18mm 14mm;@bottom-center{content:counter(page) " / " counter(pages);font-size:10px;color:#57606a}}
-@media print{body{margin:0;max-width:none}h2{page-break-after:avoid}}
+@media print{body{margin:0;max-width:none;padding:0}h2{page-break-after:avoid}}
 )CSS";
 
 std::string fmtRate(const nlohmann::json& rate) {

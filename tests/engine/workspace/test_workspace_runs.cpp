@@ -21,6 +21,7 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
+#include "support/shared_data.h"
 
 namespace fs = std::filesystem;
 using hs::ws::Workspace;
@@ -285,6 +286,16 @@ class TestWorkspaceRuns : public QObject {
     writeText(jsonl, "{\"gold_sql\": \"SELECT 1\", \"pred_sql\": \"SELECT 1\"}\n");
     QCOMPARE(hs::ws::import::guessFileRole(jsonl).role, FileRole::Cases);
     QCOMPARE(hs::ws::import::guessFileRole(pathIn(dir, "missing.json")).role, FileRole::Unknown);
+  }
+
+  void realBenchmarkFilesAreCases() {
+    HS_REQUIRE_SHARED_DATA();
+    using hs::ws::import::FileRole;
+    for (const char* f : {"spider/dev.json", "spider/dev_gold.sql", "bird_minidev/mini_dev_sqlite.json",
+                          "predictions/spider_dev/gpt4_DIN-SQL.csv"}) {
+      const auto guess = hs::ws::import::guessFileRole(hs::test::sharedPath(QString::fromLatin1(f)));
+      QVERIFY2(guess.role == FileRole::Cases, f);
+    }
   }
 
   void runNamesComeFromTheFilesAndTheModel() {

@@ -56,7 +56,7 @@ Result<ReportWritten> writeReport(const ReportRequest& request, const workflow::
   Status written = ok();
   if (request.format == ReportFormat::Pdf) {
     workflow::report(progress, 2, kSteps, "Printing the PDF");
-    written = renderPdf(*input, request.outPath);  // Chromium renders and prints the HTML
+    written = renderPdf(*input, request.outPath, cancel.flag());  // Chromium prints the HTML; Cancel stops it
   } else {
     const std::string text = request.format == ReportFormat::Html  ? renderHtml(*input)
                              : request.format == ReportFormat::Csv ? renderCsv(*input)

@@ -329,6 +329,21 @@ class TestWorkspaceRuns : public QObject {
             std::string::npos);
   }
 
+  void cancelStopsChromiumWhilePrinting() {
+    if (!QFileInfo::exists(QStringLiteral("/usr/bin/chromium")) &&
+        qEnvironmentVariableIsEmpty("HALLUSQL_CHROMIUM"))
+      QSKIP("Chromium is not installed");
+    QTemporaryDir dir;
+    hs::report::ReportInput in;
+    in.runName = "r";
+    const std::string pdf = pathIn(dir, "r.pdf");
+    std::atomic<bool> cancel{true};  // set before: Chromium is started and stopped at its first check
+    auto printed = hs::report::renderPdf(in, pdf, &cancel);
+    QVERIFY(!printed);
+    QCOMPARE(printed.error().kind, hs::ErrorKind::Cancelled);
+    QVERIFY(!fs::exists(pdf));
+  }
+
   void reportWorkflowWritesEachFormatAndHonoursCancel() {
     auto f = makeFixture();
     QVERIFY(f);

@@ -21,8 +21,12 @@ void MainActions::create(QMainWindow* w) {
   recentMenu = fileMenu->addMenu(QString());
   openDemo = fileMenu->addAction(QString());
   fileMenu->addSeparator();
+  newWorkspace = fileMenu->addAction(QString());
   openWorkspace = fileMenu->addAction(QString());
+  saveWorkspaceAs = fileMenu->addAction(QString());
+  saveWorkspaceAs->setShortcut(QKeySequence::SaveAs);
   importRun = fileMenu->addAction(QString());
+  exportReport = fileMenu->addAction(QString());
   fileMenu->addSeparator();
   closeDb = fileMenu->addAction(QString());
   closeDb->setShortcut(QKeySequence::Close);
@@ -80,6 +84,13 @@ void MainActions::retranslate() {
   openDemo->setText(tr("Open &Demo Database"));
   openWorkspace->setText(tr("Open &Workspace…"));
   openWorkspace->setToolTip(tr("Open a HalluSQL workspace (*.hallusql) with benchmark runs"));
+  newWorkspace->setText(tr("&New Workspace…"));
+  newWorkspace->setToolTip(tr("Create an empty HalluSQL workspace file for benchmark runs and reviews"));
+  saveWorkspaceAs->setText(tr("Save Workspace &As…"));
+  saveWorkspaceAs->setToolTip(
+      tr("Write a copy of the open workspace to a new file and continue in the copy"));
+  exportReport->setText(tr("&Export Report…"));
+  exportReport->setToolTip(tr("Write a review report of a run as HTML, PDF, CSV or JSON Lines"));
   importRun->setText(tr("&Import Benchmark Run…"));
   importRun->setToolTip(tr("Import the output of a text-to-SQL system on a benchmark into the workspace"));
   closeDb->setText(tr("&Close Database"));

@@ -25,7 +25,10 @@ struct MainActions {
 
   QAction* open = nullptr;
   QAction* openDemo = nullptr;
+  QAction* newWorkspace = nullptr;
   QAction* openWorkspace = nullptr;
+  QAction* saveWorkspaceAs = nullptr;
+  QAction* exportReport = nullptr;
   QAction* importRun = nullptr;
   QAction* closeDb = nullptr;
   QAction* clearRecent = nullptr;

@@ -185,6 +185,13 @@ void MainWindow::connectControllers() {
     showReview();
     review_->importBenchmark();
   });
+  connect(actions_.newWorkspace, &QAction::triggered, this, [this]() {
+    showReview();
+    review_->newWorkspace();
+  });
+  connect(actions_.saveWorkspaceAs, &QAction::triggered, review_,
+          static_cast<void (ReviewController::*)()>(&ReviewController::saveWorkspaceAs));
+  connect(actions_.exportReport, &QAction::triggered, review_, &ReviewController::exportReport);
   connect(firstRun_, &FirstRunPage::openDatabaseRequested, this, &MainWindow::chooseDatabase);
   connect(firstRun_, &FirstRunPage::openDemoRequested, this, &MainWindow::openDemo);
   connect(firstRun_, &FirstRunPage::openWorkspaceRequested, actions_.openWorkspace, &QAction::trigger);

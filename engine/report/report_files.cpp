@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -46,8 +47,9 @@ std::optional<std::string> findChromium() {
   return std::nullopt;
 }
 
-// Runs argv, waiting at most `limit`; true when it exited with status 0.
-bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds limit) {
+// Runs argv, waiting at most `limit` (and not past `cancel`); true when it exited with status 0.
+bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds limit,
+                  const std::atomic<bool>* cancel) {
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -65,7 +67,7 @@ bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds lim
     pid_t done = ::waitpid(pid, &status, WNOHANG);
     if (done == pid) break;
     if (done < 0) return false;
-    if (std::chrono::steady_clock::now() > deadline) {
+    if (std::chrono::steady_clock::now() > deadline || (cancel && cancel->load())) {
       ::kill(pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       return false;
@@ -104,7 +106,7 @@ Status writeFileAtomically(const std::string& path, const std::string& text) {
   return ok();
 }
 
-Status renderPdf(const ReportInput& input, const std::string& pdfPath) {
+Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std::atomic<bool>* cancel) {
   auto chromium = findChromium();
   if (!chromium)
     return makeError(ErrorKind::External, "no_chromium",
@@ -121,7 +123,7 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath) {
     }
   } cleanup{dir};
   const fs::path html = dir / "report.html", pdf = dir / "report.pdf";
-  if (auto st = writeFileAtomically(html.string(), renderHtml(input)); !st) return st;
+  if (auto st = writeFileAtomically(html.string(), renderHtml(input, {kPdfAppendixCases})); !st) return st;
   const std::vector<std::string> args = {*chromium,
                                          "--headless",
                                          "--no-sandbox",
@@ -134,7 +136,10 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath) {
                                          "--user-data-dir=" + (dir / "profile").string(),
                                          "--print-to-pdf=" + pdf.string(),
                                          "file://" + html.string()};
-  if (!runWithLimit(args, std::chrono::seconds(180)) || !fs::exists(pdf) || fs::file_size(pdf) == 0)
+  const bool printed = runWithLimit(args, std::chrono::seconds(180), cancel);
+  if (cancel && cancel->load())
+    return makeError(ErrorKind::Cancelled, "cancelled", "the report was cancelled");
+  if (!printed || !fs::exists(pdf) || fs::file_size(pdf) == 0)
     return makeError(ErrorKind::External, "chromium_failed",
                      "Chromium could not print the report to PDF (" + *chromium + ")");
   std::error_code ec;

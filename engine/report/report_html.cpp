@@ -1,5 +1,7 @@
 // The HTML review report: one self-contained file with inline CSS and SVG, readable offline and
 // printable (the PDF is this file printed by Chromium, with page numbers from @page rules).
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 
@@ -14,7 +16,7 @@ namespace hs::report {
 namespace {
 
 constexpr const char* kCss = R"CSS(
-body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;font-size:14px;line-height:1.45}
+body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;padding:0 24px;font-size:14px;line-height:1.45}
 h1{font-size:22px;margin:0 0 6px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 h3{font-size:15px;margin:18px 0 6px}
 table{border-collapse:collapse;margin:6px 0 12px}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top}
@@ -34,8 +36,9 @@ mark.human{background:#d2f4d3;outline:1px solid #1a7f37}
 ul.findings{margin:4px 0 4px 18px;padding:0}
 svg.chart text{font-size:12px;fill:#1d232a}
 .legend span{margin-right:14px}
+.fam{break-inside:avoid;page-break-inside:avoid}tr{break-inside:avoid}
 @page{size:A4;margin:16mm 14mm 18mm 14mm;@bottom-center{content:counter(page) " / " counter(pages);font-size:10px;color:#57606a}}
-@media print{body{margin:0;max-width:none}h2{page-break-after:avoid}}
+@media print{body{margin:0;max-width:none;padding:0}h2{page-break-after:avoid}}
 )CSS";
 
 std::string fmtRate(const nlohmann::json& rate) {
@@ -115,9 +118,28 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   h += "</div>\n";
 }
 
+// "C2" before "C10": a common prefix, then the trailing numbers as numbers.
+bool naturalLess(const std::string& a, const std::string& b) {
+  auto split = [](const std::string& t) {
+    std::size_t i = t.size();
+    while (i > 0 && std::isdigit(static_cast<unsigned char>(t[i - 1]))) --i;
+    const bool digits = i < t.size() && t.size() - i < 10;
+    return std::make_pair(t.substr(0, i), digits ? std::stol(t.substr(i)) : -1L);
+  };
+  return split(a) < split(b) || (split(a) == split(b) && a < b);
+}
+
+// Spider's and BIRD's difficulty levels from easy to hard; other names after them, by name.
+int difficultyRank(const std::string& level) {
+  static const char* const order[] = {"easy", "simple", "medium", "moderate", "hard", "challenging", "extra"};
+  for (int i = 0; i < 7; ++i)
+    if (level == order[i]) return i;
+  return 7;
+}
+
 }  // namespace
 
-std::string renderHtml(const ReportInput& in) {
+std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
   const Language L = in.language;
   std::vector<Case> cases;
   std::vector<eval::CaseOutcome> outcomes;
@@ -161,8 +183,14 @@ std::string renderHtml(const ReportInput& in) {
     overall["ex_ordered"] = s["ex"].value("ordered", nlohmann::json::object());
   }
   h += exRow(tr(L, "Overall"), overall);
-  if (s.contains("by_difficulty"))
-    for (const auto& [level, row] : s["by_difficulty"].items()) h += exRow(level, row);
+  if (s.contains("by_difficulty")) {
+    std::vector<std::string> levels;
+    for (const auto& [level, row] : s["by_difficulty"].items()) levels.push_back(level);
+    std::stable_sort(levels.begin(), levels.end(), [](const std::string& a, const std::string& b) {
+      return difficultyRank(a) < difficultyRank(b);
+    });
+    for (const auto& level : levels) h += exRow(level, s["by_difficulty"][level]);
+  }
   h += "</table>\n";
 
   // The gold-free risk score against EX: over all predictions, and over those that execute (an
@@ -219,12 +247,18 @@ std::string renderHtml(const ReportInput& in) {
       {"mrsqlgen", {"MRSQLGen types C1..C10", "#1f6feb"}},
       {"goldfree", {"Gold-free checks", "#8250df"}},
       {"mr", {"Metamorphic testing", "#cf222e"}}};
-  for (const auto& [family, cats] : perFamily) {
+  for (const auto& [family, byName] : perFamily) {
+    std::vector<std::pair<std::string, std::pair<int, int>>> cats(byName.begin(), byName.end());
+    std::stable_sort(cats.begin(), cats.end(),
+                     [](const auto& a, const auto& b) { return naturalLess(a.first, b.first); });
     auto fam = families.find(family);
-    h += "<h3>" + htmlEscape(fam == families.end() ? family : tr(L, fam->second.first)) + "</h3>";
+    // The heading stays on the page of its chart (a printed heading alone at a page's foot).
+    h += "<div class=fam><h3>" + htmlEscape(fam == families.end() ? family : tr(L, fam->second.first)) +
+         "</h3>";
     std::vector<std::pair<std::string, double>> bars;
     for (const auto& [cat, n] : cats) bars.emplace_back(categoryName(L, family, cat), n.second);
     h += svgBars(bars, tr(L, "Cases with it"), fam == families.end() ? "#57606a" : fam->second.second);
+    h += "</div>";
     h += "<table><tr><th>" + htmlEscape(tr(L, "Category")) + "</th><th>" + htmlEscape(tr(L, "Findings")) +
          "</th><th>" + htmlEscape(tr(L, "Cases with it")) + "</th></tr>";
     for (const auto& [cat, n] : cats)
@@ -267,11 +301,24 @@ std::string renderHtml(const ReportInput& in) {
        "<span><mark class=goldfree>" +
        htmlEscape(tr(L, "Gold-free checks")) + "</mark></span><span><mark class=human>" +
        htmlEscape(tr(L, "Annotations")) + "</mark></span></p>\n";
+  std::size_t shown = 0, more = 0;
   for (std::size_t i = 0; i < in.cases.size(); ++i) {
     const auto& rc = in.cases[i];
-    if ((rc.outcome && !rc.outcome->findings.empty()) || !rc.annotations.empty())
-      appendCase(h, in, rc, i + 1);
+    if (!(rc.outcome && !rc.outcome->findings.empty()) && rc.annotations.empty()) continue;
+    if (options.maxAppendixCases > 0 && shown == options.maxAppendixCases) {
+      ++more;
+      continue;
+    }
+    appendCase(h, in, rc, i + 1);
+    ++shown;
   }
+  if (more > 0)
+    h += "<p class=more>" +
+         htmlEscape(tr(L,
+                       "More cases with findings or annotations, not printed here (see the HTML report "
+                       "or the CSV / JSON Lines data)") +
+                    ": " + std::to_string(more)) +
+         "</p>\n";
   h += "</body></html>\n";
   return h;
 }

@@ -47,6 +47,12 @@ Result<ReportInput> loadReport(const ws::Workspace& workspace, const std::option
                                Language language) {
   auto run = pickRun(workspace, runName);
   if (!run) return run.error();
+  return loadReport(workspace, run->id, language);
+}
+
+Result<ReportInput> loadReport(const ws::Workspace& workspace, std::int64_t runId, Language language) {
+  auto run = workspace.run(runId);
+  if (!run) return run.error();
   auto cases = workspace.cases(run->id);
   if (!cases) return cases.error();
   ReportInput in;

@@ -1,6 +1,7 @@
 #pragma once
 // Building a report's input from a workspace run: its cases, their stored outcomes and the
 // reviewers' annotations.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -14,5 +15,7 @@ namespace hs::report {
 // given; an error lists the runs when the choice is ambiguous or the name is unknown.
 Result<ReportInput> loadReport(const ws::Workspace& workspace, const std::optional<std::string>& runName,
                                Language language);
+// The run with this id.
+Result<ReportInput> loadReport(const ws::Workspace& workspace, std::int64_t runId, Language language);
 
 }  // namespace hs::report

@@ -44,6 +44,9 @@ const std::map<std::string, std::string>& chinese() {
       {"items", "条目"},
       {"undefined", "无定义"},
       {"Cases with findings or annotations", "含发现或标注的案例"},
+      {"More cases with findings or annotations, not printed here (see the HTML report or the CSV / JSON "
+       "Lines data)",
+       "未在此打印的其他含发现或标注的案例（见 HTML 报告或 CSV / JSON Lines 数据）"},
       {"Question", "问题"},
       {"Gold SQL", "标准 SQL"},
       {"Predicted SQL", "预测 SQL"},

@@ -30,6 +30,13 @@ Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t
   return root;
 }
 
+bool runIgnoresColumnOrder(const std::string& settingsJson) {
+  auto j = nlohmann::json::parse(settingsJson, nullptr, false);
+  if (!j.is_object()) return false;
+  auto it = j.find("ignore_column_order");
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
                               const EvaluateRunOptions& options, const ProgressFn& progress,
                               const CancelToken& cancel) {
@@ -47,12 +54,19 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     res.error = ws.error();
     return finish();
   }
+  auto run = ws->run(runId);
+  if (!run) {
+    res.error = run.error();
+    return finish();
+  }
   auto root = runDatabaseRoot(*ws, runId, options.dbRoot);
   if (!root) {
     res.error = root.error();
     return finish();
   }
   res.dbRoot = root.value();
+  const bool ignoreColumnOrder =
+      options.ignoreColumnOrder.value_or(runIgnoresColumnOrder(run->info.settingsJson));
   auto records = ws->cases(runId);
   if (!records) {
     res.error = records.error();
@@ -75,6 +89,7 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     eo.dbRoot = res.dbRoot;
     eo.jobs = std::max(1, options.jobs);
     eo.timeoutMs = options.timeoutMs;
+    eo.ignoreColumnOrder = ignoreColumnOrder;
     eo.keepRows = true;  // the case view shows both result sets
     eo.annotator = &rules;
     eo.cancel = cancel.flag();

@@ -22,6 +22,9 @@ struct EvaluateRunOptions {
   int jobs = 2;
   int batchSize = 100;
   int timeoutMs = 30000;  // per statement
+  // Also score EX (set) ignoring the order of the output columns; nullopt follows the run's
+  // "ignore_column_order" setting.
+  std::optional<bool> ignoreColumnOrder;
 };
 
 struct EvaluateRunResult {
@@ -41,6 +44,9 @@ std::string runDbRoot(const std::string& settingsJson);
 // workspace's folder.
 Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t runId,
                                     const std::string& given);
+
+// The "ignore_column_order" of a run's settings JSON (false when absent or not JSON).
+bool runIgnoresColumnOrder(const std::string& settingsJson);
 
 // Opens the workspace at `workspacePath` itself (the caller may hold its own connection: WAL).
 // Progress (done cases of all) comes from the evaluation's worker threads.

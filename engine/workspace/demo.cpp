@@ -209,4 +209,14 @@ Result<DemoInfo> createDemo(const std::string& rawDir) {
   return info;
 }
 
+bool isDemoWorkspace(const Workspace& ws) {
+  auto hash = ws.setting(kCasesHashKey);
+  return hash && hash->has_value();
+}
+
+Status unmarkDemo(Workspace& ws) {
+  if (auto s = ws.removeSetting(kSqlHashKey); !s) return s;
+  return ws.removeSetting(kCasesHashKey);
+}
+
 }  // namespace hs::ws

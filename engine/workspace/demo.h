@@ -37,6 +37,12 @@ Result<std::vector<hs::Case>> demoCases();
 // difficulty); blank lines are skipped; an error names `source` and the 1-based line.
 Result<std::vector<hs::Case>> parseCasesJsonl(std::string_view text, const std::string& source);
 
+class Workspace;
+// Whether `ws` is a bundled demo workspace made by createDemo() (it carries the demo's resource
+// hashes). A copy saved elsewhere stops being one after unmarkDemo().
+bool isDemoWorkspace(const Workspace& ws);
+Status unmarkDemo(Workspace& ws);
+
 // $XDG_DATA_HOME/hallusql/demo, else ~/.local/share/hallusql/demo.
 std::string defaultDemoDir();
 

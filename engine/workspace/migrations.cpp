@@ -187,6 +187,14 @@ CREATE TABLE case_scores (
 ALTER TABLE findings ADD COLUMN from_eval INTEGER NOT NULL DEFAULT 0 CHECK (from_eval IN (0, 1));
 )SQL";
 
+// Version 5: EX under set semantics ignoring the order of the output columns, scored when the run's
+// settings ask for it ("ignore_column_order": true); NULL when not scored or undecided. (Version 4
+// is left to the reviewer-exchange work developed in parallel.)
+constexpr std::string_view kV5 = R"SQL(
+ALTER TABLE case_scores ADD COLUMN ex_set_any_order INTEGER
+  CHECK (ex_set_any_order IS NULL OR ex_set_any_order IN (0, 1));
+)SQL";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -194,6 +202,7 @@ const std::vector<Migration>& migrations() {
       {1, "projects, databases, runs, cases, executions, findings, annotations", kV1},
       {2, "llm_calls, followups, drilldown_steps", kV2},
       {3, "case_scores, findings.from_eval", kV3},
+      {5, "case_scores.ex_set_any_order", kV5},
   };
   return list;
 }

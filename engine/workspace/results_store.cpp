@@ -52,8 +52,8 @@ Result<Writers> prepareWriters(sqlite3* db, const std::string& where) {
   auto upScore = Statement::prepare(
       db,
       "INSERT OR REPLACE INTO case_scores(case_id, db_path, ex_set, ex_bag, ex_ordered, soft_f1, risk, "
-      "risk_reasons_json, diff_json, pred_error, categories, evaluated_at) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+      "risk_reasons_json, diff_json, pred_error, categories, evaluated_at, ex_set_any_order) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
       where);
   if (!upScore) return upScore.error();
   return Writers{std::move(*delExec), std::move(*delFindings), std::move(*insExec), std::move(*insFinding),
@@ -116,7 +116,7 @@ Status saveOne(Writers& w, std::int64_t caseId, const eval::CaseOutcome& o, std:
     st.bindNull(9);
   const bool predFailed = o.pred.error.has_value();
   st.bind(10, predFailed ? eval::toString(o.pred.error->kind) : "").bind(11, categoriesOf(o.findings));
-  st.bind(12, now);
+  st.bind(12, now).bind(13, optBool(o.exSetAnyColumnOrder));
   return st.run();
 }
 
@@ -174,7 +174,7 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
   auto score =
       Statement::prepare(db,
                          "SELECT db_path, ex_set, ex_bag, ex_ordered, soft_f1, risk, risk_reasons_json, "
-                         "diff_json FROM case_scores WHERE case_id = ?1",
+                         "diff_json, ex_set_any_order FROM case_scores WHERE case_id = ?1",
                          ws.path());
   if (!score) return score.error();
   score->bind(1, caseId);
@@ -196,6 +196,7 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
         if (x.is_string()) r.reasons.push_back(x.get<std::string>());
     o.risk = std::move(r);
   }
+  o.exSetAnyColumnOrder = codec::boolAt(*score, 8);
   if (auto d = score->optText(7)) o.diff = codec::diffFromJson(json::parse(*d, nullptr, false));
 
   auto ex = Statement::prepare(db,

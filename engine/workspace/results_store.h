@@ -50,6 +50,7 @@ struct CaseSummary {
   std::optional<bool> exSet;
   std::optional<bool> exBag;
   std::optional<bool> exOrdered;
+  std::optional<bool> exSetAnyOrder;  // set semantics ignoring column order (when the run asks for it)
   std::optional<double> softF1;
   std::optional<double> risk;
   std::string predError;                // exec error class of the prediction ("" when it ran)

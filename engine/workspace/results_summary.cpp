@@ -27,7 +27,8 @@ Result<std::vector<CaseSummary>> caseSummaries(const Workspace& ws, std::int64_t
       ws.handle(),
       "SELECT c.id, c.position, c.case_key, c.db_id, c.question, coalesce(c.gold_sql, ''), "
       "coalesce(c.pred_sql, ''), c.model, c.difficulty, s.case_id IS NOT NULL, s.ex_set, s.ex_bag, "
-      "s.ex_ordered, s.soft_f1, s.risk, coalesce(s.pred_error, ''), coalesce(s.categories, '') "
+      "s.ex_ordered, s.soft_f1, s.risk, coalesce(s.pred_error, ''), coalesce(s.categories, ''), "
+      "s.ex_set_any_order "
       "FROM cases AS c LEFT JOIN case_scores AS s ON s.case_id = c.id WHERE c.run_id = ?1 "
       "ORDER BY c.position, c.id",
       ws.path());
@@ -56,6 +57,7 @@ Result<std::vector<CaseSummary>> caseSummaries(const Workspace& ws, std::int64_t
     s.risk = codec::realAt(*st, 14);
     s.predError = st->text(15);
     s.categories = splitLines(st->text(16));
+    s.exSetAnyOrder = codec::boolAt(*st, 17);
     out.push_back(std::move(s));
   }
   return out;

@@ -85,6 +85,46 @@ void syncDirectory(const fs::path& dir) {
   }
 }
 
+void syncFile(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+
+// Moves the complete file `temp` to `path`: with `replace`, rename() over it (atomic); otherwise
+// link(), which fails with EEXIST instead of replacing a file that appeared meanwhile. The
+// directory is synced. On failure `temp` is removed.
+Status placeFile(const std::string& temp, const std::string& path, bool replace) {
+  const fs::path target(path);
+  std::error_code ec;
+  if (replace) {
+    fs::rename(temp, path, ec);
+    if (ec) {
+      removeWithSidecars(temp);
+      return fileError(ErrorKind::BadInput, "io", path, "cannot move the copy into place: " + ec.message());
+    }
+  } else if (::link(temp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    if (err == EEXIST) {
+      removeWithSidecars(temp);
+      return fileError(ErrorKind::BadInput, "exists", path, "appeared while the workspace was being written");
+    }
+    // File systems without hard links: rename (the caller's existence check is the guard).
+    fs::rename(temp, path, ec);
+    if (ec) {
+      removeWithSidecars(temp);
+      return fileError(ErrorKind::BadInput, "io", path,
+                       "cannot move the new workspace into place: " + ec.message());
+    }
+  } else {
+    removeWithSidecars(temp);
+  }
+  syncDirectory(target.parent_path());
+  return ok();
+}
+
 }  // namespace
 
 const char* stateName(DatabaseState state) {
@@ -248,25 +288,55 @@ Result<Workspace> Workspace::create(const std::string& rawPath) {
     }
     building.close();  // last connection: SQLite checkpoints and removes the -wal file
   }
-  // link() fails with EEXIST instead of replacing a file that appeared meanwhile.
-  if (::link(temp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    if (err == EEXIST) {
-      removeWithSidecars(temp);
-      return fileError(ErrorKind::BadInput, "exists", path, "appeared while the workspace was being created");
-    }
-    // File systems without hard links: rename (the existence check above is the guard).
-    fs::rename(temp, path, ec);
-    if (ec) {
-      removeWithSidecars(temp);
-      return fileError(ErrorKind::BadInput, "io", path,
-                       "cannot move the new workspace into place: " + ec.message());
-    }
-  } else {
-    removeWithSidecars(temp);
-  }
+  if (auto placed = placeFile(temp, path, false); !placed) return placed.error();
   syncDirectory(target.parent_path());
   return open(path);
+}
+
+Status Workspace::saveCopy(const std::string& rawPath, bool replace) const {
+  if (!db_) return closedError();
+  const std::string path = absolutePath(rawPath);
+  const fs::path target(path);
+  std::error_code ec;
+  if (path == path_ || fs::equivalent(path, path_, ec)) {
+    return fileError(ErrorKind::BadInput, "same_file", path,
+                     "is the open workspace itself; choose another file for the copy");
+  }
+  switch (detail::readHeader(path).kind) {
+    case FileKind::Missing:
+      break;
+    case FileKind::Directory:
+      return fileError(ErrorKind::BadInput, "exists", path, "is a directory; refusing to replace it");
+    default:
+      if (!replace) return fileError(ErrorKind::BadInput, "exists", path, "already exists");
+      if (!isWorkspaceFile(path)) {
+        return fileError(ErrorKind::BadInput, "exists", path,
+                         "exists and is not a HalluSQL workspace; refusing to overwrite it");
+      }
+  }
+  if (!fs::is_directory(target.parent_path(), ec)) {
+    return fileError(ErrorKind::BadInput, "not_found", path,
+                     "the directory " + target.parent_path().string() + " does not exist");
+  }
+  removeStaleSiblings(path);
+  const std::string temp = siblingTempPath(path);
+  // VACUUM INTO writes a consistent snapshot (a read transaction) of the committed state; it
+  // refuses to write into an existing file, and the temporary name is new.
+  auto st = Statement::prepare(db_, "VACUUM INTO ?1", path_);
+  if (!st) return st.error();
+  if (auto s = st->bind(1, temp).run(); !s) {
+    removeWithSidecars(temp);
+    Error e = s.error();
+    e.message = "cannot write a copy of the workspace to " + path + ": " + e.message;
+    e.where = path;
+    return e;
+  }
+  syncFile(temp);
+  if (replace) {
+    fs::remove(path + "-wal", ec);  // a stale -wal of the replaced file must not be applied to the copy
+    fs::remove(path + "-shm", ec);
+  }
+  return placeFile(temp, path, replace && fs::exists(path, ec));
 }
 
 Workspace::Workspace(Workspace&& other) noexcept

@@ -56,6 +56,12 @@ class Workspace {
   sqlite3* handle() const { return db_; }
   Result<int> schemaVersion() const;
 
+  // Writes a consistent copy of the whole workspace to `path` (VACUUM INTO a temporary sibling,
+  // synced, then linked or renamed into place: never a half-written file at `path`). Refuses the
+  // workspace's own file, and an existing file unless `replace` is set and it is a workspace.
+  // This connection stays on the original file.
+  Status saveCopy(const std::string& path, bool replace = false) const;
+
   Result<Transaction> transaction() const { return Transaction::begin(db_, path_); }
 
   // --- attached databases ---
@@ -73,7 +79,16 @@ class Workspace {
   Result<std::vector<RunRecord>> runs() const;
   Result<RunRecord> run(std::int64_t id) const;
   Result<std::optional<RunRecord>> findRun(const std::string& name) const;  // the newest by that name
-  Status deleteRun(std::int64_t id);  // with its cases and everything hanging off them
+  // Deletes the run with its cases and everything hanging off them (executions, scores, findings,
+  // annotations, follow-ups, drill-down steps) in one transaction.
+  Status deleteRun(std::int64_t id);
+  // Renames a run; the name is trimmed and must not be empty. Other runs may share the name.
+  Status renameRun(std::int64_t id, const std::string& name);
+  // Sets one key of the run's settings JSON (an object), keeping the others, in one transaction.
+  // `jsonValue` is JSON text (e.g. "true", "\"/data/spider\""); an empty value removes the key.
+  Status setRunSetting(std::int64_t id, const std::string& key, const std::string& jsonValue);
+  // `base` when no run has that name, else "base (2)", "base (3)", ... (the first free one).
+  Result<std::string> unusedRunName(const std::string& base) const;
 
   // --- cases ---
   // Inserts all cases in one transaction (all or nothing) and returns their ids in order.

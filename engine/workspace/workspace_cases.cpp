@@ -1,4 +1,6 @@
 // Workspace: benchmark runs and their cases.
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "engine/workspace/sqlite_util.h"
@@ -139,11 +141,79 @@ Result<std::optional<RunRecord>> Workspace::findRun(const std::string& name) con
 
 Status Workspace::deleteRun(std::int64_t id) {
   if (!db_) return closedError();
+  auto tx = transaction();
+  if (!tx) return tx.error();
+  // The foreign keys cascade from runs to cases and from cases to executions, scores, findings,
+  // annotations, follow-ups and drill-down steps: one statement, inside one transaction.
   auto st = Statement::prepare(db_, "DELETE FROM runs WHERE id = ?1", path_);
   if (!st) return st.error();
   if (auto s = st->bind(1, id).run(); !s) return s;
   if (sqlite3_changes(db_) == 0) return notFound("run", id, path_);
+  return tx->commit();
+}
+
+Status Workspace::renameRun(std::int64_t id, const std::string& rawName) {
+  if (!db_) return closedError();
+  std::string name = rawName;
+  while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
+  std::size_t first = 0;
+  while (first < name.size() && std::isspace(static_cast<unsigned char>(name[first]))) ++first;
+  name.erase(0, first);
+  if (name.empty()) {
+    Error e = makeError(ErrorKind::BadInput, "empty_name", "a run needs a name");
+    e.where = path_;
+    return e;
+  }
+  auto st = Statement::prepare(db_, "UPDATE runs SET name = ?2 WHERE id = ?1", path_);
+  if (!st) return st.error();
+  if (auto s = st->bind(1, id).bind(2, name).run(); !s) return s;
+  if (sqlite3_changes(db_) == 0) return notFound("run", id, path_);
   return ok();
+}
+
+Status Workspace::setRunSetting(std::int64_t id, const std::string& key, const std::string& jsonValue) {
+  if (!db_) return closedError();
+  nlohmann::json value;
+  if (!jsonValue.empty()) {
+    value = nlohmann::json::parse(jsonValue, nullptr, false);
+    if (value.is_discarded()) {
+      Error e = makeError(ErrorKind::BadInput, "json", "the value of run setting '" + key + "' is not JSON");
+      e.where = path_;
+      return e;
+    }
+  }
+  auto tx = transaction();  // read, change and write the settings without another writer between
+  if (!tx) return tx.error();
+  auto current = run(id);
+  if (!current) return current.error();
+  auto settings = nlohmann::json::parse(current->info.settingsJson, nullptr, false);
+  if (!settings.is_object()) settings = nlohmann::json::object();
+  if (jsonValue.empty())
+    settings.erase(key);
+  else
+    settings[key] = std::move(value);
+  auto st = Statement::prepare(db_, "UPDATE runs SET settings_json = ?2 WHERE id = ?1", path_);
+  if (!st) return st.error();
+  const std::string text = settings.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (auto s = st->bind(1, id).bind(2, text).run(); !s) return s;
+  return tx->commit();
+}
+
+Result<std::string> Workspace::unusedRunName(const std::string& base) const {
+  if (!db_) return closedError();
+  auto st = Statement::prepare(db_, "SELECT 1 FROM runs WHERE name = ?1 LIMIT 1", path_);
+  if (!st) return st.error();
+  for (int n = 1; n < 100000; ++n) {
+    const std::string candidate = n == 1 ? base : base + " (" + std::to_string(n) + ")";
+    st->reset();
+    st->bind(1, candidate);
+    auto row = st->step();
+    if (!row) return row.error();
+    if (!row.value()) return candidate;
+  }
+  Error e = makeError(ErrorKind::BadInput, "exists", "too many runs named '" + base + "'");
+  e.where = path_;
+  return e;
 }
 
 Result<std::vector<std::int64_t>> Workspace::insertCases(std::int64_t runId,

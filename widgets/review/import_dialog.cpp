@@ -78,6 +78,7 @@ ImportDialog::ImportDialog(QWidget* parent)
       model_(new QLineEdit),
       evaluate_(new QCheckBox(tr("Evaluate after import"))),
       summary_(new QLabel),
+      fieldHint_(new QLabel),
       table_(new QTableWidget),
       problems_(new QListWidget),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel)),
@@ -156,6 +157,7 @@ ImportDialog::ImportDialog(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
   layout->addWidget(csvBox_);
+  layout->addWidget(fieldHint_);
   layout->addWidget(summary_);
   layout->addWidget(split, 1);
   layout->addWidget(buttons_);
@@ -167,16 +169,26 @@ ImportDialog::ImportDialog(QWidget* parent)
   debounce_->setInterval(250);
   connect(debounce_, &QTimer::timeout, this, &ImportDialog::startPreview);
   connect(&watcher_, &QFutureWatcher<ImportPreview>::finished, this, &ImportDialog::showPreview);
-  connect(file_, &QLineEdit::textChanged, this, [this](const QString& path) {
-    if (!runNameEdited_) {
-      const QSignalBlocker block(runName_);
-      runName_->setText(QFileInfo(path).completeBaseName());
-    }
+  fieldHint_->setObjectName(QStringLiteral("importFieldHint"));
+  fieldHint_->setWordWrap(true);
+  fieldHint_->setStyleSheet(
+      QStringLiteral("QLabel { background: #fff4e0; color: #7a4100; border: 1px solid #e0b070;"
+                     " border-radius: 3px; padding: 6px; }"));
+  fieldHint_->hide();
+  connect(file_, &QLineEdit::textChanged, this, [this]() {
+    updateNames();
     schedulePreview();
   });
   connect(runName_, &QLineEdit::textEdited, this, [this]() { runNameEdited_ = true; });
-  connect(pred_, &QLineEdit::textChanged, this, &ImportDialog::schedulePreview);
-  connect(model_, &QLineEdit::textChanged, this, &ImportDialog::schedulePreview);
+  connect(model_, &QLineEdit::textEdited, this, [this]() { modelEdited_ = true; });
+  connect(pred_, &QLineEdit::textChanged, this, [this]() {
+    updateNames();
+    schedulePreview();
+  });
+  connect(model_, &QLineEdit::textChanged, this, [this]() {
+    updateNames();
+    schedulePreview();
+  });
   connect(format_, &QComboBox::currentIndexChanged, this, [this]() {
     updateFormatWidgets();
     schedulePreview();
@@ -203,6 +215,7 @@ void ImportDialog::setDatabaseRoot(const QString& dir) {
   dbRoot_->setText(dir);
 }
 void ImportDialog::setModel(const QString& model) {
+  modelEdited_ = true;
   model_->setText(model);
 }
 
@@ -325,6 +338,7 @@ void ImportDialog::showPreview() {
     return;
   }
   const auto& r = preview_.report;
+  updateFieldHint();
   if (!preview_.csvHeader.isEmpty()) fillCsvCombos(preview_.csvHeader);
   updateFormatWidgets();
   const int shown = std::min<int>(kPreviewRows, static_cast<int>(r.cases.size()));

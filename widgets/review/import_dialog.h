@@ -53,6 +53,8 @@ class ImportDialog : public QDialog {
   QTableWidget* previewTable() const { return table_; }
   QListWidget* problemList() const { return problems_; }
   QLabel* summaryLabel() const { return summary_; }
+  // The warning shown when a file looks like it belongs in the other field ("" when none).
+  QString fieldHint() const;
   bool canImport() const;
 
  signals:
@@ -65,6 +67,8 @@ class ImportDialog : public QDialog {
   void updateFormatWidgets();
   void fillCsvCombos(const QStringList& header);
   QString browseFile(const QString& title, const QString& filter);
+  void updateFieldHint();  // import_dialog_hints.cpp
+  void updateNames();      // run name and model from the files, unless the user typed them
 
   QLineEdit* file_;
   QComboBox* format_;
@@ -78,6 +82,7 @@ class ImportDialog : public QDialog {
   QLineEdit* model_;
   QCheckBox* evaluate_;
   QLabel* summary_;
+  QLabel* fieldHint_;
   QTableWidget* table_;
   QListWidget* problems_;
   QDialogButtonBox* buttons_;
@@ -88,6 +93,7 @@ class ImportDialog : public QDialog {
   bool rerun_ = false;
   bool fresh_ = false;  // the watcher holds a result not shown yet
   bool runNameEdited_ = false;
+  bool modelEdited_ = false;
 };
 
 }  // namespace hs::ui

@@ -33,6 +33,8 @@ ImportPreview computePreview(const imp::ImportOptions& options) {
   imp::Format format = options.format;
   if (format == imp::Format::Auto) format = p.report.format;
   if (format == imp::Format::Csv) p.csvHeader = csvHeaderOf(QString::fromStdString(options.casesPath));
+  if (!options.casesPath.empty()) p.casesRole = imp::guessFileRole(options.casesPath);
+  if (options.predPath && !options.predPath->empty()) p.predRole = imp::guessFileRole(*options.predPath);
   return p;
 }
 

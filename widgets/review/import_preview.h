@@ -12,6 +12,9 @@ namespace hs::ui {
 struct ImportPreview {
   hs::ws::import::ImportReport report;
   QStringList csvHeader;  // the header fields when the file is (detected as) CSV
+  // What each chosen file looks like (engine's detection), to tell a file put in the wrong field.
+  hs::ws::import::RoleGuess casesRole;
+  hs::ws::import::RoleGuess predRole;
 };
 
 ImportPreview computePreview(const hs::ws::import::ImportOptions& options);

@@ -5,12 +5,15 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace hs::ui {
 
 class EvaluationController;
 class ImportDialog;
+class RunActions;
 class ReviewPanel;
 struct EvaluationResult;
 struct ImportResult;
@@ -40,11 +43,35 @@ class ReviewController : public QObject {
   // No evaluation is running or about to start (for screenshots and tests).
   bool isSettled() const;
 
+  // Whether the open workspace is the bundled demo (imports then ask for a workspace of their own).
+  bool isDemoWorkspace() const;
+  // Writes a copy of the open workspace to `path` (replacing a workspace there when `replace`) and
+  // continues in the copy. Returns false and emits message() when it cannot.
+  bool saveWorkspaceAs(const QString& path, bool replace);
+
+  // A run of the same name exists already: what to do with the new one.
+  enum class DuplicateChoice { Replace, KeepBoth, Cancel };
+  // Asked when an import would create a second run of an existing name (tests replace it; the
+  // default asks with a message box).
+  std::function<DuplicateChoice(const QString& name)> askDuplicate;
+  // Asked for a file to save to (New Workspace, Save As, a workspace for an import from the demo);
+  // the default shows a file dialog. Returns "" when the user cancels.
+  std::function<QString(const QString& title, const QString& suggested)> askSavePath;
+
+  RunActions* runActions() const { return runActions_; }
+
+  // Before an import: true when a workspace of the user's is open; with none, or with the bundled
+  // demo open, asks where to create one (the demo stays unchanged) and opens it.
+  bool ensureWorkspace();
+
   static QString lastWorkspaceSetting();
 
  public slots:
   void chooseWorkspace();  // File ▸ Open Workspace…
   void importBenchmark();  // File ▸ Import Benchmark Run…
+  void newWorkspace();     // File ▸ New Workspace…
+  void saveWorkspaceAs();  // File ▸ Save Workspace As…
+  void exportReport();     // File ▸ Export Report…
 
  signals:
   void workspaceChanged(const QString& path);
@@ -54,11 +81,14 @@ class ReviewController : public QObject {
  private:
   void onImported(const ImportResult& result);
   void onEvaluated(const EvaluationResult& result);
-  bool ensureWorkspace();
+  bool chooseNewWorkspace(const QString& title);
+  QString savePath(const QString& title, const QString& suggested);
 
   QWidget* window_;
   EvaluationController* evaluation_;
   ReviewPanel* panel_;
+  RunActions* runActions_;
+  qint64 replaceRunId_ = 0;  // the run an import replaces once it is stored
   bool evaluateNext_ = false;
   QString pendingDbRoot_;
 };

@@ -239,10 +239,31 @@ void ReviewPanel::updateStats() {
     return;
   }
   const int decided = model_->correctCount() + model_->wrongCount();
-  stats_->setText(
+  QString text =
       tr("%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)")
           .arg(QLocale().toString(n), QLocale().toString(evaluated), percent(model_->correctCount(), decided),
-               QLocale().toString(model_->correctCount()), QLocale().toString(model_->wrongCount())));
+               QLocale().toString(model_->correctCount()), QLocale().toString(model_->wrongCount()));
+  // The other semantics beside it: bag, ordered (cases whose gold orders), and set ignoring the
+  // column order when the run asked for it.
+  int bag[2] = {0, 0}, ordered[2] = {0, 0}, anyOrder[2] = {0, 0};
+  for (int r = 0; r < n; ++r) {
+    const auto& s = model_->row(r).summary;
+    if (s.exBag) ++bag[*s.exBag ? 0 : 1];
+    if (s.exOrdered) ++ordered[*s.exOrdered ? 0 : 1];
+    if (s.exSetAnyOrder) ++anyOrder[*s.exSetAnyOrder ? 0 : 1];
+  }
+  text += QStringLiteral(" · ") + tr("bag %1%").arg(percent(bag[0], bag[0] + bag[1]));
+  if (ordered[0] + ordered[1] > 0)
+    text += QStringLiteral(" · ") + tr("ordered %1% of %2")
+                                        .arg(percent(ordered[0], ordered[0] + ordered[1]),
+                                             QLocale().toString(ordered[0] + ordered[1]));
+  if (anyOrder[0] + anyOrder[1] > 0)
+    text += QStringLiteral(" · ") +
+            tr("set ignoring column order %1%").arg(percent(anyOrder[0], anyOrder[0] + anyOrder[1]));
+  stats_->setText(text);
+  stats_->setToolTip(
+      tr("EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, "
+         "ordered also compares the order (only where the gold query orders)."));
 }
 
 bool ReviewPanel::selectCaseRow(int proxyRow) {

@@ -20,6 +20,8 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
+class QToolButton;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
@@ -49,6 +51,10 @@ class ReviewPanel : public QWidget {
 
   void reloadRuns(qint64 selectRunId = 0);
   bool selectRun(qint64 runId);
+  // The run's menu (rename, delete, database folder, ...): behind a button beside the run chooser
+  // and as the chooser's context menu.
+  void setRunMenu(QMenu* menu);
+  QToolButton* runMenuButton() const { return runMenuButton_; }
   qint64 currentRunId() const;
   void reloadCases();  // the current run's summary rows, keeping the selected case
 
@@ -116,6 +122,7 @@ class ReviewPanel : public QWidget {
   CaseListModel* model_;
   CaseFilterProxy* proxy_;
   QComboBox* runs_ = nullptr;
+  QToolButton* runMenuButton_ = nullptr;
   QPushButton* evaluate_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -4,11 +4,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "widgets/review/annotation_bar.h"
@@ -25,6 +27,11 @@ void ReviewPanel::buildUi() {
   runs_->setObjectName(QStringLiteral("reviewRunCombo"));
   runs_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   runs_->setMinimumContentsLength(24);
+  runMenuButton_ = new QToolButton;
+  runMenuButton_->setObjectName(QStringLiteral("reviewRunMenuButton"));
+  runMenuButton_->setPopupMode(QToolButton::InstantPopup);
+  runMenuButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  runMenuButton_->hide();  // until a menu is set
   evaluate_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), QString());
   cancel_ = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), QString());
   cancel_->setEnabled(false);
@@ -40,6 +47,7 @@ void ReviewPanel::buildUi() {
   auto* top = new QHBoxLayout;
   top->addWidget(runLabel_);
   top->addWidget(runs_);
+  top->addWidget(runMenuButton_);
   top->addWidget(evaluate_);
   top->addWidget(cancel_);
   top->addWidget(progress_);
@@ -130,8 +138,19 @@ void ReviewPanel::buildUi() {
   layout->addWidget(splitter_, 1);
 }
 
+void ReviewPanel::setRunMenu(QMenu* menu) {
+  runMenuButton_->setMenu(menu);
+  runMenuButton_->setVisible(menu != nullptr);
+  runs_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(runs_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    if (QMenu* m = runMenuButton_->menu()) m->exec(runs_->mapToGlobal(at));
+  });
+}
+
 void ReviewPanel::retranslate() {
   runLabel_->setText(tr("Run:"));
+  runMenuButton_->setText(tr("Run ▾"));
+  runMenuButton_->setToolTip(tr("Rename or delete the run, set its database folder, comparison settings"));
   evaluate_->setText(tr("Evaluate"));
   evaluate_->setToolTip(tr("Execute gold and predicted SQL read-only, score and annotate every case"));
   cancel_->setText(tr("Cancel"));

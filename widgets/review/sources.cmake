@@ -7,7 +7,9 @@ target_sources(hallusql_widgets PRIVATE
   review/case_list_model.h review/case_list_model.cpp
   review/case_view_host.h review/case_view_host.cpp
   review/evaluation_controller.h review/evaluation_controller.cpp
-  review/import_dialog.h review/import_dialog.cpp
+  review/import_dialog.h review/import_dialog.cpp review/import_dialog_hints.cpp
+  review/run_actions.h review/run_actions.cpp
+  review/report_dialog.h review/report_dialog.cpp
   review/import_preview.h review/import_preview.cpp
   review/review_controller.h review/review_controller.cpp
   review/review_panel.h review/review_panel.cpp review/review_panel_ui.cpp review/review_panel_keys.cpp

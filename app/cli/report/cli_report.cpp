@@ -3,9 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
-#include "engine/report/report_load.h"
-#include "engine/report/report_render.h"
-#include "engine/workspace/workspace.h"
+#include "engine/report/report_job.h"
 
 namespace hs::cli {
 namespace {
@@ -19,29 +17,23 @@ int runReport(const Args& args) {
   if (!wsPath) return fail(wsPath.error());
   auto out = args.require("out");
   if (!out) return fail(out.error());
-  const std::string format = args.getOr("format", "html");
-  if (format != "html" && format != "pdf" && format != "csv" && format != "jsonl")
-    return fail(usage("--format must be html, pdf, csv or jsonl"));
+  const auto format = report::reportFormatFromString(args.getOr("format", "html"));
+  if (!format) return fail(usage("--format must be html, pdf, csv or jsonl"));
   const std::string lang = args.getOr("lang", "en");
   if (lang != "en" && lang != "zh_CN") return fail(usage("--lang must be en or zh_CN"));
-  if (!ws::isWorkspaceFile(*wsPath)) {
-    Error e = usage("not a HalluSQL workspace");
-    e.code = "not_workspace";
-    e.where = *wsPath;
-    return fail(e);
-  }
-  auto workspace = ws::Workspace::open(*wsPath);
-  if (!workspace) return fail(workspace.error());
-  auto input =
-      report::loadReport(*workspace, args.get("run"),
-                         lang == "en" ? report::Language::English : report::Language::SimplifiedChinese);
-  if (!input) return fail(input.error());
-  Status written = format == "pdf"    ? report::renderPdf(*input, *out)
-                   : format == "html" ? report::writeFileAtomically(*out, report::renderHtml(*input))
-                   : format == "csv"  ? report::writeFileAtomically(*out, report::renderCsv(*input))
-                                      : report::writeFileAtomically(*out, report::renderJsonl(*input));
+  report::ReportRequest request;
+  request.workspacePath = *wsPath;
+  request.runName = args.get("run");
+  request.format = *format;
+  request.language = lang == "en" ? report::Language::English : report::Language::SimplifiedChinese;
+  request.outPath = *out;
+  auto written = report::writeReport(request);
   if (!written) return fail(written.error());
-  print({{"out", *out}, {"format", format}, {"run", input->runName}, {"cases", input->cases.size()}});
+  print({{"out", written->outPath},
+         {"format", report::formatName(*format)},
+         {"run", written->runName},
+         {"cases", written->cases},
+         {"bytes", written->bytes}});
   return kOk;
 }
 

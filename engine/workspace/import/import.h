@@ -58,6 +58,28 @@ inline constexpr std::size_t kMaxIssuesPerImport = 100;
 // Detects the format from the file's name and first bytes. Fails when the file cannot be read.
 Result<Format> detectFormat(const std::string& casesPath);
 
+// What a file looks like, to tell the user that it belongs in the other field of an import (the
+// cases field or the prediction field), built on detectFormat.
+enum class FileRole {
+  Unknown,      // unreadable, or nothing tells
+  Cases,        // questions with gold SQL (Spider/BIRD dev.json, dev_gold.sql, JSONL, CSV, ...)
+  Predictions,  // a model's output only: BIRD predict_dev.json, one SQL per line without db names
+};
+struct RoleGuess {
+  FileRole role = FileRole::Unknown;
+  Format format = Format::Auto;  // detectFormat's answer when role is Cases
+  std::string why;               // English, e.g. "a JSON object of numbered SQL strings (BIRD predictions)"
+};
+RoleGuess guessFileRole(const std::string& path);
+
+// The model a prediction file names ("Llama3-8B.sql" -> "Llama3-8B"); "" when its name is generic
+// ("predict_dev.json", "pred.txt", "output.sql", ...).
+std::string modelFromPredictionFile(const std::string& predPath);
+// A run's default name: the cases file's stem, with the model (given, or from the prediction file)
+// after a middle dot: dev.json + Llama3-8B.sql -> "dev · Llama3-8B"; a lone file -> its stem.
+std::string defaultRunName(const std::string& casesPath, const std::string& predPath,
+                           const std::string& model);
+
 // Never throws. A file that cannot be opened is an error in the report, as is a prediction file
 // whose number of lines differs from the number of gold queries (both counts named).
 ImportReport importCases(const ImportOptions& options);

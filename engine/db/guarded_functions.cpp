@@ -90,6 +90,86 @@ void instrFunction(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) {
   sqlite3_result_int64(ctx, position);
 }
 
+// What the worst case of SQLite's matcher depends on (see patternWorstCase).
+struct PatternShape {
+  std::int64_t prefix = 0;   // bytes before the first wildcard: compared once
+  std::int64_t longest = 0;  // the longest run after it: compared at every position of the value
+  bool wildcard = false;
+};
+
+PatternShape shapeOf(std::string_view pattern, char matchAll) {
+  PatternShape shape;
+  std::size_t first = pattern.find(matchAll);
+  if (first == std::string_view::npos) {
+    shape.prefix = static_cast<std::int64_t>(pattern.size());
+    return shape;
+  }
+  shape.wildcard = true;
+  shape.prefix = static_cast<std::int64_t>(first);
+  std::int64_t run = 0;
+  for (std::size_t i = first + 1; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == matchAll) {
+      shape.longest = std::max(shape.longest, run);
+      run = 0;
+      continue;
+    }
+    if (matchAll == '*' && c == '[') {  // a GLOB set: its bytes, up to its ']', are one run
+      std::size_t j = i + 1;
+      if (j < pattern.size() && pattern[j] == '^') ++j;
+      if (j < pattern.size() && pattern[j] == ']') ++j;
+      while (j < pattern.size() && pattern[j] != ']') ++j;
+      run += static_cast<std::int64_t>(j - i + 1);
+      i = j;
+      continue;
+    }
+    ++run;
+  }
+  shape.longest = std::max(shape.longest, run);
+  return shape;
+}
+
+std::int64_t worstOf(const PatternShape& shape, std::int64_t valueBytes) {
+  if (!shape.wildcard) return shape.prefix;
+  return shape.prefix + std::max<std::int64_t>(1, valueBytes) * std::max<std::int64_t>(1, shape.longest);
+}
+
+// The shape of a pattern with its escape (an escaped character is literal), kept by SQLite with a
+// constant pattern argument (sqlite3_set_auxdata), so it is worked out once per statement.
+struct CachedShape {
+  PatternShape shape;
+  unsigned char escape[4];
+  int escapeBytes;
+};
+
+PatternShape patternShape(sqlite3_context* ctx, std::string_view pattern, char matchAll,
+                          const unsigned char* escape, int escapeBytes) {
+  if (const auto* c = static_cast<const CachedShape*>(sqlite3_get_auxdata(ctx, 0));
+      c && c->escapeBytes == escapeBytes && std::memcmp(c->escape, escape, escapeBytes) == 0) {
+    return c->shape;
+  }
+  PatternShape shape;
+  if (escapeBytes == 0) {
+    shape = shapeOf(pattern, matchAll);
+  } else if (escapeBytes == 1) {
+    std::string literal(pattern);
+    for (std::size_t i = 0; i + 1 < literal.size(); ++i) {
+      if (static_cast<unsigned char>(literal[i]) == escape[0]) literal[++i] = 'x';
+    }
+    shape = shapeOf(literal, matchAll);
+  } else {  // a non-ASCII escape: the whole pattern counts as one run
+    shape.wildcard = true;
+    shape.longest = static_cast<std::int64_t>(pattern.size());
+  }
+  if (auto* c = static_cast<CachedShape*>(sqlite3_malloc(sizeof(CachedShape)))) {
+    c->shape = shape;
+    std::memcpy(c->escape, escape, static_cast<std::size_t>(escapeBytes));
+    c->escapeBytes = escapeBytes;
+    sqlite3_set_auxdata(ctx, 0, c, sqlite3_free);  // may free it at once: not used after this
+  }
+  return shape;
+}
+
 // like(pattern, value [, escape]) and glob(pattern, value): SQLite's checks and matcher, refused
 // when the worst case is too long (see guarded_functions.h).
 void patternFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
@@ -100,20 +180,21 @@ void patternFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
   if (nPattern > sqlite3_limit(sqlite3_context_db_handle(ctx), SQLITE_LIMIT_LIKE_PATTERN_LENGTH, -1))
     return sqlite3_result_error(ctx, "LIKE or GLOB pattern too complex", -1);
   unsigned int escape = 0;
-  std::string escapeText;
+  const unsigned char* escapeText = nullptr;
+  int escapeBytes = 0;
   if (argc == 3) {
-    const unsigned char* e = sqlite3_value_text(argv[2]);
-    if (!e) return;
-    int n = sqlite3_value_bytes(argv[2]);
+    escapeText = sqlite3_value_text(argv[2]);
+    if (!escapeText) return;
+    escapeBytes = sqlite3_value_bytes(argv[2]);
     int chars = 0;
-    for (int i = 0; i < n; ++i) chars += continuation(e[i]) ? 0 : 1;
-    if (chars != 1) return sqlite3_result_error(ctx, "ESCAPE expression must be a single character", -1);
-    escapeText.assign(reinterpret_cast<const char*>(e), static_cast<std::size_t>(n));
+    for (int i = 0; i < escapeBytes; ++i) chars += continuation(escapeText[i]) ? 0 : 1;
+    if (chars != 1 || escapeBytes > 4)
+      return sqlite3_result_error(ctx, "ESCAPE expression must be a single character", -1);
     // The escape as the code point sqlite3_strlike() expects.
-    escape = e[0];
+    escape = escapeText[0];
     if (escape >= 0xc0) {
-      escape &= n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07;
-      for (int i = 1; i < n; ++i) escape = (escape << 6) | (e[i] & 0x3fu);
+      escape &= escapeBytes == 2 ? 0x1f : escapeBytes == 3 ? 0x0f : 0x07;
+      for (int i = 1; i < escapeBytes; ++i) escape = (escape << 6) | (escapeText[i] & 0x3fu);
     }
   }
   if (!pattern || !value) return;
@@ -122,22 +203,10 @@ void patternFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     return sqlite3_result_error(ctx, "ESCAPE '%' or '_' is not supported (the escape must not be a wildcard)",
                                 -1);
   }
-  std::string_view p(pattern, static_cast<std::size_t>(nPattern));
   std::int64_t valueBytes = sqlite3_value_bytes(argv[1]);
-  const char wildcard = isLike ? '%' : '*';
-  std::int64_t worst = 0;
-  if (escapeText.empty()) {
-    worst = patternWorstCase(p, valueBytes, wildcard);
-  } else if (escapeText.size() == 1) {
-    // An escaped character is literal: count the pattern with escaped wildcards as plain text.
-    std::string literal(p);
-    for (std::size_t i = 0; i + 1 < literal.size(); ++i) {
-      if (literal[i] == escapeText[0]) literal[++i] = 'x';
-    }
-    worst = patternWorstCase(literal, valueBytes, wildcard);
-  } else {  // a non-ASCII escape: the whole pattern counts as one run
-    worst = std::max<std::int64_t>(1, valueBytes) * std::max(1, nPattern);
-  }
+  PatternShape shape = patternShape(ctx, std::string_view(pattern, static_cast<std::size_t>(nPattern)),
+                                    isLike ? '%' : '*', escapeText, escapeBytes);
+  std::int64_t worst = worstOf(shape, valueBytes);
   if (worst > kMaxPatternSteps) {
     std::string msg = std::string(isLike ? "LIKE" : "GLOB") + " refused: matching a value of " +
                       std::to_string(valueBytes) + " bytes against this " + std::to_string(nPattern) +
@@ -153,31 +222,7 @@ void patternFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
 }  // namespace
 
 std::int64_t patternWorstCase(std::string_view pattern, std::int64_t valueBytes, char matchAll) {
-  std::size_t first = pattern.find(matchAll);
-  if (first == std::string_view::npos) return static_cast<std::int64_t>(pattern.size());
-  std::int64_t longest = 0;
-  std::int64_t run = 0;
-  for (std::size_t i = first + 1; i < pattern.size(); ++i) {
-    char c = pattern[i];
-    if (c == matchAll) {
-      longest = std::max(longest, run);
-      run = 0;
-      continue;
-    }
-    if (matchAll == '*' && c == '[') {  // a GLOB set: its bytes, up to its ']', are one run
-      std::size_t j = i + 1;
-      if (j < pattern.size() && pattern[j] == '^') ++j;
-      if (j < pattern.size() && pattern[j] == ']') ++j;
-      while (j < pattern.size() && pattern[j] != ']') ++j;
-      run += static_cast<std::int64_t>(j - i + 1);
-      i = j;
-      continue;
-    }
-    ++run;
-  }
-  longest = std::max(longest, run);
-  return static_cast<std::int64_t>(first) +
-         std::max<std::int64_t>(1, valueBytes) * std::max<std::int64_t>(1, longest);
+  return worstOf(shapeOf(pattern, matchAll), valueBytes);
 }
 
 void installGuardedFunctions(sqlite3* db) {

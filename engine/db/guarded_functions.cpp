@@ -204,16 +204,19 @@ void patternFunction(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
                                 -1);
   }
   std::int64_t valueBytes = sqlite3_value_bytes(argv[1]);
-  PatternShape shape = patternShape(ctx, std::string_view(pattern, static_cast<std::size_t>(nPattern)),
-                                    isLike ? '%' : '*', escapeText, escapeBytes);
-  std::int64_t worst = worstOf(shape, valueBytes);
-  if (worst > kMaxPatternSteps) {
-    std::string msg = std::string(isLike ? "LIKE" : "GLOB") + " refused: matching a value of " +
-                      std::to_string(valueBytes) + " bytes against this " + std::to_string(nPattern) +
-                      "-byte pattern could need " + std::to_string(worst) + " comparisons (at most " +
-                      std::to_string(kMaxPatternSteps) +
-                      " per call); shorten the literal text after the first wildcard";
-    return sqlite3_result_error(ctx, msg.c_str(), -1);
+  // The worst case is at most (value + 1) x (pattern + 1): most calls need no closer look.
+  if ((valueBytes + 1) * (std::int64_t{nPattern} + 1) > kMaxPatternSteps) {
+    PatternShape shape = patternShape(ctx, std::string_view(pattern, static_cast<std::size_t>(nPattern)),
+                                      isLike ? '%' : '*', escapeText, escapeBytes);
+    std::int64_t worst = worstOf(shape, valueBytes);
+    if (worst > kMaxPatternSteps) {
+      std::string msg = std::string(isLike ? "LIKE" : "GLOB") + " refused: matching a value of " +
+                        std::to_string(valueBytes) + " bytes against this " + std::to_string(nPattern) +
+                        "-byte pattern could need " + std::to_string(worst) + " comparisons (at most " +
+                        std::to_string(kMaxPatternSteps) +
+                        " per call); shorten the literal text after the first wildcard";
+      return sqlite3_result_error(ctx, msg.c_str(), -1);
+    }
   }
   if (!isLike) return sqlite3_result_int(ctx, sqlite3_strglob(pattern, value) == 0);
   sqlite3_result_int(ctx, sqlite3_strlike(pattern, value, argc == 3 ? escape : 0) == 0);

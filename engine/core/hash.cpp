@@ -4,6 +4,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "engine/core/file_input.h"
+
 namespace hs {
 namespace {
 
@@ -113,6 +115,7 @@ std::string sha256Hex(std::string_view data) {
 }
 
 Result<std::string> sha256File(const std::string& path) {
+  if (auto st = checkRegularFile(path); !st) return st.error();  // never wait on a FIFO
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Error e = makeError(ErrorKind::BadInput, "unreadable", "cannot open file for reading");

@@ -56,4 +56,10 @@ Result<nlohmann::json> parseJsonBounded(std::string_view text, std::size_t maxDe
   }
 }
 
+nlohmann::json parseJsonOrDiscarded(std::string_view text, std::size_t maxDepth) {
+  auto parsed = parseJsonBounded(text, maxDepth);
+  if (!parsed) return nlohmann::json(nlohmann::json::value_t::discarded);
+  return std::move(parsed.value());
+}
+
 }  // namespace hs

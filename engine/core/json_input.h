@@ -22,4 +22,8 @@ std::optional<std::size_t> jsonTooDeepAt(std::string_view text, std::size_t maxD
 // nlohmann's) or "depth", the byte offset of the problem in `text` and its 1-based line.
 Result<nlohmann::json> parseJsonBounded(std::string_view text, std::size_t maxDepth = kMaxJsonDepth);
 
+// parseJsonBounded() for readers that treat what they cannot read as absent (stored columns of a
+// workspace, optional records): the value, or a discarded value (is_discarded()) on any error.
+nlohmann::json parseJsonOrDiscarded(std::string_view text, std::size_t maxDepth = kMaxJsonDepth);
+
 }  // namespace hs

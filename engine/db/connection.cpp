@@ -12,29 +12,16 @@
 
 #include "engine/core/text.h"
 #include "engine/db/authorizer_policy.h"
+#include "engine/db/guarded_functions.h"
 #include "engine/db/read_target.h"
 #include "engine/db/sql_text.h"
+#include "engine/db/temp_vfs.h"
 
 namespace hs::db::detail {
 
 namespace {
 
 constexpr int kProgressOps = 100;  // VM instructions between progress checks (see run_guard.h)
-constexpr int kBusyWaitMs = 2000;  // how long a locked database is waited for
-constexpr std::int64_t kPrepareMemoryBytes = 64LL << 20;  // preparing one user statement at most
-
-std::string megabytes(std::int64_t bytes) {
-  std::int64_t mb = bytes >> 20;
-  if (mb > 0 && (bytes & ((1 << 20) - 1)) == 0) return std::to_string(mb) + " MB";
-  return std::to_string(bytes) + " bytes";
-}
-
-// SQLITE_LIMIT_LENGTH for `limits` (0 = SQLite's own maximum).
-int valueLimit(const Limits& limits) {
-  if (limits.maxValueBytes <= 0 || limits.maxValueBytes > INT_MAX) return INT_MAX;
-  return static_cast<int>(limits.maxValueBytes);
-}
-
 // The process-wide SQLite heap limit, set once: generous, but a runaway query cannot take the
 // whole machine (half the physical memory, at most 4 GiB).
 void setHeapLimitOnce() {
@@ -107,9 +94,10 @@ Status Connection::open() {
   snapshot_ = target->snapshot;
   sqlite3* db = nullptr;
   const std::string& uri = target->uri;
-  int rc = sqlite3_open_v2(
-      uri.c_str(), &db,
-      SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE, nullptr);
+  int rc =
+      sqlite3_open_v2(uri.c_str(), &db,
+                      SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE,
+                      guardedVfsName());
   if (rc != SQLITE_OK) {
     std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close_v2(db);
@@ -126,15 +114,14 @@ Status Connection::open() {
   sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
   sqlite3_limit(db_, SQLITE_LIMIT_ATTACHED, 0);
   sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits_));
-  // Temporary b-trees and sorts in memory: counted by the per-statement memory limit
-  // (run_guard.h), never written to the temporary folder (a hostile DISTINCT or ORDER BY wrote
-  // gigabytes there). The price: SQLite then sorts entirely in memory, one allocation per record;
-  // a GROUP BY over 5 million unindexed rows takes ~40% more CPU (bench_db BM_FullScanGroupBy).
-  if (sqlite3_exec(db_, "PRAGMA query_only = 1; PRAGMA temp_store = MEMORY", nullptr, nullptr, nullptr) !=
+  // Temporary b-trees and sorts spill to files of the guarded VFS (temp_vfs.h): counted by the
+  // per-statement memory limit, checked against the deadline, private and unlinked at once.
+  if (sqlite3_exec(db_, "PRAGMA query_only = 1; PRAGMA temp_store = FILE", nullptr, nullptr, nullptr) !=
       SQLITE_OK) {
     return fail("open", std::string("cannot make the connection query-only: ") + sqlite3_errmsg(db_));
   }
   printf_.install(db_);
+  installGuardedFunctions(db_);
   sqlite3_set_authorizer(db_, authorizerTrampoline, this);
   sqlite3_progress_handler(db_, kProgressOps, progressTrampoline, this);
   sqlite3_busy_handler(db_, busyTrampoline, this);
@@ -232,123 +219,10 @@ int Connection::authorize(int action, const char* a1, const char* a2, const char
       return SQLITE_OK;
     case SQLITE_PRAGMA:
       if (allowedPragma(str(a1), a2 != nullptr)) return SQLITE_OK;
+      if (refused_.empty()) refusedPragma_ = str(a1);
       return deny(describeRefusal(action, str(a1), str(a2)));
     default:
       return deny(describeRefusal(action, str(a1), str(a2)));
-  }
-}
-
-Error Connection::sqlError(std::string_view sql) const {
-  Error e = makeError(ErrorKind::BadInput, "sql", sqlite3_errmsg(db_));
-  // The name SQLite complains about, if any.
-  std::string_view name;
-  static const char* prefixes[] = {"no such table: ", "no such column: ", "no such function: ",
-                                   "ambiguous column name: ", "no such collation sequence: "};
-  for (const char* p : prefixes) {
-    std::string_view msg = e.message;
-    std::size_t at = msg.find(p);
-    if (at == std::string_view::npos) continue;
-    name = msg.substr(at + std::strlen(p));
-    if (name.rfind("main.", 0) == 0 && !findIdentifier(sql, name)) name.remove_prefix(5);
-    break;
-  }
-  int off = sqlite3_error_offset(db_);
-  if (off >= 0 && static_cast<std::size_t>(off) <= sql.size()) {
-    e.offset = static_cast<std::size_t>(off);
-    if (auto span = findIdentifier(sql.substr(*e.offset), name); span && span->first == 0) {
-      e.end = *e.offset + span->second;
-    }
-  } else if (!name.empty()) {
-    // SQLite gives no offset for some errors (unknown table, a bad column in JOIN ... ON):
-    // find the name it complains about in the SQL text, outside literals and comments.
-    if (auto span = findIdentifier(sql, name)) {
-      e.offset = span->first;
-      e.end = span->second;
-    }
-  } else if (e.message == "incomplete input") {
-    // The statement ends too early: point at its last token (e.g. a dangling WHERE).
-    if (auto last = lastToken(sql)) {
-      e.offset = last->first;
-      e.end = last->second;
-    }
-  }
-  if (e.offset) e.line = lineColAt(sql, *e.offset).line;
-  return e;
-}
-
-Error Connection::stepError(int rc, std::string_view sql) const {
-  auto withPath = [this](Error e) {
-    e.where = path_;
-    return e;
-  };
-  switch (rc & 0xff) {
-    case SQLITE_INTERRUPT:
-    case SQLITE_NOMEM:
-      switch (budget_.stop.load()) {
-        case Stop::Timeout:
-          return makeError(
-              ErrorKind::Timeout, "timeout",
-              "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");
-        case Stop::Cancelled:
-          return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
-        case Stop::Memory:
-          if (preparing_ && limits_.maxMemoryBytes > kPrepareMemoryBytes) {
-            return makeError(ErrorKind::BadInput, "memory_limit",
-                             "the query needed more than " + megabytes(kPrepareMemoryBytes) +
-                                 " of memory before it started (the limit of preparing one statement; "
-                                 "it expands to too many subqueries, e.g. CTEs that each use the previous "
-                                 "one twice)");
-          }
-          return makeError(
-              ErrorKind::BadInput, "memory_limit",
-              "the query needed more than " + megabytes(limits_.maxMemoryBytes) +
-                  " of memory and temporary storage (the per-query memory limit); add a LIMIT or "
-                  "narrow the query");
-        case Stop::None:
-          break;
-      }
-      if ((rc & 0xff) == SQLITE_INTERRUPT)
-        return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
-      return makeError(ErrorKind::BadInput, "memory_limit",
-                       "the query ran out of memory (SQLite heap limit " +
-                           megabytes(sqlite3_hard_heap_limit64(-1)) +
-                           " for the whole process); add a LIMIT or narrow it");
-    case SQLITE_TOOBIG:
-      return makeError(ErrorKind::BadInput, "memory_limit",
-                       "the query built or read a value larger than " + megabytes(valueLimit(limits_)) +
-                           " (the per-value limit): " + sqlite3_errmsg(db_));
-    case SQLITE_CORRUPT:
-      return withPath(makeError(ErrorKind::BadInput, "corrupt",
-                                std::string("the database is corrupt: ") + sqlite3_errmsg(db_)));
-    case SQLITE_NOTADB:
-      return withPath(makeError(ErrorKind::BadInput, "not_a_database",
-                                std::string("not a SQLite database: ") + sqlite3_errmsg(db_)));
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-      return withPath(makeError(ErrorKind::BadInput, "locked",
-                                "the database is locked by another connection or process (waited " +
-                                    std::to_string(kBusyWaitMs) + " ms): " + sqlite3_errmsg(db_)));
-    case SQLITE_READONLY:
-      if (rc == SQLITE_READONLY_ROLLBACK) {
-        return withPath(makeError(
-            ErrorKind::BadInput, "hot_journal",
-            "cannot read this database read-only: it has a hot journal (" + path_ +
-                "-journal) left by a write that was interrupted, which must be rolled back first; open "
-                "it once with the program that wrote it (or sqlite3) to recover it"));
-      }
-      return withPath(
-          makeError(ErrorKind::BadInput, "read_only",
-                    std::string("cannot read this database read-only: it is in WAL mode and SQLite "
-                                "must create its -shm file, but the folder is not writable (") +
-                        sqlite3_errmsg(db_) + ")"));
-    case SQLITE_IOERR:
-    case SQLITE_CANTOPEN:
-    case SQLITE_PERM:
-    case SQLITE_AUTH:
-      return withPath(makeError(ErrorKind::BadInput, "io",
-                                std::string("cannot read the database: ") + sqlite3_errmsg(db_)));
-    default:
-      return sqlError(sql);
   }
 }
 
@@ -358,6 +232,7 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
   }
   seen_.clear();
   refused_.clear();
+  refusedPragma_.clear();
   refusedIsSchemaWrite_ = false;
   reads_ = &reads;
   recording_ = true;
@@ -377,17 +252,7 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
   StmtPtr stmt(raw);
 
   auto refuse = [&](const std::string& what, std::optional<std::size_t> at = std::nullopt) {
-    std::size_t begin = at ? *at : firstCode(sql).value_or(0);
-    Error e = makeError(ErrorKind::BadInput, "refused",
-                        "refused: " + what +
-                            ". The database is opened read-only; only a single read query runs "
-                            "(SELECT, WITH, VALUES, EXPLAIN or a read-only PRAGMA)");
-    e.offset = begin;
-    std::size_t end = begin;
-    while (end < sql.size() && std::isalpha(static_cast<unsigned char>(sql[end])) != 0) ++end;
-    if (end > begin) e.end = end;
-    e.line = lineColAt(sql, begin).line;
-    return e;
+    return refusal(sql, what, at);
   };
 
   if (rc != SQLITE_OK) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -21,6 +22,14 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace hs::db::detail {
+
+inline constexpr int kBusyWaitMs = 2000;                         // how long a locked database is waited for
+inline constexpr std::int64_t kPrepareMemoryBytes = 64LL << 20;  // preparing one user statement at most
+
+// "64 MB" when a whole number of MiB, else "N bytes".
+std::string megabytes(std::int64_t bytes);
+// SQLITE_LIMIT_LENGTH for `limits` (0 = SQLite's own maximum).
+int valueLimit(const Limits& limits);
 
 struct StmtDeleter {
   void operator()(sqlite3_stmt* stmt) const;
@@ -62,6 +71,8 @@ class Connection {
 
  private:
   Error sqlError(std::string_view sql) const;
+  // "refused: <what>. The database is opened read-only; ..." at `at` (default: the first token).
+  Error refusal(std::string_view sql, const std::string& what, std::optional<std::size_t> at = {}) const;
 
   std::string path_;
   std::string snapshot_;  // the private copy read instead of path_ (read_target.h), "" if none
@@ -80,7 +91,8 @@ class Connection {
   bool recording_ = false;
   std::vector<ColumnRead>* reads_ = nullptr;
   std::set<std::pair<std::string, std::string>> seen_;
-  std::string refused_;  // what the authorizer refused, for the error message
+  std::string refused_;        // what the authorizer refused, for the error message
+  std::string refusedPragma_;  // the PRAGMA refused, when that was it (pragma_X() runs it in step)
   bool refusedIsSchemaWrite_ = false;
 };
 

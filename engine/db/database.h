@@ -28,8 +28,9 @@ struct Limits {
   int timeoutMs;                // wall-clock time limit -> ErrorKind::Timeout, code "timeout"
   std::size_t maxRows;          // rows returned; more -> truncated = true (not an error)
   std::int64_t maxResultBytes;  // bytes held by the result -> BadInput, code "memory_limit"
-  // Memory SQLite may allocate for the statement, temporary b-trees and sorts included (they are
-  // kept in memory) -> BadInput, code "memory_limit" ("the query needed more than N MB").
+  // Memory SQLite may allocate for the statement, temporary b-trees and sorts included (their
+  // temporary files count too, temp_vfs.h) -> BadInput, code "memory_limit" ("the query needed
+  // more than N MB").
   std::int64_t maxMemoryBytes = 512LL << 20;
   // SQLITE_LIMIT_LENGTH: the largest string or blob the statement may build or read; also what
   // bounds the cost of one VM instruction -> BadInput, code "memory_limit" (the message names

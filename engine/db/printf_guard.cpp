@@ -73,8 +73,8 @@ PrintfGuard::~PrintfGuard() {
 void PrintfGuard::install(sqlite3* db) {
   user_ = db;
   for (const char* name : {"printf", "format"}) {
-    sqlite3_create_function_v2(db, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, this, printfTrampoline,
-                               nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(db, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, this,
+                               printfTrampoline, nullptr, nullptr, nullptr);
   }
 }
 

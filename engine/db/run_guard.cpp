@@ -81,6 +81,20 @@ bool allocatorGuarded() {
   return gGuarded;
 }
 
+bool chargeTempStorage(std::int64_t bytes) {
+  RunBudget* b = tBudget;
+  if (!b) return true;
+  if (bytes >= 0) {
+    if (refuse(*b, bytes)) return false;
+  }
+  count(*b, bytes);
+  return true;
+}
+
+bool threadBudgetExpired() {
+  return tBudget && tBudget->expired();
+}
+
 RunBudget* setThreadBudget(RunBudget* budget) {
   RunBudget* previous = tBudget;
   tBudget = budget;

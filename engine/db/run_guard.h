@@ -13,9 +13,10 @@
 //     for it counts against its memory limit, and the clock is read on every large allocation
 //     and every 256th small one; past the deadline, on cancel or over the memory limit the
 //     allocation fails, SQLite unwinds with SQLITE_NOMEM and the stop reason tells which limit;
-//   - temp_store=MEMORY (set by Connection) makes temporary b-trees and sorter spills go through
-//     the same allocator, so the memory limit is also the temporary-storage limit and nothing is
-//     written to /tmp;
+//   - temporary files (sorter spills, temporary b-trees) go through the VFS of temp_vfs.h, which
+//     counts every byte they grow by against the same limit (memory and temporary storage share
+//     it), looks at the deadline on each write and read, and keeps them in the private 0700
+//     directory, unlinked once open;
 //   - SQLITE_LIMIT_LENGTH (Limits::maxValueBytes) bounds what one instruction can build, so the
 //     work between two checks is bounded (a 32 MiB randomblob costs ~0.1 s);
 //   - the progress handler (every kProgressOps instructions) checks the same budget for loops that
@@ -57,5 +58,12 @@ bool allocatorGuarded();
 // Makes `budget` the one SQLite allocations on the calling thread count against (nullptr: none);
 // returns the previous one (to restore when runs nest).
 RunBudget* setThreadBudget(RunBudget* budget);
+// True when a statement runs on this thread and has passed its deadline or was cancelled (for
+// SQL functions that loop: guarded_functions.h).
+bool threadBudgetExpired();
+// Counts `bytes` of temporary storage (temp_vfs.h; negative when a file shrinks or closes) against
+// the statement running on this thread, and looks at its deadline and cancel. False when the
+// statement must stop (over its memory limit, past its deadline, cancelled): the write fails.
+bool chargeTempStorage(std::int64_t bytes);
 
 }  // namespace hs::db::detail

@@ -3,6 +3,8 @@
 
 #include <fstream>
 
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 #include "engine/eval/report_json.h"
 
 namespace hs::drilldown {
@@ -69,6 +71,8 @@ Result<StepOutcome> outcomeFromJson(const json& j) {
 }
 
 Result<std::vector<StepOutcome>> readOutcomes(const std::string& path) {
+  // Regular files only (engine/core/file_input.h): a FIFO or directory is refused, never waited on.
+  if (auto st = checkRegularFile(path); !st) return st.error();
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Error e = makeError(ErrorKind::BadInput, "io", "cannot read the run file");
@@ -81,7 +85,7 @@ Result<std::vector<StepOutcome>> readOutcomes(const std::string& path) {
   while (std::getline(in, line)) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    json j = json::parse(line, nullptr, false);
+    json j = hs::parseJsonOrDiscarded(line);
     Result<StepOutcome> o = j.is_discarded()
                                 ? Result<StepOutcome>(makeError(ErrorKind::BadInput, "bad_json", "not JSON"))
                                 : outcomeFromJson(j);

@@ -6,6 +6,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 #include "engine/drilldown/stats.h"
 
 namespace hs::drilldown {
@@ -133,6 +135,8 @@ Result<std::vector<StepOutcome>> fromSeedJson(const json& j, const std::string& 
 
 Result<std::vector<StepOutcome>> readRunFile(const std::string& path, const std::string& model,
                                              const std::string& history) {
+  // Regular files only (engine/core/file_input.h): a FIFO or directory is refused, never waited on.
+  if (auto st = checkRegularFile(path); !st) return st.error();
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Error e = makeError(ErrorKind::BadInput, "io", "cannot read the run file");
@@ -145,7 +149,7 @@ Result<std::vector<StepOutcome>> readRunFile(const std::string& path, const std:
   if (first != '[') return readOutcomes(path);
   std::ostringstream text;
   text << first << in.rdbuf();
-  json j = json::parse(text.str(), nullptr, false);
+  json j = hs::parseJsonOrDiscarded(text.str());
   if (j.is_discarded()) {
     Error e = makeError(ErrorKind::BadInput, "bad_json", "the file is not valid JSON");
     e.where = path;

@@ -138,7 +138,10 @@ struct Client::Impl {
       auto hit = options.store->findOk(job.key);
       if (hit && hit.value()) {
         const CallRecord& rec = *hit.value();
-        auto parsed = parseResponse(rec.responseJson.value_or(""), rec.model);
+        // A cached reply is read like one from the network: bounded size and nesting.
+        auto parsed = parseResponse(rec.responseJson.value_or(""), rec.model, options.maxResponseBytes);
+        if (!parsed)
+          log("llm: cached answer " + job.key.substr(0, 12) + " not used: " + parsed.error().message);
         if (parsed) {
           ChatResponse r = std::move(parsed.value());
           r.cached = true;

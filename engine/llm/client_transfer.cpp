@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstring>
 
+#include "engine/core/json_input.h"
 #include "engine/llm/request_json.h"
 
 namespace hs::llm::detail {
@@ -55,15 +56,14 @@ std::size_t onHeader(char* data, std::size_t size, std::size_t n, void* user) {
 
 // The server's own error message, when its body has the usual {"error": {"message": ...}} shape.
 std::string serverMessage(const std::string& body) {
-  try {
-    auto j = nlohmann::json::parse(body);
+  if (auto parsed = parseJsonBounded(body)) {
+    const nlohmann::json& j = parsed.value();
     if (j.is_object() && j.contains("error")) {
       const auto& e = j["error"];
       if (e.is_object() && e.contains("message") && e["message"].is_string())
         return e["message"].get<std::string>();
       if (e.is_string()) return e.get<std::string>();
     }
-  } catch (const nlohmann::json::exception&) {
   }
   std::string s = body.substr(0, 200);
   for (char& c : s) {
@@ -203,7 +203,7 @@ Outcome classify(Job& job, CURLcode rc, const EndpointProfile& profile, const st
   if (status == 200) {
     // A key the server echoes back is masked before anything keeps or shows the reply.
     job.response = maskSecret(std::move(job.response), apiKey);
-    auto parsed = parseResponse(job.response, profile.model);
+    auto parsed = parseResponse(job.response, profile.model, job.maxResponseBytes);
     if (!parsed) {
       Error e = parsed.error();
       e.message = redact(e.message, apiKey);

@@ -1,6 +1,7 @@
 #include "engine/llm/request_json.h"
 
 #include "engine/core/hash.h"
+#include "engine/core/json_input.h"
 
 namespace hs::llm {
 
@@ -69,20 +70,36 @@ std::string cacheKey(const std::string& baseUrl, const std::string& model, const
   return sha256Hex(canonicalRequest(baseUrl, model, request));
 }
 
-Result<ChatResponse> parseResponse(std::string_view body, const std::string& requestedModel) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(body.begin(), body.end());
-  } catch (const nlohmann::json::parse_error& e) {
+Result<ChatResponse> parseResponse(std::string_view body, const std::string& requestedModel,
+                                   std::int64_t maxBytes) {
+  if (maxBytes > 0 && static_cast<std::int64_t>(body.size()) > maxBytes) {
+    return external("too_large", "response body of " + std::to_string(body.size()) +
+                                     " bytes is larger than the response limit of " +
+                                     std::to_string(maxBytes) + " bytes");
+  }
+  // The bounded reader (engine/core/json_input.h): copying, dumping or destroying a value nested
+  // 50,000 deep would overflow the stack, so such a body is refused before a value is built.
+  auto parsedBody = parseJsonBounded(body);
+  if (!parsedBody) {
+    const Error& pe = parsedBody.error();
+    std::size_t at = pe.offset.value_or(0);
+    if (pe.code == "depth") {
+      Error err =
+          external("malformed_json", "response body nests JSON deeper than " + std::to_string(kMaxJsonDepth) +
+                                         " levels (at byte " + std::to_string(at) + ")");
+      err.offset = at;
+      return err;
+    }
     // A parse error at the very end of the input means the body was cut short.
-    bool atEnd = e.byte >= body.size();
+    bool atEnd = pe.offset && at + 1 >= body.size();
     Error err = external(
         atEnd ? "truncated" : "malformed_json",
         std::string(atEnd ? "response body ends early (truncated JSON)" : "response body is not valid JSON") +
             " after " + std::to_string(body.size()) + " bytes: " + utf8Prefix(body, 120));
-    err.offset = e.byte > 0 ? e.byte - 1 : 0;
+    err.offset = at;
     return err;
   }
+  nlohmann::json j = std::move(parsedBody.value());
   if (!j.is_object()) return external("malformed_json", "response body is not a JSON object");
   if (!j.contains("choices") || !j["choices"].is_array()) {
     return external("malformed_json", "response has no \"choices\" array: " + utf8Prefix(j.dump(), 160));

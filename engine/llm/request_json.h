@@ -1,6 +1,7 @@
 #pragma once
 // JSON of the chat completion wire format: request bodies, the canonical form the cache key is
 // computed from, and response parsing with typed errors.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -22,9 +23,16 @@ std::string canonicalRequest(const std::string& baseUrl, const std::string& mode
                              const ChatRequest& request);
 std::string cacheKey(const std::string& baseUrl, const std::string& model, const ChatRequest& request);
 
-// Parses a 200 response body. Errors (ErrorKind::External): "malformed_json" (not JSON or not
-// the expected shape), "truncated" (JSON cut short), "empty_choices".
-Result<ChatResponse> parseResponse(std::string_view body, const std::string& requestedModel);
+// Default bound on a response body read back (from the network or the cache): 32 MiB, the
+// client's default response limit.
+inline constexpr std::int64_t kMaxResponseBodyBytes = 32LL << 20;
+
+// Parses a 200 response body through the bounded JSON reader (nesting depth kMaxJsonDepth).
+// Errors (ErrorKind::External): "malformed_json" (not JSON, nested too deep, or not the expected
+// shape), "truncated" (JSON cut short), "empty_choices", "too_large" (more than maxBytes; 0: no
+// bound).
+Result<ChatResponse> parseResponse(std::string_view body, const std::string& requestedModel,
+                                   std::int64_t maxBytes = kMaxResponseBodyBytes);
 
 double costOf(const Usage& usage, const EndpointProfile& profile);
 

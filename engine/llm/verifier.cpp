@@ -6,18 +6,26 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/llm/template.h"
 
 namespace hs::llm {
 namespace {
 
-// The first parseable JSON object in a model's answer (code fences and prose around it are common).
+// Candidate spans tried before giving up: a hostile answer of many braces would otherwise cost
+// (braces^2) parses of the whole answer.
+constexpr int kMaxJsonTries = 64;
+
+// The first parseable JSON object in a model's answer (code fences and prose around it are common),
+// read through the bounded JSON reader (nesting depth, engine/core/json_input.h).
 std::optional<nlohmann::json> firstObject(std::string_view text) {
+  int tries = 0;
   for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
     for (std::size_t close = text.rfind('}'); close != std::string_view::npos && close > open;
          close = close == 0 ? std::string_view::npos : text.rfind('}', close - 1)) {
-      auto j = nlohmann::json::parse(text.substr(open, close - open + 1), nullptr, false);
-      if (!j.is_discarded() && j.is_object()) return j;
+      if (++tries > kMaxJsonTries) return std::nullopt;
+      auto j = parseJsonBounded(text.substr(open, close - open + 1));
+      if (j && j->is_object()) return std::move(j.value());
     }
   }
   return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/workspace/workspace.h"
 
 namespace hs::mr {
@@ -74,7 +75,7 @@ DetectResult restoreDetection(const std::vector<StoredFollowup>& rows) {
       if (rec.stage == Stage::LogicalSynthesis) {
         rec.followUpSql = *row.followUpSql;
       } else {
-        auto linking = nlohmann::json::parse(*row.followUpSql, nullptr, false);
+        auto linking = hs::parseJsonOrDiscarded(*row.followUpSql);
         if (linking.is_array())
           for (const auto& item : linking)
             if (item.is_string()) rec.followUpLinking.insert(item.get<std::string>());

@@ -1,10 +1,11 @@
 #include "engine/mr/hkb_build.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 #include "engine/db/database.h"
 #include "engine/workspace/import/import.h"
 
@@ -59,25 +60,32 @@ Hkb hkbFromCases(const std::vector<hs::Case>& cases, VocabularyCache& vocabulari
 
 namespace {
 
+constexpr std::size_t kMaxHkbLineBytes = 64u << 20;  // a longer record line is skipped here
+
 // line number (1-based) -> the C-types of the record's "mr" list.
+// Read like every input file (engine/core/file_input.h): regular files only, bounded lines.
 std::map<std::size_t, std::vector<std::string>> mrTypesByLine(const std::string& path) {
   std::map<std::size_t, std::vector<std::string>> out;
-  std::ifstream in(path, std::ios::binary);
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    auto rec = nlohmann::json::parse(line, nullptr, false);
-    if (!rec.is_object()) continue;
+  auto st = forEachLine(path, kMaxHkbLineBytes, [&](const FileLine& fileLine) {
+    std::size_t number = fileLine.number;
+    if (fileLine.tooLong()) return true;
+    auto rec = hs::parseJsonOrDiscarded(fileLine.text);
+    if (!rec.is_object()) return true;
     auto it = rec.find("mr");
-    if (it == rec.end() || !it->is_array()) continue;
+    if (it == rec.end() || !it->is_array()) return true;
     for (const auto& m : *it)
       if (m.is_object() && m.contains("type") && m["type"].is_string()) out[number].push_back(m["type"]);
-  }
+    return true;
+  });
+  (void)st;  // importCases() read the same file just before and reported its problems
   return out;
 }
 
 }  // namespace
 
 Result<std::vector<hs::Case>> loadLabelledCases(const std::string& path, std::vector<Error>* problems) {
+  // A FIFO, directory or device is refused at once, with what it is and where (never waited on).
+  if (auto st = checkRegularFile(path); !st) return st.error();
   ws::import::ImportOptions options;
   options.casesPath = path;
   ws::import::ImportReport report = ws::import::importCases(options);

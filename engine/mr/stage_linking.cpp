@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/core/text.h"
 #include "engine/llm/template.h"
 
@@ -29,15 +30,21 @@ std::string cleanItem(std::string_view raw) {
   return out;
 }
 
-// The first JSON array of strings in the text.
+// Candidate spans tried before giving up (a hostile answer of many brackets would otherwise cost
+// brackets^2 parses).
+constexpr int kMaxJsonTries = 64;
+
+// The first JSON array of strings in the text, read through the bounded JSON reader.
 std::optional<std::set<std::string>> jsonList(std::string_view text) {
+  int tries = 0;
   for (std::size_t open = text.find('['); open != std::string_view::npos; open = text.find('[', open + 1)) {
     std::size_t close = text.find(']', open);
     while (close != std::string_view::npos) {
-      auto parsed = nlohmann::json::parse(text.substr(open, close - open + 1), nullptr, false);
-      if (!parsed.is_discarded() && parsed.is_array()) {
+      if (++tries > kMaxJsonTries) return std::nullopt;
+      auto parsed = parseJsonBounded(text.substr(open, close - open + 1));
+      if (parsed && parsed->is_array()) {
         std::set<std::string> out;
-        for (const auto& v : parsed) {
+        for (const auto& v : *parsed) {
           if (!v.is_string()) return std::nullopt;
           auto item = cleanItem(v.get<std::string>());
           if (!item.empty()) out.insert(item);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/annotate/eval_annotator.h"
+#include "engine/core/json_input.h"
 #include "engine/eval/runner.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
@@ -14,7 +15,7 @@
 namespace hs::workflow {
 
 std::string runDbRoot(const std::string& settingsJson) {
-  auto j = nlohmann::json::parse(settingsJson, nullptr, false);
+  auto j = hs::parseJsonOrDiscarded(settingsJson);
   if (!j.is_object()) return {};
   auto it = j.find("db_root");
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/hash.h"
+#include "engine/core/json_input.h"
 #include "engine/core/temp_files.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
@@ -109,7 +110,7 @@ Result<std::vector<hs::Case>> parseCasesJsonl(std::string_view text, const std::
       e.offset = lineStart;
       return e;
     };
-    auto j = nlohmann::json::parse(raw, nullptr, false);
+    auto j = hs::parseJsonOrDiscarded(raw);
     if (j.is_discarded() || !j.is_object()) return fail("line is not a JSON object");
     auto str = [&](const char* key) -> std::optional<std::string> {
       auto it = j.find(key);

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/eval/report_json.h"
 #include "engine/workspace/sqlite_util.h"
 
@@ -111,7 +112,7 @@ Result<std::vector<DrilldownStepRow>> loadDrilldownRun(const Workspace& ws, std:
     o.predSql = st->optText(10);
     if (!st->isNull(11)) o.ex = st->int64(11) != 0;
     if (!st->isNull(12)) o.softF1 = st->real(12);
-    o.findings = eval::findingsFromJson(nlohmann::json::parse(st->text(13), nullptr, false));
+    o.findings = eval::findingsFromJson(hs::parseJsonOrDiscarded(st->text(13)));
     o.model = run->info.model;
     rows.push_back(std::move(o));
   }

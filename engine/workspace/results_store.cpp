@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/core/json_input.h"
 #include "engine/workspace/results_codec.h"
 #include "engine/workspace/sqlite_util.h"
 
@@ -127,11 +128,11 @@ void readSide(const Statement& st, eval::SideRun& side) {
   if (code) side.error = eval::ExecError{codec::execErrorClassFromString(*code), st.optText(2).value_or("")};
   side.truncated = st.int64(5) != 0;
   if (auto cols = st.optText(6)) {
-    auto j = json::parse(*cols, nullptr, false);
+    auto j = hs::parseJsonOrDiscarded(*cols);
     if (j.is_array())
       for (const json& c : j) side.columns.push_back(c.is_string() ? c.get<std::string>() : c.dump());
   }
-  if (auto rows = st.optText(7)) side.rows = codec::rowsFromJson(json::parse(*rows, nullptr, false));
+  if (auto rows = st.optText(7)) side.rows = codec::rowsFromJson(hs::parseJsonOrDiscarded(*rows));
   side.elapsedMs = st.isNull(8) ? 0.0 : st.real(8);
 }
 
@@ -190,14 +191,14 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
   if (!score->isNull(5)) {
     Risk r;
     r.score = score->real(5);
-    auto reasons = json::parse(score->text(6), nullptr, false);
+    auto reasons = hs::parseJsonOrDiscarded(score->text(6));
     if (reasons.is_array())
       for (const json& x : reasons)
         if (x.is_string()) r.reasons.push_back(x.get<std::string>());
     o.risk = std::move(r);
   }
   o.exSetAnyColumnOrder = codec::boolAt(*score, 8);
-  if (auto d = score->optText(7)) o.diff = codec::diffFromJson(json::parse(*d, nullptr, false));
+  if (auto d = score->optText(7)) o.diff = codec::diffFromJson(hs::parseJsonOrDiscarded(*d));
 
   auto ex = Statement::prepare(db,
                                "SELECT side, ok, error, error_code, row_count, truncated, columns_json, "
@@ -228,7 +229,7 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
     f.category = fs->text(1);
     f.subcategory = fs->text(2);
     f.message = fs->text(3);
-    f.spans = codec::spansFromJson(json::parse(fs->text(4), nullptr, false));
+    f.spans = codec::spansFromJson(hs::parseJsonOrDiscarded(fs->text(4)));
     f.origin = fs->text(5);
     f.confidence = fs->real(6);
     o.findings.push_back(std::move(f));

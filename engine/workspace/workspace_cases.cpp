@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
 
@@ -41,7 +42,7 @@ std::string labelsToJson(const std::vector<hs::HumanLabel>& labels) {
 
 std::vector<hs::HumanLabel> labelsFromJson(const std::string& text) {
   std::vector<hs::HumanLabel> out;
-  auto j = nlohmann::json::parse(text, nullptr, false);
+  auto j = hs::parseJsonOrDiscarded(text);
   if (!j.is_array()) return out;
   for (const auto& o : j) {
     if (!o.is_object()) continue;

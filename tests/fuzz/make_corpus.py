@@ -5,6 +5,8 @@ full-size versions used for the before/after measurements.
   tests/fuzz/make_corpus.py                 # refresh the small seeds in tests/fuzz/corpus*/
   tests/fuzz/make_corpus.py --large /tmp/h  # full-size files: 40,000-term chains, 50,000 nested '[',
                                             # a 40 MB line, 2 MB of random bytes, ...
+  tests/fuzz/make_corpus.py --workspaces build/dev/app/cli/hallusql-cli
+                                            # workspace seeds (corpus-workspace/), made by the CLI
 
 Import seeds start with one byte that picks the importer in fuzz_import.cpp:
 0 jsonl, 1 mrsqlgen, 2 drilldown, 3 spider, 4 bird, 5 csv, 6 helpers, 7 the whole file path.
@@ -81,6 +83,72 @@ def llm_cases():
     }
 
 
+def workspace_cases(cli):
+    """Seeds for fuzz_workspace: two real workspaces made by `cli` (an empty one, one holding an
+    evaluated run), shrunk to 512-byte pages, and hostile variants of them."""
+    import shutil
+    import sqlite3
+    import subprocess
+    import tempfile
+
+    tmp = tempfile.mkdtemp()
+    try:
+        empty = os.path.join(tmp, "empty.hallusql")
+        subprocess.run([cli, "workspace", "--create", empty], check=True, stdout=subprocess.DEVNULL)
+        cases = os.path.join(tmp, "cases.jsonl")
+        with open(cases, "w") as f:
+            f.write('{"db_id": "d", "question": "How many?", "gold_sql": "SELECT count(*) FROM t", '
+                    '"pred_sql": "SELECT count(*) FROM t WHERE x > 1"}\n'
+                    '{"db_id": "d", "question": "Names?", "gold_sql": "SELECT x FROM t", "pred_sql": "SELECT y FROM t"}\n')
+        os.makedirs(os.path.join(tmp, "db", "d"))
+        con = sqlite3.connect(os.path.join(tmp, "db", "d", "d.sqlite"))
+        con.executescript("CREATE TABLE t(x INTEGER); INSERT INTO t VALUES (1), (2), (3);")
+        con.close()
+        run = os.path.join(tmp, "run.hallusql")
+        subprocess.run([cli, "evaluate", "--cases", cases, "--db-root", os.path.join(tmp, "db"), "--out",
+                        os.path.join(tmp, "out.jsonl"), "--workspace", run, "--quiet"],
+                       check=True, stdout=subprocess.DEVNULL)
+
+        def variant(src, name, sql=None, edit=None):
+            path = os.path.join(tmp, name)
+            shutil.copy(src, path)
+            con = sqlite3.connect(path, isolation_level=None)
+            con.executescript("PRAGMA journal_mode = DELETE; PRAGMA page_size = 512; VACUUM;")
+            if sql:
+                con.executescript(sql)
+            if not (sql and "journal_mode" in sql):
+                con.execute("PRAGMA journal_mode = WAL")
+            con.close()
+            with open(path, "rb") as f:
+                data = f.read()
+            return edit(data) if edit else data
+
+        deep = "[" * 600 + "]" * 600  # past the bounded reader's 200 levels
+        out = {
+            "seed_empty.hallusql": variant(empty, "a"),
+            "seed_run.hallusql": variant(run, "b"),
+            "hostile_trigger.hallusql": variant(run, "c", "CREATE TRIGGER wipe AFTER INSERT ON llm_calls "
+                                                "BEGIN DELETE FROM llm_calls; END;"),
+            "hostile_view.hallusql": variant(run, "d", "CREATE VIEW v AS SELECT * FROM runs;"),
+            "hostile_unknown_table.hallusql": variant(empty, "e", "CREATE TABLE extra(x);"),
+            "hostile_newer_version.hallusql": variant(empty, "f", "PRAGMA user_version = 99;"),
+            "hostile_other_application.hallusql": variant(empty, "g", "PRAGMA application_id = 0;"),
+            "hostile_rollback_journal.hallusql": variant(run, "h", "PRAGMA journal_mode = DELETE;"),
+            "hostile_deep_json.hallusql": variant(run, "i", "PRAGMA ignore_check_constraints = 1;"
+                                                  f"UPDATE runs SET settings_json = '{deep}';"
+                                                  f"UPDATE executions SET columns_json = '{deep}', rows_json = '{deep}';"
+                                                  f"UPDATE findings SET spans_json = '{deep}';"
+                                                  f"UPDATE case_scores SET risk_reasons_json = '{deep}', diff_json = '{deep}';"),
+            "hostile_truncated.hallusql": variant(run, "j", edit=lambda d: d[: len(d) // 3]),
+            "hostile_truncated_header.hallusql": variant(run, "k", edit=lambda d: d[:100]),
+            "hostile_empty.hallusql": b"",
+            "hostile_not_sqlite.hallusql": b"SQLite format 2\x00" + bytes(range(256)) * 8,
+        }
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def write(folder, files):
     os.makedirs(folder, exist_ok=True)
     for name, data in files.items():
@@ -94,6 +162,9 @@ def main():
         write(out, sql_cases(True))
         write(out, {k: v[1:] for k, v in import_cases(True).items()})  # without the selector byte
         write(out, {"hostile_long_line.sql": b"SELECT " + b"1" * 40_000_000 + b"\n"})
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == "--workspaces":
+        write(os.path.join(HERE, "corpus-workspace"), workspace_cases(sys.argv[2]))
         return
     write(os.path.join(HERE, "corpus"), sql_cases(False))
     write(os.path.join(HERE, "corpus-import"), import_cases(False))

@@ -8,11 +8,14 @@
 
 #include "app/cli/command.h"
 #include "engine/abstain/abstain_bench.h"
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 
 namespace hs::cli {
 namespace {
 
 Result<std::vector<nlohmann::json>> readJsonl(const std::string& path) {
+  if (auto st = checkRegularFile(path); !st) return st.error();  // never wait on a FIFO
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Error e = makeError(ErrorKind::BadInput, "io", "cannot read the file");
@@ -25,7 +28,7 @@ Result<std::vector<nlohmann::json>> readJsonl(const std::string& path) {
   while (std::getline(in, line)) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    auto j = nlohmann::json::parse(line, nullptr, false);
+    auto j = parseJsonOrDiscarded(line);
     if (j.is_discarded() || !j.is_object()) {
       Error e = makeError(ErrorKind::BadInput, "json", "not a JSON object");
       e.where = path;

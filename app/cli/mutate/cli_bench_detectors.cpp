@@ -14,6 +14,8 @@
 #include "app/cli/llm/llm_options.h"
 #include "app/cli/mr/detect_cases.h"
 #include "engine/bench/bench.h"
+#include "engine/core/file_input.h"
+#include "engine/core/json_input.h"
 #include "engine/llm/client.h"
 
 namespace hs::cli {
@@ -26,10 +28,11 @@ Error usage(std::string message) {
 // The `mutation` and `expected` fields of a mutate output file, by case id (empty for other files).
 std::map<std::string, bench::MutationInfo> readMutations(const std::string& path) {
   std::map<std::string, bench::MutationInfo> out;
+  if (!checkRegularFile(path)) return out;  // the cases reader reports what the path is
   std::ifstream in(path, std::ios::binary);
   std::string line;
   while (std::getline(in, line)) {
-    auto j = nlohmann::json::parse(line, nullptr, false);
+    auto j = parseJsonOrDiscarded(line);
     if (j.is_discarded() || !j.is_object() || !j.contains("mutation") || !j["mutation"].is_object()) continue;
     auto text = [](const nlohmann::json& o, const char* k) {
       auto it = o.find(k);

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
 #include "engine/workspace/import/source_text.h"
 
 namespace hs::ws::import {
@@ -24,7 +25,7 @@ Result<std::vector<eval::Rating>> importRatings(const std::string& path) {
   std::vector<eval::Rating> ratings;
   for (const SourceLine& line : splitLines(*source)) {
     if (line.text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    nlohmann::json rec = nlohmann::json::parse(line.text, nullptr, false);
+    nlohmann::json rec = hs::parseJsonOrDiscarded(line.text);
     if (rec.is_discarded() || !rec.is_object())
       return importIssue("json", "line is not a JSON object", path, line.number, line.offset);
     auto item = textOf(rec, "item", true);

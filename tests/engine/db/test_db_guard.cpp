@@ -125,7 +125,7 @@ class TestDbGuard : public QObject {
              r.error().message.c_str());
   }
 
-  // Temporary b-trees are in memory and count against the memory limit (no temporary files).
+  // Temporary b-trees spill to files of the guarded VFS, counted against the memory limit.
   void distinctOverBigValuesStopsAtTheMemoryLimit() {
     auto db = open();
     Limits limits;

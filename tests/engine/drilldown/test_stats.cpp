@@ -1,9 +1,12 @@
 // Recurrence / emergence statistics on hand-made annotated steps: same category vs exact same
 // hallucination, once per category per step, only failing steps counted, Table 3 by difficulty.
+#include <sys/stat.h>
+
 #include <QtTest>
 
 #include <QTemporaryDir>
 
+#include "engine/drilldown/outcome.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
 #include "engine/workspace/drilldown_store.h"
@@ -49,6 +52,22 @@ const CategoryStats& cat(const GroupStats& g, const std::string& name) {
 class TestDrilldownStats : public QObject {
   Q_OBJECT
  private slots:
+  // Run files are read like every input: a FIFO or a folder is refused at once (issue 16).
+  void runFilesRefuseFifosAndFolders() {
+    QTemporaryDir dir;
+    const std::string fifo = dir.filePath("pipe").toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& path : {fifo, dir.path().toStdString()}) {
+      auto r = hs::drilldown::readRunFile(path);
+      QVERIFY(!r.ok());
+      QCOMPARE(r.error().code, std::string("not_a_file"));
+      QCOMPARE(r.error().where, path);
+      auto o = hs::drilldown::readOutcomes(path);
+      QVERIFY(!o.ok());
+      QCOMPARE(o.error().code, std::string("not_a_file"));
+    }
+  }
+
   void recurrentAndEmergent() {
     const std::string sc = "Schema Contradiction", ca = "Clause Abuse";
     std::vector<StepOutcome> rows;

@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
+#include "engine/llm/request_json.h"
 #include "llm_test_support.h"
 
 using namespace hs;
@@ -87,6 +88,63 @@ class TestLlmLimits : public QObject {
     auto r = client->call(test::userRequest("retry"));
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
     QCOMPARE(r->attempts, 3);
+  }
+
+  // 50,000 nested '[' in a 200 reply: the bounded JSON reader refuses it before a value is built
+  // (copying or dumping it would overflow the stack).
+  void deeplyNestedReplyIsAClearError() {
+    server_->setDefault({{"mode", "deep"}, {"deep_levels", 50000}});
+    auto client = test::makeClient(test::fastOptions(profile()));
+    auto r = client->call(test::userRequest("deep"));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().kind, ErrorKind::External);
+    QCOMPARE(r.error().code, std::string("malformed_json"));
+    QVERIFY2(r.error().message.find("deeper than 200 levels") != std::string::npos,
+             r.error().message.c_str());
+  }
+
+  void hostileBodiesAreRefusedByTheParser() {
+    std::string deep = "{\"choices\": " + std::string(50000, '[') + std::string(50000, ']') + "}";
+    auto d = llm::parseResponse(deep, "m");
+    QVERIFY(!d.ok());
+    QCOMPARE(d.error().code, std::string("malformed_json"));
+    QCOMPARE(d.error().offset.value_or(0), std::size_t{12 + 199});  // the object is level 1
+    std::string ok = "{\"choices\": [{\"message\": {\"content\": \"SELECT 1\"}}]}";
+    QVERIFY(llm::parseResponse(ok, "m").ok());
+    auto big = llm::parseResponse(ok, "m", 10);
+    QVERIFY(!big.ok());
+    QCOMPARE(big.error().code, std::string("too_large"));
+    QVERIFY2(big.error().message.find("limit of 10 bytes") != std::string::npos, big.error().message.c_str());
+  }
+
+  // A cache whose answer is hostile (nested 50,000 deep, or larger than the response limit) is
+  // read through the same parser: the entry is not used, the call goes to the endpoint.
+  void hostileCachedAnswerIsNotUsed() {
+    auto store = std::make_shared<llm::MemoryCallStore>();
+    auto o = test::fastOptions(profile(), store);
+    o.maxResponseBytes = 1LL << 20;
+    auto request = test::userRequest("cached");
+    const std::string good = "{\"choices\": [{\"message\": {\"content\": \"SELECT 42\"}}]}";
+    const std::pair<std::string, bool> bodies[] = {
+        {"{\"choices\": " + std::string(50000, '[') + std::string(50000, ']') + "}", false},
+        {"{\"choices\": [{\"message\": {\"content\": \"" + std::string(2 << 20, 'x') + "\"}}]}", false},
+        {good, true}};  // the control: a sound entry is used
+    for (const auto& [body, used] : bodies) {
+      server_->reset();
+      llm::CallRecord rec;
+      rec.cacheKey = llm::cacheKey(o.profile.baseUrl, o.profile.model, request);
+      rec.endpoint = llm::normaliseBaseUrl(o.profile.baseUrl);
+      rec.model = o.profile.model;
+      rec.status = "ok";
+      rec.responseJson = body;
+      QVERIFY(store->record(std::move(rec)).ok());
+      auto client = test::makeClient(o);
+      auto r = client->call(request);
+      QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+      QCOMPARE(r->cached, used);
+      QCOMPARE(server_->requests(), used ? 0 : 1);
+      if (used) QCOMPARE(r->text(), std::string("SELECT 42"));
+    }
   }
 
   void echoedKeyIsMaskedBeforeItIsStoredOrShown() {

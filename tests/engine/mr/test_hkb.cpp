@@ -1,8 +1,11 @@
 // MRSQLGen's HKB (engine/mr/hkb*.h): retrieval ranking on a hand-made labelled set, growth with
 // manual annotations in a workspace, leave-one-out on the repository's labelled fixtures.
+#include <sys/stat.h>
+
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/core/hash.h"
 #include "engine/mr/hkb.h"
 #include "engine/mr/hkb_build.h"
 #include "engine/mr/hkb_workspace.h"
@@ -54,6 +57,27 @@ class TestHkb : public QObject {
   Q_OBJECT
 
  private slots:
+  // Labelled cases (hkb --cases) are read like every input: a FIFO or a folder is refused at
+  // once with what it is and where, never waited on (issue 16).
+  void labelledCasesRefuseFifosAndFolders() {
+    QTemporaryDir dir;
+    const std::string fifo = dir.filePath("pipe").toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& path : {fifo, dir.path().toStdString()}) {
+      std::vector<hs::Error> problems;
+      auto r = loadLabelledCases(path, &problems);
+      QVERIFY(!r.ok());
+      QCOMPARE(r.error().code, std::string("not_a_file"));
+      QCOMPARE(r.error().where, path);
+      const bool named = r.error().message.find("FIFO") != std::string::npos ||
+                         r.error().message.find("directory") != std::string::npos;
+      QVERIFY2(named, r.error().message.c_str());
+      auto h = hs::sha256File(path);
+      QVERIFY(!h.ok());
+      QCOMPARE(h.error().code, std::string("not_a_file"));
+    }
+  }
+
   void typeCodes() {
     QCOMPARE(typeIndex("C1"), 1);
     QCOMPARE(typeIndex("c10"), 10);

@@ -36,6 +36,7 @@ A behaviour B (all fields optional):
                | "gzip_bomb"  a 200, Content-Encoding gzip: bomb_mb MB of zeros (default 64) in a
                               small compressed body
                | "silent"     accepts the request and never answers (until the client leaves)
+               | "deep"       a 200 whose JSON body nests deep_levels '[' (default 50000) in "choices"
   content      assistant text (default: "```sql\\nSELECT 1;\\n```"); "{echo}" is replaced by the
                last user message, "{key}" by the bearer token the request carried
   finish_reason  (default "stop")
@@ -301,6 +302,15 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(data)
             except OSError:
                 pass
+            return
+        if mode == "deep":
+            levels = int(b.get("deep_levels", 50000))
+            data = b'{"choices": ' + b"[" * levels + b"]" * levels + b"}"
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
             return
         if mode == "malformed":
             data = b'{"id": "x", "choices": [ {"message": oops'

@@ -14,11 +14,21 @@
 
 namespace hs::workflow {
 
-std::string runDbRoot(const std::string& settingsJson) {
+namespace {
+
+// One key of a run's settings JSON; null when the settings are not a JSON object or lack it.
+nlohmann::json runSetting(const std::string& settingsJson, const char* key) {
   auto j = hs::parseJsonOrDiscarded(settingsJson);
-  if (!j.is_object()) return {};
-  auto it = j.find("db_root");
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+  if (!j.is_object()) return nullptr;
+  auto it = j.find(key);
+  return it != j.end() ? *it : nlohmann::json();
+}
+
+}  // namespace
+
+std::string runDbRoot(const std::string& settingsJson) {
+  auto v = runSetting(settingsJson, "db_root");
+  return v.is_string() ? v.get<std::string>() : std::string();
 }
 
 Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t runId,
@@ -32,10 +42,8 @@ Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t
 }
 
 bool runIgnoresColumnOrder(const std::string& settingsJson) {
-  auto j = nlohmann::json::parse(settingsJson, nullptr, false);
-  if (!j.is_object()) return false;
-  auto it = j.find("ignore_column_order");
-  return it != j.end() && it->is_boolean() && it->get<bool>();
+  auto v = runSetting(settingsJson, "ignore_column_order");
+  return v.is_boolean() && v.get<bool>();
 }
 
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,

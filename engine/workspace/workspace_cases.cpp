@@ -176,7 +176,7 @@ Status Workspace::setRunSetting(std::int64_t id, const std::string& key, const s
   if (!db_) return closedError();
   nlohmann::json value;
   if (!jsonValue.empty()) {
-    value = nlohmann::json::parse(jsonValue, nullptr, false);
+    value = hs::parseJsonOrDiscarded(jsonValue);
     if (value.is_discarded()) {
       Error e = makeError(ErrorKind::BadInput, "json", "the value of run setting '" + key + "' is not JSON");
       e.where = path_;
@@ -187,7 +187,7 @@ Status Workspace::setRunSetting(std::int64_t id, const std::string& key, const s
   if (!tx) return tx.error();
   auto current = run(id);
   if (!current) return current.error();
-  auto settings = nlohmann::json::parse(current->info.settingsJson, nullptr, false);
+  auto settings = hs::parseJsonOrDiscarded(current->info.settingsJson);
   if (!settings.is_object()) settings = nlohmann::json::object();
   if (jsonValue.empty())
     settings.erase(key);

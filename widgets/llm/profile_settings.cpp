@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/json_input.h"
+
 namespace hs::ui {
 namespace {
 
@@ -26,7 +28,7 @@ QVector<LlmProfile> ProfileSettings::load() {
   QVector<LlmProfile> out;
   const QByteArray raw = s.value(kProfilesKey).toByteArray();
   if (!raw.isEmpty()) {
-    auto parsed = nlohmann::json::parse(raw.toStdString(), nullptr, false);
+    auto parsed = hs::parseJsonOrDiscarded(raw.toStdString());
     if (parsed.is_array()) {
       for (const auto& j : parsed) {
         auto endpoint = llm::profileFromJson(j);

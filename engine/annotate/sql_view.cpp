@@ -300,6 +300,8 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   if (parsed.error) {
     v.error = parsed.error->message;
     v.errorOffset = std::min(parsed.error->offset, sql.size());
+    v.errorEnd = std::min(std::max(parsed.error->end, v.errorOffset + 1), sql.size());
+    v.syntaxError = true;
     root = nullptr;
   } else if (!root && v.error.empty()) {
     v.error = "no SELECT found";

@@ -148,6 +148,8 @@ struct SqlView {
   bool hasCte = false;
   std::string error;  // empty when the text was read completely
   std::size_t errorOffset = 0;
+  std::size_t errorEnd = 0;  // end of the offending token (syntax errors)
+  bool syntaxError = false;  // hs::sql::parse rejected the text (error is its message)
 
   bool ok() const { return error.empty() && !blocks.empty(); }
   std::string_view slice(std::size_t b, std::size_t e) const {

@@ -220,16 +220,17 @@ void assignClauses(ViewBuilder& b, int bi) {
   struct Kw {
     int clause;
     std::size_t first, last;  // keyword tokens
+    std::size_t content;      // first token of the clause's content
   };
   std::vector<Kw> kws;
-  kws.push_back({kSelect, blk.tokens.first, blk.tokens.first});
   std::size_t start = blk.tokens.first + 1;
   if (c.quantifier != sql::Quantifier::None && start < n) {
     blk.distinct = c.quantifier == sql::Quantifier::Distinct;
     blk.distinctBegin = v.tokens[start].begin;
     blk.distinctEnd = v.tokens[start].end;
-    kws.back().last = start;
+    ++start;  // DISTINCT / ALL is not part of the SELECT list
   }
+  kws.push_back({kSelect, blk.tokens.first, blk.tokens.first, start});
   auto add = [&](int clause, std::size_t first, sql::Kw kw, sql::Kw before = sql::Kw::None) {
     std::size_t k = keywordBefore(v, first, kw);
     if (k >= n) return;
@@ -238,7 +239,7 @@ void assignClauses(ViewBuilder& b, int bi) {
       if (k == 0 || v.tokens[k - 1].kw != before) return;
       k0 = k - 1;
     }
-    kws.push_back({clause, k0, k});
+    kws.push_back({clause, k0, k, k + 1});
   };
   if (c.from) add(kFrom, b.rangeOf(c.from->span).first, sql::Kw::kFROM);
   if (c.where) add(kWhere, b.exprRange(*c.where).first, sql::Kw::kWHERE);
@@ -261,10 +262,10 @@ void assignClauses(ViewBuilder& b, int bi) {
   for (std::size_t k = 0; k < kws.size(); ++k) {
     const std::size_t end = k + 1 < kws.size() ? kws[k + 1].first : blk.tokens.last;
     const auto clause = static_cast<std::size_t>(kws[k].clause);
-    blk.clauses[clause] = {std::min(kws[k].last + 1, end), end};
+    blk.clauses[clause] = {std::min(kws[k].content, end), end};
     blk.keywordBegin[clause] = v.tokens[kws[k].first].begin;
     blk.keywordEnd[clause] = v.tokens[kws[k].last].end;
-    for (std::size_t i = k == 0 ? start : kws[k].first; i < end; ++i)
+    for (std::size_t i = k == 0 ? kws[k].content : kws[k].first; i < end; ++i)
       if (v.tokens[i].owner == bi) v.clauseAtToken[i] = kws[k].clause;
   }
 }

@@ -59,64 +59,54 @@ namespace {
 
 using detail::ViewBuilder;
 
+TokKind kindOf(sql::Tok tok, std::string_view raw) {
+  using T = sql::Tok;
+  switch (tok) {
+    case T::Ident:
+      return TokKind::Word;
+    case T::QuotedIdent:
+      return raw.front() == '`'   ? TokKind::Backtick
+             : raw.front() == '[' ? TokKind::Bracket
+                                  : TokKind::QuotedId;
+    case T::String:
+      return TokKind::String;
+    case T::Integer:
+    case T::Float:
+      return TokKind::Number;
+    case T::LParen:
+      return TokKind::LParen;
+    case T::RParen:
+      return TokKind::RParen;
+    case T::Comma:
+      return TokKind::Comma;
+    case T::Dot:
+      return TokKind::Dot;
+    case T::Semicolon:
+      return TokKind::Semi;
+    case T::Blob:
+    case T::Param:
+    case T::End:
+      return TokKind::Other;
+    default:
+      return TokKind::Op;
+  }
+}
+
+// The view's token: words lower case, quoted names and strings unquoted, the rest as written.
 Token convert(const sql::Token& st, std::string_view src, int depth) {
   Token t;
   t.begin = st.begin;
   t.end = st.end;
   t.depth = depth;
   t.kw = st.kw;
-  std::string_view raw = st.text(src);
-  switch (st.tok) {
-    case sql::Tok::Ident:
-      t.kind = TokKind::Word;
-      t.text = hs::asciiLower(raw);
-      break;
-    case sql::Tok::QuotedIdent:
-      t.kind = raw.front() == '`'   ? TokKind::Backtick
-               : raw.front() == '[' ? TokKind::Bracket
-                                    : TokKind::QuotedId;
-      t.text = sql::unquote(raw);
-      break;
-    case sql::Tok::String:
-      t.kind = TokKind::String;
-      t.text = sql::unquote(raw);
-      break;
-    case sql::Tok::Integer:
-    case sql::Tok::Float:
-      t.kind = TokKind::Number;
-      t.text = std::string(raw);
-      break;
-    case sql::Tok::LParen:
-      t.kind = TokKind::LParen;
-      t.text = "(";
-      break;
-    case sql::Tok::RParen:
-      t.kind = TokKind::RParen;
-      t.text = ")";
-      break;
-    case sql::Tok::Comma:
-      t.kind = TokKind::Comma;
-      t.text = ",";
-      break;
-    case sql::Tok::Dot:
-      t.kind = TokKind::Dot;
-      t.text = ".";
-      break;
-    case sql::Tok::Semicolon:
-      t.kind = TokKind::Semi;
-      t.text = ";";
-      break;
-    case sql::Tok::Blob:
-    case sql::Tok::Param:
-    case sql::Tok::End:
-      t.kind = TokKind::Other;
-      t.text = std::string(raw);
-      break;
-    default:  // operators
-      t.kind = TokKind::Op;
-      t.text = std::string(raw);
-      break;
-  }
+  const std::string_view raw = st.text(src);
+  t.kind = kindOf(st.tok, raw);
+  if (t.kind == TokKind::Word)
+    t.text = hs::asciiLower(raw);
+  else if (st.tok == sql::Tok::QuotedIdent || st.tok == sql::Tok::String)
+    t.text = sql::unquote(raw);
+  else
+    t.text = std::string(raw);
   return t;
 }
 

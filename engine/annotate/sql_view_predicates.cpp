@@ -6,23 +6,12 @@ namespace hs::annotate::detail {
 
 namespace {
 
+// The predicate operator of a comparison ("=", "!=", "<", ...), nullptr for other operators.
 const char* comparison(sql::BinaryOp op) {
-  switch (op) {
-    case sql::BinaryOp::Eq:
-      return "=";
-    case sql::BinaryOp::Ne:
-      return "!=";
-    case sql::BinaryOp::Lt:
-      return "<";
-    case sql::BinaryOp::Le:
-      return "<=";
-    case sql::BinaryOp::Gt:
-      return ">";
-    case sql::BinaryOp::Ge:
-      return ">=";
-    default:
-      return nullptr;
-  }
+  using B = sql::BinaryOp;
+  if (op == B::Ne) return "!=";  // the annotators' spelling of <> and !=
+  const bool cmp = op == B::Eq || op == B::Lt || op == B::Le || op == B::Gt || op == B::Ge;
+  return cmp ? sql::toString(op) : nullptr;
 }
 
 struct Splitter {

@@ -17,28 +17,12 @@ void markName(SqlView& v, const ViewBuilder& b, const sql::Identifier& id, const
   v.literalToken[t] = false;
 }
 
+// "," for a comma join, else "[natural ][left |right |full |cross ]join" (INNER and OUTER dropped).
 std::string joinKind(const sql::JoinClause& j) {
-  std::string k;
-  switch (j.type) {
-    case sql::JoinType::Comma:
-      return ",";
-    case sql::JoinType::Inner:
-      k = "join";
-      break;
-    case sql::JoinType::Cross:
-      k = "cross join";
-      break;
-    case sql::JoinType::Left:
-      k = "left join";
-      break;
-    case sql::JoinType::Right:
-      k = "right join";
-      break;
-    case sql::JoinType::Full:
-      k = "full join";
-      break;
-  }
-  return j.natural ? "natural " + k : k;
+  static const char* const kinds[] = {",", "join", "cross join", "left join", "right join", "full join"};
+  static_assert(static_cast<int>(sql::JoinType::Full) == 5, "kinds[] follows the order of sql::JoinType");
+  const std::string k = kinds[static_cast<std::size_t>(j.type)];
+  return j.natural && j.type != sql::JoinType::Comma ? "natural " + k : k;
 }
 
 bool isJoinToken(const Token& t) {

@@ -187,6 +187,12 @@ CREATE TABLE case_scores (
 ALTER TABLE findings ADD COLUMN from_eval INTEGER NOT NULL DEFAULT 0 CHECK (from_eval IN (0, 1));
 )SQL";
 
+// Version 6: why a finding was given (Finding::explanation), shown in the tooltips of the Review
+// case view as in the Query tab. (Versions 4 and 5 are left to work developed in parallel.)
+constexpr std::string_view kV6 = R"SQL(
+ALTER TABLE findings ADD COLUMN explanation TEXT NOT NULL DEFAULT '';
+)SQL";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -194,6 +200,7 @@ const std::vector<Migration>& migrations() {
       {1, "projects, databases, runs, cases, executions, findings, annotations", kV1},
       {2, "llm_calls, followups, drilldown_steps", kV2},
       {3, "case_scores, findings.from_eval", kV3},
+      {6, "findings.explanation", kV6},
   };
   return list;
 }

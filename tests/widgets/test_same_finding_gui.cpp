@@ -75,6 +75,8 @@ class TestSameFindingGui : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
+    // The demo workspace of this test, not the user's (~/.local/share/hallusql/demo).
+    qputenv("XDG_DATA_HOME", dir_.filePath("xdg").toUtf8());
     QStandardPaths::setTestModeEnabled(true);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     QCoreApplication::setOrganizationName("HalluSQLTest");

@@ -13,10 +13,10 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include "fake_llm_profile.h"
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
-#include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
 #include "widgets/review/case_view.h"
@@ -31,18 +31,6 @@ namespace {
 constexpr const char* kPred =
     "SELECT COUNT(DISTINCT h.student_id) FROM has_pet h JOIN pets p ON h.pet_id = p.pet_id "
     "WHERE p.pet_type = 'Cat';";
-
-void useProfile(const std::string& baseUrl) {
-  hs::ui::LlmProfile p;
-  p.endpoint.name = "fake";
-  p.endpoint.baseUrl = baseUrl;
-  p.endpoint.model = "fake-model";
-  p.endpoint.maxRetries = 0;
-  p.endpoint.connectTimeoutMs = 2000;
-  p.endpoint.timeoutMs = 10000;
-  hs::ui::ProfileSettings::save({p});
-  hs::ui::ProfileSettings::setActiveName("fake");
-}
 
 // The tooltip of the first span at `literal` in `e`, and the indicator styles present there.
 QString tipAt(hs::ui::SqlEditor* e, const QByteArray& literal) {
@@ -86,7 +74,7 @@ class TestSameFindingGui : public QObject {
   void queryTabAndCaseViewShowTheSameFinding() {
     hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
     server.setDefault({{"content", std::string("```sql\n") + kPred + "\n```"}});
-    useProfile(server.baseUrl());
+    hs::test::useFakeProfile(server.baseUrl());
     hs::ui::MainWindow w;
     w.resize(1366, 800);
     w.show();

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "engine/annotate/rules.h"
-#include "engine/sql/parser.h"
 
 namespace hs::annotate {
 
@@ -15,15 +14,14 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   SqlView pred = analyse(in.predSql, schema);
   a.predParsed = pred.ok();
   std::vector<Finding> gf;
-  // The SQL parser of engine/sql decides what parses; its error span is where the finding goes.
-  if (sql::ParseResult parsed = sql::parse(in.predSql); parsed.error) {
-    const sql::SyntaxError& e = *parsed.error;
+  // The SQL parser of engine/sql decides what parses (the view is built from its tree); its error
+  // span is where the finding goes.
+  if (pred.syntaxError) {
     Finding f;
     f.taxonomy = "goldfree";
     f.category = "syntax_error";
-    f.message = "the SQL does not parse: " + e.message;
-    const std::size_t begin = std::min(e.offset, in.predSql.size());
-    f.spans.push_back({"pred", begin, std::min(std::max(e.end, begin + 1), in.predSql.size())});
+    f.message = "the SQL does not parse: " + pred.error;
+    f.spans.push_back({"pred", pred.errorOffset, pred.errorEnd});
     f.confidence = 0.5;
     gf.push_back(std::move(f));
     a.predParsed = false;

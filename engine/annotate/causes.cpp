@@ -134,6 +134,9 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
               "gold result";
           break;
         case Verdict::Closer:
+          // When repairing another part alone gives the gold result, the rest of the prediction
+          // already agrees with the gold result: this difference is not a cause.
+          keep[i] = !anyFix;
           f.explanation =
               "cause: putting the gold's version of just this part into the prediction moves the "
               "result towards the gold result (closeness " +

@@ -22,7 +22,7 @@ struct CauseProbe {
   // the SQL did not run.
   std::function<std::optional<double>(const std::string& sql)> closeness;
   double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
-  bool resultEqual = false;   // the prediction's rows equal the gold rows (EX set)
+  bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
   bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
   int maxRepairs = 12;        // executions per case at most
 };

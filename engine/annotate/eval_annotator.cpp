@@ -9,11 +9,12 @@ namespace hs::annotate {
 
 namespace {
 
-// Closeness of a result to the gold result in [0, 1]: 1 for the same set of rows, else the mean
-// of the row Jaccard index (bag) and BIRD's Soft-F1, scaled below 1.
+// Closeness of a result to the gold result in [0, 1]: 1 for the same rows as multisets (Spider's
+// EX counts duplicates, so a missing or extra DISTINCT is a difference: C8), else the mean of the
+// row Jaccard index (bag) and BIRD's Soft-F1, scaled below 1.
 double closeness(const std::vector<db::Row>& gold, std::size_t goldColumns, const std::vector<db::Row>& rows,
                  std::size_t columns) {
-  if (goldColumns == columns && eval::setEqual(gold, rows)) return 1.0;
+  if (goldColumns == columns && eval::bagEqual(gold, rows)) return 1.0;
   const eval::ResultDiff d = eval::diffResults(gold, goldColumns, rows, columns, 0);
   const double matched = static_cast<double>(gold.size()) - static_cast<double>(d.missingTotal);
   const double all = static_cast<double>(gold.size() + rows.size()) - matched;
@@ -71,7 +72,10 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   CauseProbe probe;
   const eval::SideRun& gold = in.outcome.gold;
   const eval::SideRun& pred = in.outcome.pred;
-  if (in.database && gold.ok && in.outcome.exSet) {
+  // Right or wrong as multisets of rows (duplicates count, as in Spider's EX); the set semantics
+  // when no bag comparison was made.
+  const std::optional<bool> equal = in.outcome.exBag ? in.outcome.exBag : in.outcome.exSet;
+  if (in.database && gold.ok && equal) {
     db::Database* database = in.database;
     const std::size_t goldColumns = gold.columns.size();
     probe.closeness = [database, &gold, goldColumns](const std::string& sql) -> std::optional<double> {
@@ -82,7 +86,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
       return closeness(gold.rows, goldColumns, r->rows, r->columns.size());
     };
     probe.baseline = pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size()) : 0.0;
-    probe.resultEqual = *in.outcome.exSet;
+    probe.resultEqual = *equal;
     probe.orderDiffers = in.outcome.exOrdered && !*in.outcome.exOrdered;
     ci.probe = &probe;
   }
@@ -90,7 +94,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   // A wrong case that no C-type explains gets a finding that says how the results differ.
   bool explained = false;
   for (const Finding& f : a.findings) explained = explained || f.taxonomy == "mrsqlgen";
-  if (in.outcome.exSet && !*in.outcome.exSet && pred.ok && in.outcome.diff && !explained) {
+  if (equal && !*equal && pred.ok && in.outcome.diff && !explained) {
     Finding f;
     f.taxonomy = "goldfree";
     f.category = "result_difference";

@@ -135,11 +135,16 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
         auto dot = cr.key.find('.');
         ValueCheck vc =
             lookup(cr.key.substr(0, dot), cr.key.substr(dot + 1), t.text, t.kind == TokKind::Number);
-        if (vc == ValueCheck::Absent)
+        if (vc == ValueCheck::Absent) {
           add(out, "value_absent", "no row has " + cr.key + " = '" + t.text + "'", {"pred", t.begin, t.end});
-        else if (vc == ValueCheck::ExistsIgnoringCase && !like)
+          out.back().explanation = "looked up in the database: the compared column never holds this value";
+        } else if (vc == ValueCheck::ExistsIgnoringCase && !like) {
           add(out, "value_case", "'" + t.text + "' occurs in " + cr.key + " only with another letter case",
               {"pred", t.begin, t.end});
+          out.back().explanation =
+              "looked up in the database: SQLite compares text case-sensitively, so the rows spelled "
+              "otherwise are missed";
+        }
       }
     }
     // Joins without a condition.

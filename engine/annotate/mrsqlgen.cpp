@@ -262,6 +262,19 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
              "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
+  // The same comparison whose operand differs only in its aggregate functions, e.g. in a subquery
+  // (x > (SELECT MAX(y) ...) vs x > (SELECT MIN(y) ...)): aggregation (C7), not another column.
+  pass(
+      [](const Pred& a, const Pred& b) {
+        return a.n.op == b.n.op && a.n.text() != b.n.text() &&
+               withoutAggregates(a.n.lhs) == withoutAggregates(b.n.lhs) &&
+               withoutAggregates(a.n.rhs) == withoutAggregates(b.n.rhs);
+      },
+      [&](const Pred& a, const Pred& b) {
+        emit("C7", "aggregate in condition",
+             "'" + a.n.text() + "' where the gold condition is '" + b.n.text() + "'",
+             {ps(a.begin, a.end), gs(b.begin, b.end)});
+      });
   auto noDistinct = [](std::string t) {
     for (std::size_t k; (k = t.find("distinct ")) != std::string::npos;) t.erase(k, 9);
     return t;

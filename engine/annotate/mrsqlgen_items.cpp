@@ -5,7 +5,6 @@
 
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
-#include "engine/annotate/sql_view_detail.h"
 
 namespace hs::annotate {
 
@@ -43,7 +42,7 @@ std::vector<Item> items(const SqlView& v, const NormContext& c, const SelectBloc
       std::string p = std::string(f) + " ( ";
       if (it.norm.rfind(p, 0) == 0 && it.norm.size() > p.size() + 2 &&
           it.norm.substr(it.norm.size() - 2) == " )" && v.tokens[r.first].kind == TokKind::Word &&
-          r.last > r.first + 1 && detail::matchingParen(v, r.first + 1) == r.last - 1) {
+          r.last > r.first + 1 && matchingParen(v, r.first + 1) == r.last - 1) {
         it.func = f;
         it.inner = it.norm.substr(p.size(), it.norm.size() - p.size() - 2);
         if (it.inner.rfind("distinct ", 0) == 0) {

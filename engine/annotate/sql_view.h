@@ -1,9 +1,10 @@
 #pragma once
-// A light, span-preserving view of one SQL query for the annotators: tokens with byte offsets,
-// SELECT blocks (top level, set operands, subqueries, CTEs) split into clauses, FROM tables with
-// their aliases, column references resolved against the schema through aliases, CTEs and derived
-// tables, predicates, aggregates and literals. It tolerates partial or invalid SQL (it never
-// throws; what it cannot read is reported in `error`).
+// The span-preserving view of one SQL query that the annotators' rules read, built from engine/sql:
+// the tokens of hs::sql::tokenize, the tree of hs::sql::parse and the names of hs::sql::resolve.
+// SELECT blocks (top level, set operands, subqueries, CTEs) with their clauses, FROM tables with
+// their aliases, column references with what they resolve to, predicates, aggregates and literals,
+// all as token ranges whose byte offsets are exact in the original text. SQL that hs::sql does not
+// parse gets no blocks and the parser's error in `error` / `errorOffset` (never throws).
 #include <array>
 #include <cstddef>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "engine/db/schema.h"
+#include "engine/sql/token.h"
 
 namespace hs::annotate {
 
@@ -37,6 +39,7 @@ struct Token {
   std::string text;  // Word: lower-cased; quoted forms: unquoted; String: unquoted value; others: as written
   int depth = 0;     // parenthesis depth
   int owner = -1;    // index of the innermost SELECT block holding the token
+  sql::Kw kw = sql::Kw::None;  // the keyword a bare word is spelled like (engine/sql's table)
 };
 
 enum Clause { kSelect = 0, kFrom, kWhere, kGroupBy, kHaving, kOrderBy, kLimit, kOffset, kClauseCount };
@@ -145,6 +148,8 @@ struct SqlView {
   bool hasCte = false;
   std::string error;  // empty when the text was read completely
   std::size_t errorOffset = 0;
+  std::size_t errorEnd = 0;  // end of the offending token (syntax errors)
+  bool syntaxError = false;  // hs::sql::parse rejected the text (error is its message)
 
   bool ok() const { return error.empty() && !blocks.empty(); }
   std::string_view slice(std::size_t b, std::size_t e) const {
@@ -154,10 +159,13 @@ struct SqlView {
   std::size_t endOf(const Range& r) const { return r.empty() ? 0 : tokens[r.last - 1].end; }
 };
 
-// Analyses `sql` against `schema` (which may be empty: then nothing resolves, and nothing is
-// reported as unknown either when `schemaKnown` is false).
+// Analyses `sql` against `schema` (which may be empty: then no table is known and nothing
+// resolves).
 SqlView analyse(std::string_view sql, const db::Schema& schema);
 
-bool isSqlKeyword(std::string_view lowerWord);
+// Whether a word is one of SQLite's keywords (engine/sql's keyword table).
+bool isSqlKeyword(std::string_view word);
+// Index of the ')' closing the '(' at token `open` (tokens.size() when unbalanced).
+std::size_t matchingParen(const SqlView& v, std::size_t open);
 
 }  // namespace hs::annotate

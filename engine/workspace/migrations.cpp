@@ -188,11 +188,16 @@ ALTER TABLE findings ADD COLUMN from_eval INTEGER NOT NULL DEFAULT 0 CHECK (from
 )SQL";
 
 // Version 5: EX under set semantics ignoring the order of the output columns, scored when the run's
-// settings ask for it ("ignore_column_order": true); NULL when not scored or undecided. (Version 4
-// is left to the reviewer-exchange work developed in parallel.)
+// settings ask for it ("ignore_column_order": true); NULL when not scored or undecided.
 constexpr std::string_view kV5 = R"SQL(
 ALTER TABLE case_scores ADD COLUMN ex_set_any_order INTEGER
   CHECK (ex_set_any_order IS NULL OR ex_set_any_order IN (0, 1));
+)SQL";
+
+// Version 6: why a finding was given (Finding::explanation), shown in the tooltips of the Review
+// case view as in the Query tab.
+constexpr std::string_view kV6 = R"SQL(
+ALTER TABLE findings ADD COLUMN explanation TEXT NOT NULL DEFAULT '';
 )SQL";
 
 }  // namespace
@@ -203,6 +208,7 @@ const std::vector<Migration>& migrations() {
       {2, "llm_calls, followups, drilldown_steps", kV2},
       {3, "case_scores, findings.from_eval", kV3},
       {5, "case_scores.ex_set_any_order", kV5},
+      {6, "findings.explanation", kV6},
   };
   return list;
 }

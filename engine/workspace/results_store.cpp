@@ -47,7 +47,8 @@ Result<Writers> prepareWriters(sqlite3* db, const std::string& where) {
   auto insFinding = Statement::prepare(db,
                                        "INSERT INTO findings(case_id, taxonomy, category, subcategory, "
                                        "message, spans_json, origin, confidence, "
-                                       "created_at, from_eval) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 1)",
+                                       "created_at, from_eval, explanation) "
+                                       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 1, ?10)",
                                        where);
   if (!insFinding) return insFinding.error();
   auto upScore = Statement::prepare(
@@ -96,7 +97,7 @@ Status saveOne(Writers& w, std::int64_t caseId, const eval::CaseOutcome& o, std:
     st.reset();
     st.bind(1, caseId).bind(2, f.taxonomy).bind(3, f.category).bind(4, f.subcategory).bind(5, f.message);
     st.bind(6, codec::dump(codec::spansToJson(f.spans))).bind(7, f.origin.empty() ? "rule" : f.origin);
-    st.bind(8, std::clamp(f.confidence, 0.0, 1.0)).bind(9, now);
+    st.bind(8, std::clamp(f.confidence, 0.0, 1.0)).bind(9, now).bind(10, f.explanation);
     if (auto s = st.run(); !s) return s;
   }
   Statement& st = w.upScore;
@@ -215,7 +216,8 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
 
   auto fs = Statement::prepare(db,
                                "SELECT taxonomy, category, subcategory, message, spans_json, origin, "
-                               "coalesce(confidence, 1.0) FROM findings WHERE case_id = ?1 AND from_eval = 1 "
+                               "coalesce(confidence, 1.0), explanation FROM findings "
+                               "WHERE case_id = ?1 AND from_eval = 1 "
                                "ORDER BY id",
                                ws.path());
   if (!fs) return fs.error();
@@ -232,6 +234,7 @@ Result<std::optional<eval::CaseOutcome>> loadOutcome(const Workspace& ws, std::i
     f.spans = codec::spansFromJson(hs::parseJsonOrDiscarded(fs->text(4)));
     f.origin = fs->text(5);
     f.confidence = fs->real(6);
+    f.explanation = fs->text(7);
     o.findings.push_back(std::move(f));
   }
   return std::optional<eval::CaseOutcome>(std::move(o));

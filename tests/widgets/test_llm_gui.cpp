@@ -9,6 +9,7 @@
 
 #include <sqlite3.h>
 
+#include "fake_llm_profile.h"
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
@@ -41,18 +42,7 @@ QByteArray fileBytes(const QString& path) {
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-void useProfile(const std::string& baseUrl, const std::string& keyEnv = {}) {
-  hs::ui::LlmProfile p;
-  p.endpoint.name = "fake";
-  p.endpoint.baseUrl = baseUrl;
-  p.endpoint.model = "fake-model";
-  p.endpoint.apiKeyEnv = keyEnv;
-  p.endpoint.maxRetries = 0;
-  p.endpoint.connectTimeoutMs = 2000;
-  p.endpoint.timeoutMs = 10000;
-  hs::ui::ProfileSettings::save({p});
-  hs::ui::ProfileSettings::setActiveName("fake");
-}
+using hs::test::useFakeProfile;
 
 }  // namespace
 
@@ -101,7 +91,7 @@ class TestLlmGui : public QObject {
                         "Here is the query:\n```sql\nSELECT name FROM pets WHERE species = 'Dragon';\n```\n"
                         "It lists the dragons."}});
     qputenv("HS_TEST_LLM_KEY", "sk-test-secret-4242");
-    useProfile(server.baseUrl(), "HS_TEST_LLM_KEY");
+    useFakeProfile(server.baseUrl(), "HS_TEST_LLM_KEY");
     hs::ui::MainWindow w;
     w.resize(1200, 800);
     w.show();
@@ -156,7 +146,7 @@ class TestLlmGui : public QObject {
     // A new question that fails clears the old answer: its SQL, its highlights and its rows.
     QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);
     QVERIFY(w.resultModel()->columnCount() > 0);
-    useProfile("http://127.0.0.1:9/v1");  // nothing listens
+    useFakeProfile("http://127.0.0.1:9/v1");  // nothing listens
     c->generation()->reloadSettings();
     QVERIFY(generateAndWait(c, "Which pets are cats?"));
     QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
@@ -167,7 +157,7 @@ class TestLlmGui : public QObject {
   }
 
   void unreachableEndpointIsExplained() {
-    useProfile("http://127.0.0.1:9/v1");  // discard port: nothing listens
+    useFakeProfile("http://127.0.0.1:9/v1");  // discard port: nothing listens
     hs::ui::MainWindow w;
     w.openDatabase(dir_.filePath("pets.sqlite"));
     QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);

@@ -41,7 +41,8 @@ void fillFindings(GenerationOutcome& out, const annotate::DatabaseAnnotation& ch
   for (const auto& f : checked.annotation.findings) {
     for (const auto& span : f.spans) {
       if (span.side != "pred") continue;
-      out.findings.push_back({qs(f.taxonomy), qs(f.category), qs(f.message), int(span.begin), int(span.end)});
+      out.findings.push_back(
+          {qs(f.taxonomy), qs(f.category), qs(f.message), int(span.begin), int(span.end), f});
     }
   }
   out.risk = checked.annotation.risk.score;

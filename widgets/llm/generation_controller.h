@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 
+#include "engine/core/finding.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/llm/profile_settings.h"
 
@@ -22,12 +23,16 @@ namespace hs::ui {
 class JobRunner;
 class KeyStore;
 
+// One span of an engine finding in the generated SQL. `finding` is the engine's finding as the
+// Review case view gets it (category, subcategory, message, explanation), so both screens show the
+// same style and tooltip.
 struct GeneratedFinding {
   QString taxonomy;
   QString category;
   QString message;
   int begin = 0;  // byte offsets in the generated SQL
   int end = 0;
+  hs::Finding finding;
 };
 
 struct GenerationOutcome {

@@ -32,23 +32,6 @@
 namespace hs::ui {
 namespace {
 
-// The style of a finding comes from the engine's category table through FindingStyles, exactly as
-// in the Review case view.
-FindingStyleGroup groupOf(const GeneratedFinding& g) {
-  hs::Finding f;
-  f.taxonomy = g.taxonomy.toStdString();
-  f.category = g.category.toStdString();
-  return FindingStyles::groupOf(f);
-}
-
-// The category's name as users read it, from the same table.
-QString labelOf(const GeneratedFinding& g) {
-  hs::Finding f;
-  f.taxonomy = g.taxonomy.toStdString();
-  f.category = g.category.toStdString();
-  return FindingStyles::categoryLabel(f);
-}
-
 // The model's SQL laid out for reading (engine/sql printPretty), with a way to move its byte
 // offsets into the laid-out text. SQL that does not parse is shown as the model wrote it.
 struct ShownSql {
@@ -239,12 +222,12 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
   SpanHighlighter* highlighter = editor->highlighter();
   QStringList categories;
   for (const auto& f : outcome.findings) {
-    const FindingStyleGroup family = groupOf(f);
-    const QString name = labelOf(f);
+    // Style, name and tooltip (with the explanation) exactly as in the Review case view.
+    const FindingStyleGroup family = FindingStyles::groupOf(f.finding);
+    const QString name = FindingStyles::categoryLabel(f.finding);
     editor->indicators()->indicator(family.key, family.style);
     if (const auto at = shown.map(f.begin, f.end))
-      highlighter->highlight(family.key, at->first, at->second,
-                             QStringLiteral("%1: %2").arg(name, f.message));
+      highlighter->highlight(family.key, at->first, at->second, FindingStyles::tooltip(f.finding));
     if (!categories.contains(name)) categories << name;
   }
   QString status = outcome.findings.isEmpty()

@@ -60,8 +60,14 @@ hs::eval::CaseOutcome makeOutcome(int variant) {
                           "rule",
                           0.9,
                           ""});
-    o.findings.push_back(
-        {"mrsqlgen", "C4", "", "wrong value", {{"pred", 1, 3}, {"gold", 2, 4}}, "rule", 1.0, ""});
+    o.findings.push_back({"mrsqlgen",
+                          "C4",
+                          "",
+                          "wrong value",
+                          {{"pred", 1, 3}, {"gold", 2, 4}},
+                          "rule",
+                          1.0,
+                          "cause: the repair gives the gold result"});
     o.findings.push_back(
         {"goldfree", "value_absent", "", "'Dragon' is not in pets.species", {}, "gold_free", 0.7, ""});
     o.risk = hs::Risk{0.82, {"value_absent", "superlative"}, {}};
@@ -144,6 +150,7 @@ class TestResultsStore : public QObject {
       QVERIFY(o.findings[i].spans == a.findings[i].spans);
       QCOMPARE(o.findings[i].origin, a.findings[i].origin);
       QCOMPARE(o.findings[i].confidence, a.findings[i].confidence);
+      QCOMPARE(o.findings[i].explanation, a.findings[i].explanation);  // shown in the case view's tooltip
     }
     QCOMPARE(o.risk->score, 0.82);
     QCOMPARE(o.risk->reasons, a.risk->reasons);

@@ -71,7 +71,8 @@ int runImport(const Args& args) {
 }
 
 // N actions on the run's cases: mostly labels (C1..C10), every fifth an undo and every seventh a
-// redo of this reviewer; one line per committed action, flushed before the next begins.
+// redo of this reviewer. Before each action a line {"i", "begin": label|undo|redo}, after its
+// commit a line with "committed" (the row written) or "undone" (the row removed), each flushed.
 int runScript(const Args& args) {
   auto workspace = openExisting(args);
   if (!workspace) return fail(workspace.error());
@@ -88,6 +89,8 @@ int runScript(const Args& args) {
   std::mt19937_64 rng(static_cast<std::uint64_t>(*seed));
   for (long long i = 0; i < *count; ++i) {
     nlohmann::json line = {{"i", i}};
+    const char* action = i % 5 == 4 ? "undo" : i % 7 == 6 ? "redo" : "label";
+    std::cout << nlohmann::json{{"i", i}, {"begin", action}}.dump() << std::endl;
     if (i % 5 == 4) {
       auto undone = ws::undoAnnotation(*workspace, reviewer);
       if (!undone) return fail(undone.error());

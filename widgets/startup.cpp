@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
@@ -17,12 +18,13 @@
 #include "widgets/main_window.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/review/review_team_actions.h"
 
 namespace hs::ui {
 
 namespace {
 // Saves a picture of the window once the initial load is done (or after a safety timeout).
-void saveScreenshot(MainWindow* window, const QString& file) {
+void saveScreenshot(QWidget* window, const QString& file) {
   static bool done = false;
   if (done) return;
   done = true;
@@ -37,13 +39,22 @@ void saveScreenshot(MainWindow* window, const QString& file) {
 
 // Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
 // of the shown run; then selects case N (when asked) and saves the screenshot.
-void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber) {
+// With `adjudicate`, the adjudication dialog is opened and saved instead of the window.
+void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
+                        bool adjudicate) {
   auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber]() {
+  auto tryShoot = [window, file, loaded, caseNumber, adjudicate]() {
     if (!*loaded || !window->review()->isSettled()) return;
     if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
       std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
-    saveScreenshot(window, file);
+    QWidget* target = window;
+    if (adjudicate) {
+      if (QDialog* dialog = window->review()->team()->openAdjudication())
+        target = dialog;
+      else
+        std::fprintf(stderr, "no run to adjudicate\n");
+    }
+    saveScreenshot(target, file);
   };
   QObject::connect(window, &MainWindow::initialLoadFinished, window, [loaded, tryShoot]() {
     *loaded = true;
@@ -90,7 +101,10 @@ int runGui(int argc, char** argv) {
       QStringLiteral("charts"),
       QStringLiteral(
           "Open on the Drill-down tab's Charts view: findings per category of the workspace's review run."));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts});
+  QCommandLineOption adjudicate(
+      QStringLiteral("adjudicate"),
+      QStringLiteral("Open the adjudication view (cases where reviewers disagree) of the Review tab's run."));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, adjudicate});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -135,7 +149,10 @@ int runGui(int argc, char** argv) {
     const QString path = positional.first();
     QTimer::singleShot(0, &window, [&window, path]() { window.openAndRun(path, {}); });
   }
-  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading, reviewCase);
+  if (parser.isSet(adjudicate) && !screenshot)
+    QTimer::singleShot(0, &window, [&window]() { window.review()->team()->openAdjudication(); });
+  if (screenshot)
+    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, parser.isSet(adjudicate));
   return QApplication::exec();
 }
 

@@ -123,6 +123,7 @@ Result<std::int64_t> addAnnotation(ws::Workspace& workspace, Hkb& hkb, Vocabular
   row.category = type > 0 ? typeCode(type) : std::string();
   row.subcategory = a.subcategory;
   row.note = a.note;
+  row.span = a.span;
   auto id = ws::insertAnnotation(workspace, row);
   if (!id) return id.error();
   apply(hkb, *index, a.verdict, type, kManualAnnotation);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/core/finding.h"
 #include "engine/mr/hkb.h"
 #include "engine/mr/hkb_build.h"
 #include "engine/workspace/workspace.h"
@@ -34,6 +35,7 @@ struct ManualAnnotation {
   std::string subcategory;
   std::string note;
   std::optional<std::int64_t> findingId;  // the finding confirmed or rejected, if any
+  std::optional<FindingSpan> span;        // a label on exactly this span of the SQL
 };
 
 // Inserts the annotations row (taxonomy "mrsqlgen") and applies it to `hkb` (creating the

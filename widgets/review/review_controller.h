@@ -12,6 +12,8 @@ namespace hs::ui {
 class EvaluationController;
 class ImportDialog;
 class ReviewPanel;
+class ReviewTeamActions;
+class Shell;
 struct EvaluationResult;
 struct ImportResult;
 
@@ -25,6 +27,9 @@ class ReviewController : public QObject {
   ReviewPanel* panel() const { return panel_; }
   EvaluationController* evaluation() const { return evaluation_; }
   QString workspacePath() const;
+  // Attaches the reviewer exchange and the adjudication view (menus through the shell).
+  void attachTeam(Shell& shell);
+  ReviewTeamActions* team() const { return team_; }
 
   // Opens (or, with create, creates) a workspace, shows its runs and remembers it for the next
   // start. Returns false and shows the reason when it cannot.
@@ -59,6 +64,7 @@ class ReviewController : public QObject {
   QWidget* window_;
   EvaluationController* evaluation_;
   ReviewPanel* panel_;
+  ReviewTeamActions* team_ = nullptr;
   bool evaluateNext_ = false;
   QString pendingDbRoot_;
 };

@@ -124,7 +124,7 @@ Result<std::int64_t> addAnnotation(ws::Workspace& workspace, Hkb& hkb, Vocabular
   row.subcategory = a.subcategory;
   row.note = a.note;
   row.span = a.span;
-  auto id = ws::insertAnnotation(workspace, row);
+  auto id = ws::insertAnnotation(workspace, row, a.log);
   if (!id) return id.error();
   apply(hkb, *index, a.verdict, type, kManualAnnotation);
   return id.value();

@@ -148,7 +148,8 @@ Result<std::optional<AnnotationRecord>> undoAnnotation(Workspace& ws, const std:
   }
 }
 
-Result<std::optional<AnnotationRecord>> redoAnnotation(Workspace& ws, const std::string& annotator) {
+Result<std::optional<AnnotationRecord>> redoAnnotation(Workspace& ws, const std::string& annotator,
+                                                       const AnnotationWriter& write) {
   auto entry = top(ws, annotator, "undone");
   if (!entry) return entry.error();
   if (!*entry) return std::optional<AnnotationRecord>();
@@ -158,7 +159,7 @@ Result<std::optional<AnnotationRecord>> redoAnnotation(Workspace& ws, const std:
   {
     auto tx = ws.transaction();
     if (!tx) return tx.error();
-    auto id = insertAnnotation(ws, *record, UndoLog::Skip);
+    auto id = write ? write(*record) : insertAnnotation(ws, *record, UndoLog::Skip);
     if (id) {
       auto seq = nextSeq(ws);
       if (!seq) return seq.error();

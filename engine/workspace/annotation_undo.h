@@ -4,6 +4,7 @@
 // record; undo removes the reviewer's newest logged annotation and keeps it for redo; redo writes
 // it again; a new annotation empties the reviewer's redo stack. Each step is one transaction.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -24,10 +25,14 @@ Result<UndoDepth> undoDepth(const Workspace& ws, const std::string& annotator);
 // returns it as it was; nullopt when there is nothing to undo.
 Result<std::optional<AnnotationRecord>> undoAnnotation(Workspace& ws, const std::string& annotator);
 
-// Writes the annotator's most recently undone annotation again (a new row id, its original time)
+// Writes the annotator's most recently undone annotation again (a new row id; its original time
+// with the default writer)
 // and returns it; nullopt when there is nothing to redo. Its case deleted since: an error, and the
-// entry is dropped.
-Result<std::optional<AnnotationRecord>> redoAnnotation(Workspace& ws, const std::string& annotator);
+// entry is dropped. `write` inserts the row (inside the redo's transaction, with UndoLog::Skip;
+// e.g. through the HKB, which learns it); by default insertAnnotation.
+using AnnotationWriter = std::function<Result<std::int64_t>(const AnnotationRecord&)>;
+Result<std::optional<AnnotationRecord>> redoAnnotation(Workspace& ws, const std::string& annotator,
+                                                       const AnnotationWriter& write = {});
 
 namespace detail {
 // Logs an annotation just written (inside the caller's transaction) and empties the annotator's

@@ -53,9 +53,10 @@ void AdjudicationView::buildUi() {
   bold.setBold(true);
   question_->setFont(bold);
   sql_ = new QPlainTextEdit;
+  sql_->setObjectName(QStringLiteral("adjudicationSql"));
   sql_->setReadOnly(true);
   sql_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  sql_->setMaximumHeight(sql_->fontMetrics().height() * 6 + 12);
+  sql_->setMaximumHeight(sql_->fontMetrics().height() * 9 + 12);
   reviewers_ = new QTableWidget(0, 3);
   reviewers_->setObjectName(QStringLiteral("adjudicationReviewers"));
   reviewers_->verticalHeader()->hide();
@@ -91,7 +92,7 @@ void AdjudicationView::buildUi() {
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
   rightLayout->addWidget(question_);
-  rightLayout->addWidget(sql_);
+  rightLayout->addWidget(sql_, 1);
   rightLayout->addWidget(reviewers_, 1);
   rightLayout->addWidget(finalTitle_);
   auto* verdictRow = new QHBoxLayout;
@@ -108,8 +109,9 @@ void AdjudicationView::buildUi() {
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(left);
   split->addWidget(right);
-  split->setStretchFactor(0, 2);
+  split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 3);
+  split->setSizes({300, 800});
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(split);
 }

@@ -38,7 +38,11 @@ void AdjudicationView::showCase(int index) {
   const hs::ws::CaseReview& review = disputes_[static_cast<std::size_t>(index)];
   if (auto record = ws_->caseById(caseId_)) {
     question_->setText(QString::fromStdString(record->kase.question));
-    sql_->setPlainText(QString::fromStdString(record->kase.predSql.value_or(std::string())));
+    // Predicted and gold SQL, one above the other, each under its name.
+    sql_->setPlainText(tr("-- predicted") + QLatin1Char('\n') +
+                       QString::fromStdString(record->kase.predSql.value_or(std::string())) +
+                       QStringLiteral("\n\n") + tr("-- gold") + QLatin1Char('\n') +
+                       QString::fromStdString(record->kase.goldSql.value_or(std::string())));
   }
   std::set<std::string> proposed;
   reviewers_->setRowCount(static_cast<int>(review.reviewers.size()));

@@ -62,14 +62,29 @@ bool AnnotationBar::undo() {
 
 bool AnnotationBar::redo() {
   if (!s_->ws || !isHkbReady()) return false;
-  auto redone = hs::ws::redoAnnotation(*s_->ws, undoOwner().toStdString());
+  // MRSQLGen annotations are written again through the HKB, which learns them at once.
+  const auto write = [this](const hs::ws::AnnotationRecord& r) -> hs::Result<std::int64_t> {
+    if (!r.taxonomy.empty() && r.taxonomy != "mrsqlgen")
+      return hs::ws::insertAnnotation(*s_->ws, r, hs::ws::UndoLog::Skip);
+    hs::mr::ManualAnnotation a;
+    a.caseId = r.caseId;
+    a.category = r.category;
+    a.annotator = r.annotator;
+    a.verdict = r.verdict;
+    a.subcategory = r.subcategory;
+    a.note = r.note;
+    a.findingId = r.findingId;
+    a.span = r.span;
+    a.log = hs::ws::UndoLog::Skip;
+    return hs::mr::addAnnotation(*s_->ws, *s_->hkb, s_->vocabularies, a);
+  };
+  auto redone = hs::ws::redoAnnotation(*s_->ws, undoOwner().toStdString(), write);
   if (!redone) return finishWrite(false, annotationText(redone.error().describe()));
   if (!*redone) return false;
   const hs::ws::AnnotationRecord& again = **redone;
   finishWrite(true, QString());
   if (s_->caseId != again.caseId) emit annotated(again.caseId);
   if (again.span) emit spanLabelsChanged(again.caseId);
-  startLoad();  // the HKB learns the annotation written again
   updateEnabled();
   return true;
 }

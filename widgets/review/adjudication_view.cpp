@@ -41,8 +41,8 @@ void AdjudicationView::buildUi() {
   cases_->setUniformRowHeights(true);
   cases_->header()->setStretchLastSection(true);
   const int digit = cases_->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-  cases_->header()->resizeSection(0, digit * 6 + 12);
-  cases_->header()->resizeSection(1, digit * 18 + 12);
+  cases_->header()->resizeSection(0, digit * 5 + 12);
+  cases_->header()->resizeSection(1, digit * 16 + 12);
   connect(cases_, &QTreeWidget::currentItemChanged, this,
           [this] { showCase(cases_->indexOfTopLevelItem(cases_->currentItem())); });
 
@@ -71,7 +71,7 @@ void AdjudicationView::buildUi() {
   verdict_->setObjectName(QStringLiteral("adjudicationVerdict"));
   labels_ = new QListWidget;
   labels_->setObjectName(QStringLiteral("adjudicationLabels"));
-  labels_->setMaximumHeight(labels_->fontMetrics().height() * 5 + 12);
+  labels_->setMinimumHeight(labels_->fontMetrics().height() * 3 + 12);
   note_ = new QLineEdit;
   record_ = new QPushButton;
   record_->setObjectName(QStringLiteral("adjudicationRecord"));
@@ -92,14 +92,14 @@ void AdjudicationView::buildUi() {
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
   rightLayout->addWidget(question_);
-  rightLayout->addWidget(sql_, 1);
-  rightLayout->addWidget(reviewers_, 1);
+  rightLayout->addWidget(sql_, 2);
+  rightLayout->addWidget(reviewers_, 2);
   rightLayout->addWidget(finalTitle_);
   auto* verdictRow = new QHBoxLayout;
   verdictRow->addWidget(verdict_);
   verdictRow->addWidget(note_, 1);
   rightLayout->addLayout(verdictRow);
-  rightLayout->addWidget(labels_);
+  rightLayout->addWidget(labels_, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(status_, 1);
   buttons->addWidget(clear_);
@@ -111,7 +111,7 @@ void AdjudicationView::buildUi() {
   split->addWidget(right);
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 3);
-  split->setSizes({300, 800});
+  split->setSizes({380, 720});
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(split);
 }
@@ -214,6 +214,12 @@ bool AdjudicationView::selectCase(int row) {
   return true;
 }
 
+bool AdjudicationView::selectCaseId(qint64 caseId) {
+  for (std::size_t i = 0; i < disputes_.size(); ++i)
+    if (disputes_[i].caseId == caseId) return selectCase(static_cast<int>(i));
+  return false;
+}
+
 void AdjudicationView::setStatus(const QString& text) {
   status_->setText(text);
 }
@@ -227,11 +233,8 @@ QString AdjudicationView::labelText(const std::string& label) const {
   for (const char* taxonomy : {"mrsqlgen", "tasql"}) {
     const auto* info = hs::findCategory(taxonomy, label);
     if (info && info->id == label) {
-      const QString name =
-          QCoreApplication::translate("hs::FindingCategories", std::string(info->label).c_str());
-      return std::string_view(taxonomy) == "mrsqlgen"
-                 ? QStringLiteral("%1 %2").arg(QString::fromStdString(label), name)
-                 : name;
+      // The table's labels name the code already ("C5 Column selection").
+      return QCoreApplication::translate("hs::FindingCategories", std::string(info->label).c_str());
     }
   }
   return QString::fromStdString(label);

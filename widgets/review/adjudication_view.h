@@ -40,7 +40,8 @@ class AdjudicationView : public QWidget {
 
   int disputedCount() const;
   int adjudicatedCount() const;
-  bool selectCase(int row);  // row of the list
+  bool selectCase(int row);          // row of the list
+  bool selectCaseId(qint64 caseId);  // false when the case is not disputed
   qint64 currentCaseId() const { return caseId_; }
   // Records the final label chosen in the form for the current case (false with the reason in
   // statusText()). The form: the verdict combo and the checked labels.

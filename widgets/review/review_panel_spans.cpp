@@ -47,6 +47,7 @@ std::vector<hs::Finding> ReviewPanel::spanLabelFindings(qint64 caseId) const {
     hs::Finding f;
     f.taxonomy = a.taxonomy.empty() ? "mrsqlgen" : a.taxonomy;
     f.category = a.category;
+    f.subcategory = tr("span label").toStdString();
     f.message = tr("Labelled by %1").arg(QString::fromStdString(a.annotator)).toStdString();
     if (!a.note.empty()) f.message += " · " + a.note;
     f.spans = {*a.span};

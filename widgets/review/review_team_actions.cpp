@@ -161,6 +161,7 @@ QDialog* ReviewTeamActions::openAdjudication() {
   }
   view_->setAdjudicator(panel_->annotationBar()->undoOwner());
   view_->setRun(panel_->workspacePath(), panel_->currentRunId());
+  view_->selectCaseId(panel_->selectedCaseId());  // the case on screen, when reviewers disagree on it
   dialog_->setWindowTitle(tr("Adjudication"));
   dialog_->show();
   dialog_->raise();

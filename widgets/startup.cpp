@@ -15,6 +15,9 @@
 #include "widgets/app_settings.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
+#include "widgets/llm/generation_controller.h"
+#include "widgets/llm/llm_controller.h"
+#include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
@@ -39,12 +42,13 @@ void saveScreenshot(QWidget* window, const QString& file) {
 
 // Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
 // of the shown run; then selects case N (when asked) and saves the screenshot.
-// With `adjudicate`, the adjudication dialog is opened and saved instead of the window.
+// `asked`: false until the question given with --ask is answered (or abstained on). With
+// `adjudicate`, the adjudication dialog is opened and saved instead of the window.
 void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
-                        bool adjudicate) {
+                        std::shared_ptr<bool> asked, bool adjudicate) {
   auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber, adjudicate]() {
-    if (!*loaded || !window->review()->isSettled()) return;
+  auto tryShoot = [window, file, loaded, caseNumber, asked, adjudicate]() {
+    if (!*loaded || !*asked || !window->review()->isSettled()) return;
     if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
       std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
     QWidget* target = window;
@@ -61,6 +65,10 @@ void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoa
     tryShoot();
   });
   QObject::connect(window->review(), &ReviewController::settled, window, tryShoot);
+  QObject::connect(window->llm()->generation(), &GenerationController::finished, window, [asked, tryShoot]() {
+    *asked = true;
+    tryShoot();
+  });
   QTimer::singleShot(500, window, tryShoot);
   QTimer::singleShot(120000, window, [window, file]() { saveScreenshot(window, file); });  // never hang
 }
@@ -101,10 +109,14 @@ int runGui(int argc, char** argv) {
       QStringLiteral("charts"),
       QStringLiteral(
           "Open on the Drill-down tab's Charts view: findings per category of the workspace's review run."));
+  QCommandLineOption ask(
+      QStringLiteral("ask"),
+      QStringLiteral("Put QUESTION in the Query tab's question box and generate once the database is open."),
+      QStringLiteral("question"));
   QCommandLineOption adjudicate(
       QStringLiteral("adjudicate"),
       QStringLiteral("Open the adjudication view (cases where reviewers disagree) of the Review tab's run."));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, adjudicate});
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, ask, adjudicate});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -149,10 +161,19 @@ int runGui(int argc, char** argv) {
     const QString path = positional.first();
     QTimer::singleShot(0, &window, [&window, path]() { window.openAndRun(path, {}); });
   }
+  auto asked = std::make_shared<bool>(!(parser.isSet(ask) && loading));
+  if (parser.isSet(ask) && loading) {
+    const QString question = parser.value(ask);
+    QObject::connect(&window, &MainWindow::initialLoadFinished, &window, [&window, question](bool) {
+      QuestionBar* bar = window.llm()->questionBar();
+      bar->setQuestion(question);
+      emit bar->generateRequested(question, {});
+    });
+  }
   if (parser.isSet(adjudicate) && !screenshot)
     QTimer::singleShot(0, &window, [&window]() { window.review()->team()->openAdjudication(); });
   if (screenshot)
-    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, parser.isSet(adjudicate));
+    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked, parser.isSet(adjudicate));
   return QApplication::exec();
 }
 

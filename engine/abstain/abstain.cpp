@@ -26,6 +26,22 @@ AbstainDecision beforeGeneration(const std::string& question, db::Database& data
   return d;
 }
 
+AbstainDecision decideOnRisk(const Risk& risk, const AbstainOptions& o) {
+  AbstainDecision d;
+  d.stage = "after_generation";
+  d.type = "risk";
+  d.threshold = o.riskThreshold;
+  d.score = risk.score;
+  if (d.score >= o.riskThreshold) {
+    d.abstained = true;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f", d.score);
+    d.reason = std::string("the generated SQL looks wrong: risk ") + buf;
+    if (!risk.reasons.empty()) d.reason += " (" + risk.reasons.front() + ")";
+  }
+  return d;
+}
+
 AbstainDecision afterGeneration(const Case& item, const std::string& dbRoot, const AbstainOptions& o) {
   AbstainDecision d;
   d.stage = "after_generation";
@@ -40,16 +56,7 @@ AbstainDecision afterGeneration(const Case& item, const std::string& dbRoot, con
   eo.annotator = &rules;
   auto outcomes = eval::evaluateCases({c}, eo);
   if (outcomes.empty() || !outcomes[0].risk) return d;
-  const Risk& risk = *outcomes[0].risk;
-  d.score = risk.score;
-  if (d.score >= o.riskThreshold) {
-    d.abstained = true;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2f", d.score);
-    d.reason = std::string("the generated SQL looks wrong: risk ") + buf;
-    if (!risk.reasons.empty()) d.reason += " (" + risk.reasons.front() + ")";
-  }
-  return d;
+  return decideOnRisk(*outcomes[0].risk, o);
 }
 
 nlohmann::json decisionToJson(const AbstainDecision& d) {

@@ -12,6 +12,7 @@
 
 #include "engine/abstain/feasibility.h"
 #include "engine/core/case.h"
+#include "engine/core/finding.h"
 #include "engine/db/database.h"
 
 namespace hs::abstain {
@@ -36,6 +37,10 @@ struct AbstainDecision {
 // reason to abstain (the generation step will report it).
 AbstainDecision beforeGeneration(const std::string& question, db::Database& database,
                                  const AbstainOptions& options);
+
+// The decision on an already computed gold-free risk score (e.g. the one the generate workflow's
+// checks produced): abstain when it reaches the threshold, the strongest reason named.
+AbstainDecision decideOnRisk(const Risk& risk, const AbstainOptions& options);
 
 // The gold-free risk score of `item.predSql` on <dbRoot>/<dbId>: executed read-only and annotated
 // as `evaluate` does. No prediction, or no database: not abstained, score 0.

@@ -4,45 +4,16 @@
 #include <cctype>
 #include <set>
 
+#include "engine/abstain/feasibility_linking.h"
 #include "engine/abstain/feasibility_words.h"
 #include "engine/core/text.h"
 
 namespace hs::abstain {
 namespace {
 
-std::string stem(std::string w) {
-  auto ends = [&](const char* s) {
-    std::string_view e(s);
-    return w.size() > e.size() + 2 && w.compare(w.size() - e.size(), e.size(), e) == 0;
-  };
-  if (ends("ies")) return w.substr(0, w.size() - 3) + "y";
-  if (ends("sses")) return w.substr(0, w.size() - 2);
-  if (ends("ches") || ends("shes") || ends("xes") || ends("zes")) return w.substr(0, w.size() - 2);
-  if (ends("s") && !ends("ss") && !ends("us") && !ends("is")) return w.substr(0, w.size() - 1);
-  return w;
-}
-
-// "PerpetratorID", "home_town", "Date of Birth" -> perpetrator, id, home, town, date, of, birth.
-std::vector<std::string> nameWords(const std::string& name) {
-  std::vector<std::string> out;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) out.push_back(stem(asciiLower(cur)));
-    cur.clear();
-  };
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    if (!std::isalpha(c)) {
-      flush();
-      continue;
-    }
-    bool boundary = std::isupper(c) && !cur.empty() && std::islower(static_cast<unsigned char>(cur.back()));
-    if (boundary) flush();
-    cur += static_cast<char>(c);
-  }
-  flush();
-  return out;
-}
+using detail::nameWords;
+using detail::prefixRelated;
+using detail::stem;
 
 struct Word {
   std::string text;  // lower case
@@ -93,13 +64,6 @@ bool hasCue(const std::string& lowerQ, const std::string& cue) {
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-') ch = ' ';
   std::string c = " " + cue;
   return padded.find(c) != std::string::npos;
-}
-
-bool prefixRelated(const std::string& a, const std::string& b) {
-  if (a.size() < 4 || b.size() < 4) return false;
-  const std::string& s = a.size() < b.size() ? a : b;
-  const std::string& l = a.size() < b.size() ? b : a;
-  return l.compare(0, s.size(), s) == 0;
 }
 
 // Levenshtein distance, bounded inputs (words).
@@ -211,15 +175,35 @@ FeasibilityCheck checkFeasibility(const std::string& question, const db::Schema&
     }
   }
 
+  // "the <attribute> of <entity>": an attribute the entity's table does not have is strong evidence
+  // on its own (one unmatched word elsewhere in the question is weak: it may be a verb or a value).
+  std::vector<std::string> sequence;
+  for (const Word& w : questionWords(question)) sequence.push_back(w.text);
+  double linking = 0.0;
+  if (auto gap = detail::attributeGap(sequence, schema, out.unmatched)) {
+    linking = 0.6;
+    out.attribute = gap->attribute;
+    out.entity = gap->entity;
+    out.entityTable = gap->table;
+    out.attributeTables = gap->elsewhere;
+  }
   const double k = static_cast<double>(out.unmatched.size());
   const double missing = std::min(0.85, 0.3 * k);
-  out.score = 1.0 - (1.0 - nonSql) * (1.0 - external) * (1.0 - missing);
-  if (nonSql > 0 && nonSql >= missing) {
+  out.score = 1.0 - (1.0 - nonSql) * (1.0 - external) * (1.0 - missing) * (1.0 - linking);
+  out.nearest = surfaceNear;
+  const double schemaGap = std::max(missing, linking);
+  if (nonSql > 0 && nonSql >= schemaGap) {
     out.type = "non-sql";
     out.reason = "the question asks for something a query cannot do ('" + out.cues.front() + "')";
-  } else if (external > 0 && external >= missing) {
+  } else if (external > 0 && external >= schemaGap) {
     out.type = "external-knowledge";
     out.reason = "the question needs knowledge from outside the database ('" + out.cues.back() + "')";
+  } else if (linking > 0 && linking >= missing) {
+    out.type = out.attributeTables.empty() ? "column-related" : "column-surface";
+    out.reason = "the question asks for the '" + out.attribute + "' of '" + out.entity + "', which table " +
+                 out.entityTable + " does not have";
+    if (!out.attributeTables.empty())
+      out.reason += " ('" + out.attribute + "' is a column of " + out.attributeTables.front() + ")";
   } else if (!out.unmatched.empty()) {
     out.type = !surfaceNear.empty() ? "column-surface" : anyMatched ? "column-related" : "column-unrelated";
     out.reason =

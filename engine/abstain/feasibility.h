@@ -21,6 +21,13 @@ struct FeasibilityCheck {
   std::vector<std::string> unmatched;  // content words that match no table, column or stored value
   std::vector<std::string> cues;       // non-SQL / external-knowledge phrases found
   int valueLookups = 0;                // read-only queries spent on stored values
+  std::string nearest;                 // column-surface: the existing name the unmatched word resembles
+  // "the <attribute> of <entity>" where the entity's table lacks the attribute (see
+  // feasibility_linking.h); empty when no such gap was found.
+  std::string attribute;
+  std::string entity;
+  std::string entityTable;
+  std::vector<std::string> attributeTables;  // tables that have a column of that name
 };
 
 struct FeasibilityOptions {

@@ -1,13 +1,16 @@
 #pragma once
 // Gold-free risk score: a logistic combination of the gold-free checks and a few structural
-// features of the predicted query. Weights are fitted (fitRiskModel) on one half of a labelled set
-// and reported on the other half; defaultRiskModel() holds the weights fitted on half of the
-// Spider dev GPT-4 (DIN-SQL) cases, see tests/engine/annotate/tst_annotate_risk.cpp.
+// features of the predicted query. defaultRiskModel() holds the weights of
+// resources/risk/weights.json, embedded at build time; tests/fit/fit_risk.py fits them on training
+// data the project makes itself (Spider train gold as correct SQL, execution-filtered mutants of it
+// as wrong SQL) and measures them on the Spider dev GPT-4 run, never the other way round.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
+#include "engine/core/error.h"
 
 namespace hs::annotate {
 
@@ -20,11 +23,19 @@ const std::vector<std::string>& riskFeatureNames();
 std::vector<double> riskFeatures(const SqlView& pred, const std::vector<Finding>& goldFree);
 Risk scoreRisk(const RiskModel& model, const std::vector<double>& features,
                const std::vector<Finding>& goldFree);
-const RiskModel& defaultRiskModel();
 
-// L2-regularised logistic regression by gradient descent; y[i] = 1 when case i is wrong.
-RiskModel fitRiskModel(const std::vector<std::vector<double>>& x, const std::vector<int>& y,
-                       double l2 = 0.01);
+// Reads a weights file: a JSON object with `bias` (number), `features` (the names of
+// riskFeatureNames(), in that order) and `weights` (one finite number per feature); other keys
+// (provenance, counts) are ignored. Anything else is a BadInput error with code "risk_weights"
+// that says what is wrong.
+Result<RiskModel> parseRiskModel(std::string_view json);
+// The embedded resources/risk/weights.json. Should it not load (a feature was added without
+// refitting), every case scores 0.5 and defaultRiskModelError() says why; tst_annotate_risk fails.
+const RiskModel& defaultRiskModel();
+const Error* defaultRiskModelError();
+// The embedded weights file's text (for tests and tools that show where the weights came from).
+std::string_view defaultRiskModelText();
+// The weights are fitted outside the engine, by tests/fit/fit_risk.py (see its README).
 // AUROC: hs::eval::auroc (engine/eval/metrics.h) is the one implementation.
 
 }  // namespace hs::annotate

@@ -223,6 +223,7 @@ Result<BenchResult> runBench(const std::vector<Case>& cases,
   std::vector<eval::CaseOutcome> outcomes = eval::evaluateCases(items, eo);
   if (cancelled(o)) return makeError(ErrorKind::Cancelled, "cancelled", "the bench was cancelled");
 
+  for (std::size_t i = 0; i < set.size(); ++i) set[i].executes = outcomes[i].pred.ok;
   // A real run: the label is EX (set semantics); cases it cannot decide are left out.
   if (mutations.empty()) {
     std::vector<LabelledCase> kept;

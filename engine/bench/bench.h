@@ -43,6 +43,7 @@ struct LabelledCase {
   std::string rule;        // mutation rule; "" for a gold query or a real run
   std::string category;    // expected TA-SQL category of a mutant, "" otherwise
   std::string difficulty;  // the case's, else Spider's hardness of the gold
+  bool executes = true;    // the predicted SQL ran without error
 };
 
 struct BenchOptions {
@@ -85,7 +86,9 @@ Result<BenchResult> runBench(const std::vector<Case>& cases,
                              const std::map<std::string, MutationInfo>& mutations,
                              const BenchOptions& options);
 
-// The bench summary: `set`, `bootstrap`, and `detectors` (name, auroc, auprc, ci, auprc_ci, cases,
+// The bench summary: `set`, `bootstrap`, and `detectors` (name, auroc, auprc, ci, auprc_ci,
+// executable: the same AUROC/AUPRC on the predictions that run, an execution error being visible
+// anyway (cases, wrong, auroc, auprc, ci), cases,
 // llm_calls, llm_calls_per_case, failed, precision_at_recall, recall_at_precision,
 // threshold_for_precision, rs (c = 0, 10, N), by_rule, by_difficulty, by_category).
 nlohmann::json benchToJson(const BenchResult& result, const BenchOptions& options);

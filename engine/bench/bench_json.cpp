@@ -81,6 +81,20 @@ json benchToJson(const BenchResult& r, const BenchOptions& o) {
     j["ci"] = interval(eval::bootstrapInterval(d.scores, wrong, eval::auroc, o.bootstrap, o.seed));
     j["auprc_ci"] =
         interval(eval::bootstrapInterval(d.scores, wrong, eval::averagePrecision, o.bootstrap, o.seed));
+    std::vector<double> es;
+    std::vector<bool> ey;
+    for (std::size_t i = 0; i < r.cases.size(); ++i)
+      if (r.cases[i].executes) {
+        es.push_back(d.scores[i]);
+        ey.push_back(wrong[i]);
+      }
+    std::size_t eWrong = 0;
+    for (bool b : ey) eWrong += b ? 1 : 0;
+    j["executable"] = {{"cases", es.size()},
+                       {"wrong", eWrong},
+                       {"auroc", optional(eval::auroc(es, ey))},
+                       {"auprc", optional(eval::averagePrecision(es, ey))},
+                       {"ci", interval(eval::bootstrapInterval(es, ey, eval::auroc, o.bootstrap, o.seed))}};
     j["cases"] = r.cases.size();
     j["llm_calls"] = d.llmCalls;
     j["llm_calls_per_case"] = r.cases.empty() ? 0.0 : static_cast<double>(d.llmCalls) / n;

@@ -32,6 +32,7 @@ struct Finding {
 struct Risk {
   double score = 0.0;
   std::vector<std::string> reasons;  // the checks that fired, strongest first
+  std::vector<double> features;      // the model's inputs (annotate::riskFeatureNames() order)
 };
 
 }  // namespace hs

@@ -1,6 +1,7 @@
 #include "engine/eval/metrics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -66,6 +67,34 @@ std::optional<double> auroc(const std::vector<double>& scores, const std::vector
   if (nPos == 0 || nNeg == 0) return std::nullopt;
   double u = rankSumPos - static_cast<double>(nPos) * static_cast<double>(nPos + 1) / 2.0;
   return u / (static_cast<double>(nPos) * static_cast<double>(nNeg));
+}
+
+std::optional<Calibration> calibration(const std::vector<double>& scores, const std::vector<bool>& positive,
+                                       std::size_t bins) {
+  if (scores.empty() || bins == 0 || scores.size() != positive.size()) return std::nullopt;
+  Calibration c;
+  c.bins.resize(bins);
+  std::vector<double> sumScore(bins, 0.0), sumPositive(bins, 0.0);
+  const auto width = 1.0 / static_cast<double>(bins);
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const double s = std::clamp(scores[i], 0.0, 1.0);
+    const auto b = std::min(bins - 1, static_cast<std::size_t>(s * static_cast<double>(bins)));
+    ++c.bins[b].cases;
+    sumScore[b] += s;
+    sumPositive[b] += positive[i] ? 1.0 : 0.0;
+  }
+  const auto n = static_cast<double>(scores.size());
+  for (std::size_t b = 0; b < bins; ++b) {
+    CalibrationBin& bin = c.bins[b];
+    bin.low = static_cast<double>(b) * width;
+    bin.high = static_cast<double>(b + 1) * width;
+    if (bin.cases == 0) continue;
+    const auto k = static_cast<double>(bin.cases);
+    bin.meanScore = sumScore[b] / k;
+    bin.positiveRate = sumPositive[b] / k;
+    c.ece += k / n * std::abs(bin.meanScore - bin.positiveRate);
+  }
+  return c;
 }
 
 std::optional<double> averagePrecision(const std::vector<double>& scores, const std::vector<bool>& positive) {

@@ -34,6 +34,22 @@ std::optional<double> auroc(const std::vector<double>& scores, const std::vector
 // sum over distinct score thresholds, descending, of (R_k - R_{k-1}) * P_k. nullopt without positives.
 std::optional<double> averagePrecision(const std::vector<double>& scores, const std::vector<bool>& positive);
 
+// Calibration of a probability-like score: `bins` equal-width bins over [0, 1] (a score of 1 falls
+// in the last). Per bin: cases, mean score, observed positive rate. The expected calibration error
+// is the case-weighted mean of |mean score - positive rate|. nullopt for an empty set.
+struct CalibrationBin {
+  double low = 0.0, high = 0.0;
+  std::size_t cases = 0;
+  double meanScore = 0.0;
+  double positiveRate = 0.0;
+};
+struct Calibration {
+  std::vector<CalibrationBin> bins;
+  double ece = 0.0;
+};
+std::optional<Calibration> calibration(const std::vector<double>& scores, const std::vector<bool>& positive,
+                                       std::size_t bins = 10);
+
 // TrustSQL (seed 004, eq. 1): per question +1 for a correct answer or a correct abstention on an
 // infeasible question, 0 for an abstention on a feasible question, -c for a wrong answer or an
 // answer to an infeasible question; RS(c) is the mean. c = 0, 10 and N (number of questions).

@@ -205,6 +205,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
   std::map<std::string, std::size_t> findingsPerCategory;
   std::vector<double> riskScores;
   std::vector<bool> riskWrong;
+  std::vector<bool> riskExecutes;  // the prediction ran: where a reviewer needs the score most
   bool anyLabels = false, anyMrsqlgenFinding = false;
   std::vector<std::set<std::string>> predTypes, humanTypes;
   const std::size_t n = std::min(cases.size(), outcomes.size());
@@ -246,6 +247,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
     if (o.risk && o.exSet) {
       riskScores.push_back(o.risk->score);
       riskWrong.push_back(!*o.exSet);
+      riskExecutes.push_back(o.pred.ok);
     }
   }
   s["counts"] = json{{"cases", n},
@@ -283,9 +285,32 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
       rs["rs_N"] = reliabilityScore(items, N);
     }
     BinaryScores b = scoreAtThreshold(riskScores, riskWrong, 0.5);
+    // The same on the predictions that execute: an execution error is already visible.
+    std::vector<double> execScores;
+    std::vector<bool> execWrong;
+    for (std::size_t i = 0; i < riskScores.size(); ++i)
+      if (riskExecutes[i]) {
+        execScores.push_back(riskScores[i]);
+        execWrong.push_back(riskWrong[i]);
+      }
+    auto execAuc = auroc(execScores, execWrong);
+    auto execAp = averagePrecision(execScores, execWrong);
+    auto cal = calibration(riskScores, riskWrong, 10);
+    json bins = json::array();
+    if (cal)
+      for (const CalibrationBin& bin : cal->bins)
+        bins.push_back({{"low", bin.low},
+                        {"high", bin.high},
+                        {"cases", bin.cases},
+                        {"mean_score", bin.meanScore},
+                        {"wrong_rate", bin.positiveRate}});
     s["risk"] = json{{"cases", riskScores.size()},
                      {"auroc_vs_ex_wrong", auc ? json(*auc) : json(nullptr)},
                      {"auprc_vs_ex_wrong", ap ? json(*ap) : json(nullptr)},
+                     {"executable", json{{"cases", execScores.size()},
+                                         {"auroc_vs_ex_wrong", execAuc ? json(*execAuc) : json(nullptr)},
+                                         {"auprc_vs_ex_wrong", execAp ? json(*execAp) : json(nullptr)}}},
+                     {"calibration", json{{"ece_10", cal ? json(cal->ece) : json(nullptr)}, {"bins", bins}}},
                      {"at_0_5", json{{"precision", b.precision},
                                      {"recall", b.recall},
                                      {"f1", b.f1},

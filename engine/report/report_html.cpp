@@ -165,6 +165,27 @@ std::string renderHtml(const ReportInput& in) {
     for (const auto& [level, row] : s["by_difficulty"].items()) h += exRow(level, row);
   h += "</table>\n";
 
+  // The gold-free risk score against EX: over all predictions, and over those that execute (an
+  // execution error is visible anyway, so that is where the score has to help).
+  if (s.contains("risk") && s["risk"].is_object()) {
+    const nlohmann::json& r = s["risk"];
+    auto num = [](const nlohmann::json& v) {
+      return v.is_number() ? fmtNum(v.get<double>()) : std::string("–");
+    };
+    h += "<h2>" + htmlEscape(tr(L, "Risk score against EX")) + "</h2><table><tr><th>" +
+         htmlEscape(tr(L, "Predictions")) + "</th><th>" + htmlEscape(tr(L, "Cases")) +
+         "</th><th>AUROC</th><th>" + htmlEscape(tr(L, "Calibration error (ECE, 10 bins)")) + "</th></tr>";
+    h += "<tr><td>" + htmlEscape(tr(L, "All")) + "</td><td class=n>" + std::to_string(r.value("cases", 0)) +
+         "</td><td class=n>" + num(r.value("auroc_vs_ex_wrong", nlohmann::json())) + "</td><td class=n>" +
+         num(r.value("calibration", nlohmann::json::object()).value("ece_10", nlohmann::json())) +
+         "</td></tr>";
+    const nlohmann::json e = r.value("executable", nlohmann::json::object());
+    h += "<tr><td>" + htmlEscape(tr(L, "Executable")) + "</td><td class=n>" +
+         std::to_string(e.value("cases", 0)) + "</td><td class=n>" +
+         num(e.value("auroc_vs_ex_wrong", nlohmann::json())) + "</td><td class=n>–</td></tr>";
+    h += "</table>\n";
+  }
+
   // Human verdicts beside EX.
   std::map<std::string, int> verdicts;
   std::size_t reviewed = 0;

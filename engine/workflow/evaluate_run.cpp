@@ -20,6 +20,16 @@ std::string runDbRoot(const std::string& settingsJson) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t runId,
+                                    const std::string& given) {
+  if (!given.empty()) return given;
+  auto run = workspace.run(runId);
+  if (!run) return run.error();
+  std::string root = runDbRoot(run->info.settingsJson);
+  if (root.empty()) root = std::filesystem::path(workspace.path()).parent_path().string();
+  return root;
+}
+
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
                               const EvaluateRunOptions& options, const ProgressFn& progress,
                               const CancelToken& cancel) {
@@ -37,16 +47,12 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     res.error = ws.error();
     return finish();
   }
-  res.dbRoot = options.dbRoot;
-  if (res.dbRoot.empty()) {
-    auto run = ws->run(runId);
-    if (!run) {
-      res.error = run.error();
-      return finish();
-    }
-    res.dbRoot = runDbRoot(run->info.settingsJson);
-    if (res.dbRoot.empty()) res.dbRoot = std::filesystem::path(ws->path()).parent_path().string();
+  auto root = runDatabaseRoot(*ws, runId, options.dbRoot);
+  if (!root) {
+    res.error = root.error();
+    return finish();
   }
+  res.dbRoot = root.value();
   auto records = ws->cases(runId);
   if (!records) {
     res.error = records.error();

@@ -10,6 +10,10 @@
 #include "engine/core/error.h"
 #include "engine/workflow/control.h"
 
+namespace hs::ws {
+class Workspace;
+}
+
 namespace hs::workflow {
 
 struct EvaluateRunOptions {
@@ -32,6 +36,11 @@ struct EvaluateRunResult {
 
 // The "db_root" of a run's settings JSON, or "" when absent or not JSON.
 std::string runDbRoot(const std::string& settingsJson);
+
+// Where a run's databases are: `given` when not empty, else the run's "db_root" setting, else the
+// workspace's folder.
+Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t runId,
+                                    const std::string& given);
 
 // Opens the workspace at `workspacePath` itself (the caller may hold its own connection: WAL).
 // Progress (done cases of all) comes from the evaluation's worker threads.

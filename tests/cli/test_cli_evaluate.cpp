@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <cmath>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -139,6 +140,45 @@ class TestCliEvaluate : public QObject {
       }
     }
     QVERIFY(withRisk >= 2);  // at least the two cases whose predicted SQL ran
+  }
+
+  // --risk-features exports the risk model's inputs by name; with the weights file they give the
+  // score the CLI wrote (a prediction that fails to run scores 1 instead), and without the flag
+  // they are not written. The summary reports the AUROC over executable predictions apart.
+  void riskFeaturesGiveTheScore() {
+    const QString out = dir_.path() + "/features.jsonl", summary = dir_.path() + "/features_summary.json";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                    out, "--summary", summary, "--risk-features", "--quiet"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    std::ifstream w(std::string(HALLUSQL_SOURCE_DIR) + "/resources/risk/weights.json");
+    const auto weights = nlohmann::json::parse(w);
+    std::ifstream in(out.toStdString());
+    std::size_t checked = 0;
+    for (std::string line; std::getline(in, line);) {
+      auto j = nlohmann::json::parse(line);
+      if (j["risk"].is_null()) continue;
+      const auto& f = j["risk"]["features"];
+      QCOMPARE(f.size(), weights["features"].size());
+      double z = weights["bias"].get<double>();
+      for (std::size_t i = 0; i < weights["features"].size(); ++i)
+        z += weights["weights"][i].get<double>() *
+             f.at(weights["features"][i].get<std::string>()).get<double>();
+      const double byHand = f["execution_error"].get<double>() > 0 ? 1.0 : 1.0 / (1.0 + std::exp(-z));
+      QVERIFY2(std::abs(j["risk"]["score"].get<double>() - byHand) < 1e-12, line.c_str());
+      ++checked;
+    }
+    QVERIFY(checked >= 2);
+    std::ifstream sin(summary.toStdString());
+    const auto s = nlohmann::json::parse(sin);
+    QVERIFY(s["risk"].contains("executable"));
+    QVERIFY(s["risk"]["executable"]["cases"].get<std::size_t>() < s["risk"]["cases"].get<std::size_t>());
+    QVERIFY(s["risk"]["calibration"]["ece_10"].is_number());
+    QCOMPARE(s["risk"]["calibration"]["bins"].size(), std::size_t(10));
+    std::ifstream plain((dir_.path() + "/annotated.jsonl").toStdString());  // annotatedRun: no flag
+    for (std::string line; std::getline(plain, line);) {
+      auto j = nlohmann::json::parse(line);
+      QVERIFY(j["risk"].is_null() || !j["risk"].contains("features"));
+    }
   }
 
   void badInputExitsWithTwo() {

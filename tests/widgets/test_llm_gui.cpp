@@ -12,6 +12,7 @@
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
+#include "widgets/llm/abstain_preferences.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/llm_log_model.h"
@@ -81,6 +82,9 @@ class TestLlmGui : public QObject {
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     QCoreApplication::setOrganizationName("HalluSQLTest");
     QCoreApplication::setApplicationName("hallusql-llm-gui-test");
+    // This test covers the answer path (an empty result, an absent value); the Query tab's
+    // abstention on such answers is tested in test_query_abstain.
+    hs::ui::AbstainPreferences::setEnabled(false);
     makePetsDb(dir_.filePath("pets.sqlite"));
   }
 

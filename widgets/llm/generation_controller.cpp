@@ -7,9 +7,12 @@
 #include "engine/annotate/database_checks.h"
 #include "engine/llm/call_store.h"
 #include "engine/llm/client.h"
+#include "engine/workflow/abstain_generate.h"
 #include "engine/workflow/generate.h"
 #include "engine/workspace/llm_calls.h"
 #include "widgets/job_runner.h"
+#include "widgets/llm/abstain_preferences.h"
+#include "widgets/llm/abstain_text.h"
 #include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/key_store.h"
 
@@ -23,6 +26,8 @@ struct GenerationWork {
 
 // The generate workflow's step names, translated at run time (listed here for lupdate).
 [[maybe_unused]] constexpr const char* kWorkflowSteps[] = {
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Checking the question"),
+    QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Judging the answer"),
     QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Reading the schema"),
     QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Waiting for the model"),
     QT_TRANSLATE_NOOP("hs::ui::GenerationController", "Checking the SQL"),
@@ -178,13 +183,31 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
   workflow::GenerateOptions options;
   options.promptTemplate = tmpl.value();
 
-  // The steps are the engine's generate workflow; this only turns its outcome into words.
-  auto work = [client, cancel, dbPath, q, options, baseUrl, model](JobContext& ctx) {
+  const bool abstain = AbstainPreferences::enabled();
+  const workflow::AbstainSettings abstainSettings = AbstainPreferences::settings();
+
+  // The steps are the engine's workflows (generate, or generate with abstention as
+  // `generate --abstain` runs it); this only turns their outcome into words.
+  auto work = [client, cancel, dbPath, q, options, baseUrl, model, abstain,
+               abstainSettings](JobContext& ctx) {
     GenerationWork w;
     auto progress = [&ctx](const workflow::Progress& p) {
       ctx.setProgress(int(p.done), int(p.total), tr(p.step.c_str()));
     };
-    const auto outcome = workflow::generateQuestion(*client, dbPath, q, options, progress, cancel);
+    workflow::AbstainingGeneration run;
+    if (abstain) {
+      run = workflow::generateWithAbstention(*client, dbPath, q, options, abstainSettings, progress, cancel);
+      w.outcome.abstained = run.verdict.abstained;
+      w.outcome.abstention = AbstainText::headline(run.verdict);
+      w.outcome.abstainChecks = AbstainText::checks(run.verdict);
+      if (run.verdict.abstained && !run.generated()) {  // before generation: no SQL, no call
+        w.outcome.ok = true;
+        return w;
+      }
+    } else {
+      run.generation = workflow::generateQuestion(*client, dbPath, q, options, progress, cancel);
+    }
+    const workflow::GenerateOutcome& outcome = run.generation;
     if (auto call = outcome.callResult())
       w.log = LlmLogEntry::from(tr("generate"), *outcome.request, *call, model);
     const QString why = qs(outcome.error.describe());

@@ -40,6 +40,11 @@ struct GenerationOutcome {
   QStringList riskReasons;
   qint64 resultRows = -1;  // -1 when the SQL did not run
   QString executionError;
+  // Abstention (Settings > Abstain When Unsure; engine/workflow/abstain_generate.h). Before
+  // generation there is no SQL; after generation the SQL is kept for the user to reveal.
+  bool abstained = false;
+  QString abstention;     // "Abstained: <reason>."
+  QString abstainChecks;  // each check's score and threshold, one per line
 };
 
 class GenerationController : public QObject {

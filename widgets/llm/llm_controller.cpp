@@ -16,6 +16,7 @@
 #include "engine/sql/printer.h"
 #include "widgets/error_text.h"
 #include "widgets/indicator_registry.h"
+#include "widgets/llm/abstain_preferences.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/llm/llm_log_panel.h"
@@ -84,7 +85,10 @@ LlmController::LlmController(Shell& shell)
       logDock_(new QDockWidget(shell.dialogParent())),
       switcher_(new ProfileSwitcher),
       generateAction_(new QAction(this)),
-      settingsAction_(new QAction(this)) {
+      settingsAction_(new QAction(this)),
+      abstainAction_(new QAction(this)),
+      classifierAction_(new QAction(this)),
+      verifierAction_(new QAction(this)) {
   QWidget* window = shell.dialogParent();
   shell.addBarAboveEditor(bar_);
   bar_->setStatus({});
@@ -97,9 +101,32 @@ LlmController::LlmController(Shell& shell)
   shell.addMenuSeparator(Shell::Menu::Query);
   shell.addMenuAction(Shell::Menu::Query, generateAction_);
   shell.addMenuAction(Shell::Menu::Settings, settingsAction_);
+  // Abstention: the Query tab's Generate says why it does not answer instead of showing an
+  // unreliable answer as if it were fine (seed 004); the two LLM checks cost a call each.
+  abstainAction_->setCheckable(true);
+  classifierAction_->setCheckable(true);
+  verifierAction_->setCheckable(true);
+  abstainAction_->setChecked(AbstainPreferences::enabled());
+  classifierAction_->setChecked(AbstainPreferences::llmClassifier());
+  verifierAction_->setChecked(AbstainPreferences::llmVerifier());
+  classifierAction_->setEnabled(abstainAction_->isChecked());
+  verifierAction_->setEnabled(abstainAction_->isChecked());
+  shell.addMenuSeparator(Shell::Menu::Settings);
+  shell.addMenuAction(Shell::Menu::Settings, abstainAction_);
+  shell.addMenuAction(Shell::Menu::Settings, classifierAction_);
+  shell.addMenuAction(Shell::Menu::Settings, verifierAction_);
+  connect(abstainAction_, &QAction::toggled, this, [this](bool on) {
+    AbstainPreferences::setEnabled(on);
+    classifierAction_->setEnabled(on);
+    verifierAction_->setEnabled(on);
+  });
+  connect(classifierAction_, &QAction::toggled, this,
+          [](bool on) { AbstainPreferences::setLlmClassifier(on); });
+  connect(verifierAction_, &QAction::toggled, this, [](bool on) { AbstainPreferences::setLlmVerifier(on); });
 
   connect(bar_, &QuestionBar::generateRequested, this, &LlmController::generate);
   connect(bar_, &QuestionBar::cancelRequested, generation_, &GenerationController::cancel);
+  connect(bar_, &QuestionBar::revealRequested, this, &LlmController::reveal);
   connect(generation_, &GenerationController::busyChanged, bar_, &QuestionBar::setBusy);
   connect(generation_, &GenerationController::finished, this, &LlmController::onFinished);
   connect(generateAction_, &QAction::triggered, this,
@@ -122,6 +149,14 @@ void LlmController::onSessionChanged(const Session& now, bool databaseChanged) {
   generation_->setWorkspacePath(now.workspacePath());  // transcripts and cache go into the workspace
   const QString reason = tr("Open a database first: the model writes SQL for the open database.");
   bar_->setAvailable(now.hasDatabase(), reason);
+  QString example;  // the question box's example names a table of this database
+  if (now.hasDatabase())
+    for (const auto& t : now.schema().tables)
+      if (!t.isView && t.name.rfind("sqlite_", 0) != 0) {
+        example = QString::fromStdString(t.name);
+        break;
+      }
+  bar_->setExampleTable(example);
   generateAction_->setEnabled(now.hasDatabase());
   generateAction_->setToolTip(now.hasDatabase() ? QString() : reason);
   if (!databaseChanged) return;
@@ -129,6 +164,7 @@ void LlmController::onSessionChanged(const Session& now, bool databaseChanged) {
   generation_->cancel();
   askedIn_ = 0;
   lastGenerated_.clear();
+  hidden_.reset();
   bar_->clear();
   clearFindings();
 }
@@ -161,16 +197,41 @@ void LlmController::onFinished(const GenerationOutcome& outcome) {
   // An answer for a session that is gone (another database was opened meanwhile) is dropped.
   if (askedIn_ == 0 || !shell_.sessions()->isCurrent(askedIn_)) return;
   askedIn_ = 0;
+  hidden_.reset();
+  bar_->setRevealable(false);
   SqlEditor* editor = shell_.editor();
-  if (!outcome.ok) {
+  if (!outcome.ok || outcome.abstained) {
     // The old answer does not answer the new question: clear it, keep the user's own SQL.
     clearFindings();
     if (!lastGenerated_.isEmpty() && editor->text() == lastGenerated_) editor->clear();
     lastGenerated_.clear();
     shell_.clearResults();
-    bar_->setStatus(outcome.error, true);
+    if (!outcome.ok) {
+      bar_->setStatus(outcome.error, true);
+      return;
+    }
+    // Abstained: the reason instead of the answer; SQL generated before the abstention is kept
+    // for the user to reveal and run.
+    bar_->setStatus(outcome.abstention, true);
+    if (!outcome.sql.isEmpty()) hidden_ = std::make_shared<GenerationOutcome>(outcome);
+    bar_->setRevealable(hidden_ != nullptr, outcome.abstainChecks);
     return;
   }
+  present(outcome, true);
+}
+
+void LlmController::reveal() {
+  if (!hidden_) return;
+  const std::shared_ptr<GenerationOutcome> shownNow = std::move(hidden_);
+  present(*shownNow, false);
+  bar_->setStatus(
+      shownNow->abstention + QLatin1Char(' ') +
+          tr("The SQL is shown as the model wrote it, not run; Query > Run (Ctrl+Enter) runs it."),
+      true);
+}
+
+void LlmController::present(const GenerationOutcome& outcome, bool run) {
+  SqlEditor* editor = shell_.editor();
   const ShownSql shown = layOut(outcome.sql);
   editor->setText(shown.text);
   lastGenerated_ = shown.text;
@@ -201,6 +262,7 @@ void LlmController::onFinished(const GenerationOutcome& outcome) {
                                                          return moved ? moved->first : -1;
                                                        }));
   bar_->setStatus(status, !outcome.findings.isEmpty() || !outcome.executionError.isEmpty());
+  if (!run) return;
   if (outcome.executionError.isEmpty()) {
     shell_.runQuery();
   } else {
@@ -222,6 +284,14 @@ void LlmController::retranslate() {
   logDock_->setWindowTitle(tr("LLM log"));
   generateAction_->setText(tr("&Generate SQL from the Question"));
   settingsAction_->setText(tr("LLM &Endpoints and Prompts…"));
+  abstainAction_->setText(tr("&Abstain When the Answer Looks Unreliable"));
+  abstainAction_->setToolTip(
+      tr("Before generating, check that the question can be answered from this database; after "
+         "generating, check the SQL's risk score. Show the reason instead of an unreliable answer."));
+  classifierAction_->setText(tr("Ask the Model Whether a Question Is A&nswerable"));
+  classifierAction_->setToolTip(tr("One more model call before generating (abstention must be on)."));
+  verifierAction_->setText(tr("Ask the Model to &Verify Its SQL"));
+  verifierAction_->setToolTip(tr("One more model call after generating (abstention must be on)."));
 }
 
 bool LlmController::eventFilter(QObject* watched, QEvent* event) {

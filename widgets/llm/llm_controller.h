@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
+
 class QAction;
 class QDockWidget;
 
@@ -30,10 +32,17 @@ class LlmController : public QObject {
   GenerationController* generation() const { return generation_; }
   ProfileSwitcher* profiles() const { return switcher_; }
   QAction* generateAction() const { return generateAction_; }
+  QAction* abstainAction() const { return abstainAction_; }
+  QAction* verifierAction() const { return verifierAction_; }
+  QAction* classifierAction() const { return classifierAction_; }
 
  private:
   void generate(const QString& question, const QString& evidence);
   void onFinished(const GenerationOutcome& outcome);
+  // Puts the generated SQL in the editor with its findings; `run` runs it as well.
+  void present(const GenerationOutcome& outcome, bool run);
+  // After an abstention that kept the SQL: shows it (not run) when the user asks.
+  void reveal();
   void onSessionChanged(const Session& now, bool databaseChanged);
   void clearFindings();
   void openSettings();
@@ -49,8 +58,12 @@ class LlmController : public QObject {
   ProfileSwitcher* switcher_;
   QAction* generateAction_;
   QAction* settingsAction_;
-  quint64 askedIn_ = 0;    // the session the running question was asked in
-  QString lastGenerated_;  // the SQL the last answer put in the editor
+  QAction* abstainAction_;
+  QAction* classifierAction_;
+  QAction* verifierAction_;
+  std::shared_ptr<GenerationOutcome> hidden_;  // the SQL of the last abstention, until revealed
+  quint64 askedIn_ = 0;                        // the session the running question was asked in
+  QString lastGenerated_;                      // the SQL the last answer put in the editor
 };
 
 }  // namespace hs::ui

@@ -14,6 +14,9 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   evidence_ = new QLineEdit(this);
   generate_ = new QPushButton(this);
   cancel_ = new QPushButton(this);
+  reveal_ = new QPushButton(this);
+  reveal_->setObjectName(QStringLiteral("revealSql"));
+  reveal_->hide();
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("questionStatus"));
   status_->setWordWrap(true);
@@ -33,13 +36,18 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   grid->addWidget(generate_, 0, 1);
   grid->addWidget(cancel_, 0, 2);
   grid->addWidget(evidence_, 1, 0, 1, 3);
-  grid->addWidget(status_, 2, 0, 1, 3);
+  grid->addWidget(status_, 2, 0, 1, 1);
+  grid->addWidget(reveal_, 2, 1, 1, 2, Qt::AlignTop);
   grid->addWidget(detection_, 3, 0, 1, 3);
   grid->setColumnStretch(0, 1);
 
   connect(generate_, &QPushButton::clicked, this, &QuestionBar::requestGenerate);
   connect(question_, &QLineEdit::returnPressed, this, &QuestionBar::requestGenerate);
   connect(cancel_, &QPushButton::clicked, this, &QuestionBar::cancelRequested);
+  connect(reveal_, &QPushButton::clicked, this, [this]() {
+    setRevealable(false);
+    emit revealRequested();
+  });
   for (const QKeySequence& keys :
        {QKeySequence(Qt::CTRL | Qt::Key_G), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return)}) {
     auto* shortcut = new QShortcut(keys, this);
@@ -83,9 +91,29 @@ void QuestionBar::setDetectionStatus(const QString& text, bool flagged) {
   detection_->setVisible(!text.isEmpty());
 }
 
+void QuestionBar::setRevealable(bool revealable, const QString& details) {
+  reveal_->setVisible(revealable);
+  reveal_->setToolTip(details);
+  status_->setToolTip(details);
+}
+
+bool QuestionBar::isRevealable() const {
+  return !reveal_->isHidden();
+}
+
+void QuestionBar::setExampleTable(const QString& table) {
+  exampleTable_ = table;
+  retranslate();
+}
+
+QString QuestionBar::placeholderText() const {
+  return question_->placeholderText();
+}
+
 void QuestionBar::clear() {
   question_->clear();
   evidence_->clear();
+  setRevealable(false);
   setStatus({});
   setDetectionStatus({}, false);
 }
@@ -119,13 +147,17 @@ void QuestionBar::requestGenerate() {
 }
 
 void QuestionBar::retranslate() {
+  // The example fits the open database: it names one of its tables.
   question_->setPlaceholderText(
-      tr("Ask a question about this database, e.g. \"How many pets does each student own?\""));
+      exampleTable_.isEmpty() ? tr("Ask a question about the open database in plain words")
+                              : tr("Ask a question about this database, e.g. \"How many rows does %1 have?\"")
+                                    .arg(exampleTable_));
   evidence_->setPlaceholderText(tr("Evidence (optional): domain knowledge the model should use"));
   generate_->setText(tr("Generate SQL"));
   generate_->setToolTip(available_ ? tr("Ask the LLM for SQL (Ctrl+G or Ctrl+Shift+Enter)")
                                    : unavailableReason_);
   cancel_->setText(tr("Cancel"));
+  reveal_->setText(tr("Show the SQL"));
 }
 
 void QuestionBar::changeEvent(QEvent* event) {

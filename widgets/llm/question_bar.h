@@ -23,6 +23,12 @@ class QuestionBar : public QWidget {
   void setDetectionStatus(const QString& text, bool flagged);
   // Generate is disabled with `reason` as its tooltip when not available (no database open).
   void setAvailable(bool available, const QString& reason);
+  // After an abstention that kept the SQL: "Show the SQL" next to the status (revealRequested).
+  void setRevealable(bool revealable, const QString& details = {});
+  bool isRevealable() const;
+  // The placeholder names a table of the open database ("" when none is open).
+  void setExampleTable(const QString& table);
+  QString placeholderText() const;
   // Empties question, evidence and both status lines (another database was opened).
   void clear();
   QString statusText() const;
@@ -32,6 +38,7 @@ class QuestionBar : public QWidget {
  signals:
   void generateRequested(const QString& question, const QString& evidence);
   void cancelRequested();
+  void revealRequested();
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -44,11 +51,13 @@ class QuestionBar : public QWidget {
   QLineEdit* evidence_;
   QPushButton* generate_;
   QPushButton* cancel_;
+  QPushButton* reveal_;
   QLabel* status_;
   QLabel* detection_;
   bool available_ = true;
   bool busy_ = false;
   QString unavailableReason_;
+  QString exampleTable_;
 };
 
 }  // namespace hs::ui

@@ -21,6 +21,7 @@
 #include "widgets/review/case_list_model.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
+#include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
 
 namespace hs::ui {
@@ -218,11 +219,21 @@ QString ReviewPanel::statsText() const {
 
 void ReviewPanel::updateStats() {
   const int n = model_->rowCount();
+  const int evaluated = n == 0 ? 0 : model_->evaluatedCount();
+  // The detector bench follows the shown run and its evaluation (in the background).
+  if (evaluated == 0) {
+    detectors_->clearSummary();
+    benchedRun_ = 0;
+    benchedEvaluated_ = -1;
+  } else if (benchedRun_ != currentRunId() || benchedEvaluated_ != evaluated) {
+    benchedRun_ = currentRunId();
+    benchedEvaluated_ = evaluated;
+    detectors_->compute(path_, benchedRun_);
+  }
   if (n == 0) {
     stats_->clear();
     return;
   }
-  const int evaluated = model_->evaluatedCount();
   if (evaluated == 0) {
     stats_->setText(tr("%n case(s), not evaluated yet", nullptr, n));
     return;

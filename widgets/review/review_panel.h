@@ -36,6 +36,7 @@ class AnnotationBar;
 class CaseFilterProxy;
 class CaseListModel;
 class CaseViewHost;
+class DetectorSummary;
 class EvaluationController;
 struct EvaluationResult;
 
@@ -91,6 +92,7 @@ class ReviewPanel : public QWidget {
   QPushButton* evaluateButton() const { return evaluate_; }
   QPushButton* cancelButton() const { return cancel_; }
   QString statsText() const;
+  DetectorSummary* detectorSummary() const { return detectors_; }
   double lastLoadMs() const { return lastLoadMs_; }
 
  signals:
@@ -128,6 +130,9 @@ class ReviewPanel : public QWidget {
   QProgressBar* progress_ = nullptr;
   QLabel* runLabel_ = nullptr;
   QLabel* stats_ = nullptr;
+  DetectorSummary* detectors_ = nullptr;  // the detector bench of the shown run
+  qint64 benchedRun_ = 0;
+  int benchedEvaluated_ = -1;
   QComboBox* verdict_ = nullptr;
   QComboBox* category_ = nullptr;
   QComboBox* modelFilter_ = nullptr;

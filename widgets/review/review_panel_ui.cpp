@@ -15,6 +15,7 @@
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
 #include "widgets/review/case_view_host.h"
+#include "widgets/review/detector_summary.h"
 #include "widgets/review/review_panel.h"
 
 namespace hs::ui {
@@ -34,6 +35,7 @@ void ReviewPanel::buildUi() {
   runLabel_ = new QLabel;
   stats_ = new QLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  detectors_ = new DetectorSummary;
 
   auto* top = new QHBoxLayout;
   top->addWidget(runLabel_);
@@ -123,6 +125,7 @@ void ReviewPanel::buildUi() {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(top);
+  layout->addWidget(detectors_);
   layout->addLayout(filters);
   layout->addWidget(splitter_, 1);
 }

@@ -1,51 +1,67 @@
 #include "app/cli/abstain/abstain_hook.h"
 
-#include <filesystem>
-
 #include "engine/eval/runner.h"
 
 namespace hs::cli {
 
 AbstainHook::AbstainHook(const Args& args, std::string dbRoot)
     : enabled_(args.has("abstain")), root_(std::move(dbRoot)) {
-  if (auto t = args.getDouble("infeasible-threshold", options_.infeasibleThreshold))
-    options_.infeasibleThreshold = *t;
-  if (auto t = args.getDouble("risk-threshold", options_.riskThreshold)) options_.riskThreshold = *t;
+  auto read = [&](const char* name, double& into) {
+    auto t = args.getDouble(name, into);
+    if (!t) {
+      if (!error_) error_ = t.error();
+      return;
+    }
+    into = *t;
+  };
+  read("infeasible-threshold", settings_.options.infeasibleThreshold);
+  read("risk-threshold", settings_.options.riskThreshold);
+  read("classifier-threshold", settings_.classifierThreshold);
+  read("verifier-threshold", settings_.verifierThreshold);
+  settings_.llmClassifier = args.has("llm-classifier");
+  settings_.llmVerifier = args.has("llm-verifier");
+  if (!enabled_ && !error_ && (settings_.llmClassifier || settings_.llmVerifier))
+    error_ = makeError(ErrorKind::BadInput, "usage", "--llm-classifier and --llm-verifier need --abstain");
 }
 
-std::optional<abstain::AbstainDecision> AbstainHook::before(const Case& c) {
-  if (!enabled_) return std::nullopt;
-  auto it = dbs_.find(c.dbId);
+db::Database* AbstainHook::database(const std::string& dbId) {
+  auto it = dbs_.find(dbId);
   if (it == dbs_.end()) {
     std::unique_ptr<db::Database> d;
     std::optional<std::string> path =
-        root_.empty() ? std::optional<std::string>(c.dbId) : eval::resolveDatabase(root_, c.dbId);
+        root_.empty() ? std::optional<std::string>(dbId) : eval::resolveDatabase(root_, dbId);
     if (path)
       if (auto opened = db::Database::openReadOnly(*path)) d = std::move(opened.value());
-    it = dbs_.emplace(c.dbId, std::move(d)).first;
+    it = dbs_.emplace(dbId, std::move(d)).first;
   }
-  if (!it->second) return std::nullopt;
-  abstain::AbstainDecision d = abstain::beforeGeneration(c.question, *it->second, options_);
-  if (!d.abstained) return std::nullopt;
-  return d;
+  return it->second.get();
 }
 
-void AbstainHook::after(const Case& c, nlohmann::json& line) {
-  if (!enabled_ || line.contains("abstained")) return;
-  Case item = c;
-  std::string root = root_;
-  if (root.empty()) {  // single mode: <dir>/<name>.sqlite
-    std::filesystem::path p(c.dbId);
-    root = p.parent_path().string();
-    item.dbId = p.stem().string();
-  }
-  write(abstain::afterGeneration(item, root, options_), line);
+workflow::AbstainVerdict AbstainHook::before(const Case& c) {
+  if (!enabled_) return {};
+  db::Database* d = database(c.dbId);
+  if (!d) return {};
+  return workflow::checkBeforeGeneration(client_, *d, {c.question, c.evidence}, settings_);
 }
 
-void AbstainHook::write(const abstain::AbstainDecision& d, nlohmann::json& line) {
-  line["abstained"] = d.abstained;
-  line["abstain_reason"] = d.abstained ? nlohmann::json(d.reason) : nlohmann::json(nullptr);
-  line["abstain"] = abstain::decisionToJson(d);
+void AbstainHook::after(workflow::AbstainVerdict& verdict, const Case& c,
+                        const workflow::GenerateOutcome& outcome, nlohmann::json& line) {
+  if (!enabled_) return;
+  db::Database* d = database(c.dbId);
+  if (d && outcome.generation && outcome.generation->extraction && outcome.annotation &&
+      outcome.annotation->ok())
+    workflow::checkAfterGeneration(verdict, client_, *d, {c.question, c.evidence},
+                                   outcome.generation->extraction->sql,
+                                   outcome.annotation->value().annotation.risk, settings_);
+  workflow::writeAbstainJson(verdict, line);
+}
+
+nlohmann::json AbstainHook::thresholdsJson() const {
+  nlohmann::json t = {{"infeasible", settings_.options.infeasibleThreshold},
+                      {"risk", settings_.options.riskThreshold}};
+  if (settings_.llmClassifier) t["classifier"] = settings_.classifierThreshold;
+  if (settings_.llmVerifier) t["verifier"] = settings_.verifierThreshold;
+  return t;
 }
 
 }  // namespace hs::cli

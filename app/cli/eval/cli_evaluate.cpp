@@ -12,6 +12,7 @@
 
 #include "app/cli/command.h"
 #include "engine/annotate/eval_annotator.h"
+#include "engine/annotate/risk.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
 #include "engine/workflow/evaluate_run.h"
@@ -169,10 +170,18 @@ int runEvaluate(const Args& args) {
   };
   std::vector<eval::CaseOutcome> outcomes = eval::evaluateCases(report.cases, eo);
 
+  // --risk-features: the risk model's inputs per case, by name (tests/fit/fit_risk.py reads them).
+  const bool riskFeatures = args.has("risk-features");
   for (std::size_t i = 0; i < report.cases.size(); ++i) {
-    out << eval::caseToJson(report.cases[i], outcomes[i])
-               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-        << "\n";
+    nlohmann::json j = eval::caseToJson(report.cases[i], outcomes[i]);
+    if (riskFeatures && outcomes[i].risk) {
+      const std::vector<std::string>& names = hs::annotate::riskFeatureNames();
+      nlohmann::json f = nlohmann::json::object();
+      for (std::size_t k = 0; k < names.size() && k < outcomes[i].risk->features.size(); ++k)
+        f[names[k]] = outcomes[i].risk->features[k];
+      j["risk"]["features"] = std::move(f);
+    }
+    out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   out.close();
   if (!out) {
@@ -231,11 +240,12 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--ignore-column-order] [--quiet] [--strict] [--workspace W "
+    "[--model M] [--annotate rules|none] [--risk-features] [--ignore-column-order] [--quiet] [--strict] "
+    "[--workspace W "
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N] [--quiet]",
-    {"quiet", "ignore-column-order", "strict"},
+    {"quiet", "ignore-column-order", "strict", "risk-features"},
     runEvaluate}};
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "app/cli/command.h"
 #include "app/cli/llm/generate_cases.h"
 #include "app/cli/llm/llm_options.h"
+#include "engine/workflow/abstain_generate.h"
 #include "engine/workflow/generate.h"
 #include "engine/workflow/generate_json.h"
 
@@ -21,31 +22,38 @@ int runSingle(const Args& args, LlmSetup setup) {
   if (!dbPath) return fail(dbPath.error());
   auto question = args.require("question");
   if (!question) return fail(question.error());
-  AbstainHook abstain(args, "");  // generate --abstain: an infeasible question makes no LLM call
-  Case item;
-  item.dbId = dbPath.value();
-  item.question = question.value();
-  if (auto no = abstain.before(item)) {
-    nlohmann::json out = {
-        {"question", item.question}, {"db", dbPath.value()}, {"sql", nullptr}, {"llm_calls", 0}};
-    AbstainHook::write(*no, out);
-    print(out);
-    return kOk;
-  }
+  AbstainHook abstain(args, "");  // generate --abstain: an infeasible question makes no text-to-SQL call
+  if (abstain.error()) return fail(*abstain.error());
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
   workflow::GenerateOptions options;
   options.params = setup.params;
   const workflow::Question q{question.value(), args.getOr("evidence", "")};
-  auto outcome = workflow::generateQuestion(*client.value(), dbPath.value(), q, options);
+  workflow::AbstainingGeneration run;
+  if (abstain.enabled()) {
+    workflow::AbstainSettings settings = abstain.settings();
+    settings.params.maxTokens = setup.params.maxTokens;
+    run = workflow::generateWithAbstention(*client.value(), dbPath.value(), q, options, settings);
+    if (run.verdict.abstained && !run.generated()) {
+      nlohmann::json out = {{"question", q.question},
+                            {"db", dbPath.value()},
+                            {"sql", nullptr},
+                            {"llm_calls", run.verdict.llmCalls}};
+      workflow::writeAbstainJson(run.verdict, out);
+      print(out);
+      return kOk;
+    }
+  } else {
+    run.generation = workflow::generateQuestion(*client.value(), dbPath.value(), q, options);
+  }
+  const workflow::GenerateOutcome& outcome = run.generation;
   if (!outcome.generation) return fail(outcome.error);  // exit 2 bad input, 3 the endpoint failed
   nlohmann::json out = workflow::generationJson(outcome);
   out["question"] = q.question;
   out["evidence"] = q.evidence;
   out["db"] = dbPath.value();
   out["endpoint"] = llm::toJson(setup.options.profile)["base_url"];
-  if (out.contains("sql") && out["sql"].is_string()) item.predSql = out["sql"].get<std::string>();
-  abstain.after(item, out);
+  if (abstain.enabled()) workflow::writeAbstainJson(run.verdict, out);
   print(out);
   if (!outcome.generation->extraction) {  // an empty or SQL-less answer is the endpoint's failure (exit 3)
     Error e = outcome.generation->extraction.error();
@@ -69,18 +77,16 @@ int runGenerate(const Args& args) {
 
 std::vector<std::string> generateFlags() {
   auto flags = llmFlags();
-  flags.push_back(abstainFlag());
+  for (auto f : abstainFlags()) flags.push_back(f);
   return flags;
 }
 
-const CommandRegistration kGenerate(Command{
-    "generate",
-    "generate (--db DB --question Q [--evidence E] | --cases F "
-    "[--format auto|jsonl|spider|bird|csv|drilldown|"
-    "mrsqlgen] --db-root DIR --out OUT.jsonl) [--abstain [--infeasible-threshold T] "
-    "[--risk-threshold T]] " +
-        llmUsage(),
-    generateFlags(), runGenerate});
+const CommandRegistration kGenerate(Command{"generate",
+                                            "generate (--db DB --question Q [--evidence E] | --cases F "
+                                            "[--format auto|jsonl|spider|bird|csv|drilldown|"
+                                            "mrsqlgen] --db-root DIR --out OUT.jsonl) " +
+                                                std::string(abstainUsage()) + " " + llmUsage(),
+                                            generateFlags(), runGenerate});
 
 }  // namespace
 

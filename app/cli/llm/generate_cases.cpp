@@ -11,6 +11,7 @@
 
 #include "app/cli/abstain/abstain_hook.h"
 #include "app/cli/cases_input.h"
+#include "engine/abstain/reliability.h"
 #include "engine/workflow/generate.h"
 #include "engine/workflow/generate_json.h"
 
@@ -57,21 +58,32 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
     e.where = outPath.value();
     return fail(e);
   }
+  AbstainHook abstain(args, dbRoot.value());
+  if (abstain.error()) return fail(*abstain.error());
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
+  abstain.setClient(client.value().get());
 
   // generate --abstain: infeasible questions are written at once and never reach the model.
-  AbstainHook abstain(args, dbRoot.value());
   std::vector<Case> cases;
+  std::vector<workflow::AbstainVerdict> verdicts;
+  std::vector<bool> abstainedAll(report.cases.size(), false);
+  std::vector<Case> answered = report.cases;  // with the generated SQL, for RS(c) in the summary
+  std::vector<std::size_t> position;          // index in report.cases of each generated case
   std::size_t abstainedBefore = 0, abstainedAfter = 0;
-  for (const Case& c : report.cases) {
-    if (auto no = abstain.before(c)) {
+  for (std::size_t k = 0; k < report.cases.size(); ++k) {
+    const Case& c = report.cases[k];
+    workflow::AbstainVerdict v = abstain.before(c);
+    if (v.abstained) {
       nlohmann::json line = baseLine(c);
-      AbstainHook::write(*no, line);
+      workflow::writeAbstainJson(v, line);
       out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       ++abstainedBefore;
+      abstainedAll[k] = true;
     } else {
       cases.push_back(c);
+      verdicts.push_back(std::move(v));
+      position.push_back(k);
     }
   }
   workflow::GenerateOptions options;
@@ -96,11 +108,14 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
       line["error"] = errorJson(outcome.error);
       ++t.failed;
     }
-    if (abstain.enabled()) {  // after generation: the risk score of the SQL
-      Case c = cases[i];
-      if (line["pred_sql"].is_string()) c.predSql = line["pred_sql"].get<std::string>();
-      abstain.after(c, line);
-      abstainedAfter += line.value("abstained", false) ? 1 : 0;
+    if (abstain.enabled()) {  // after generation: the risk score of the SQL, then the verifier
+      answered[position[i]].predSql.reset();
+      if (line["pred_sql"].is_string()) answered[position[i]].predSql = line["pred_sql"].get<std::string>();
+      abstain.after(verdicts[i], cases[i], outcome, line);
+      if (verdicts[i].abstained) {
+        ++abstainedAfter;
+        abstainedAll[position[i]] = true;
+      }
     }
     out << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     out.flush();
@@ -138,7 +153,10 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
          {"import_errors", report.errors.size()},
          {"abstained", abstain.enabled() ? nlohmann::json{{"before_generation", abstainedBefore},
                                                           {"total", abstainedBefore + abstainedAfter}}
-                                         : nlohmann::json(nullptr)}});
+                                         : nlohmann::json(nullptr)},
+         {"reliability", abstain.enabled() ? abstain::runReliability(answered, abstainedAll, dbRoot.value(),
+                                                                     abstain.thresholdsJson())
+                                           : nlohmann::json(nullptr)}});
   return kOk;
 }
 

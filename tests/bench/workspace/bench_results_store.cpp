@@ -50,7 +50,7 @@ hs::eval::CaseOutcome makeOutcome() {
                         "rule",
                         1.0,
                         ""});
-  o.risk = hs::Risk{0.7, {"value_absent"}};
+  o.risk = hs::Risk{0.7, {"value_absent"}, {}};
   return o;
 }
 

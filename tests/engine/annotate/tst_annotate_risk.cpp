@@ -1,7 +1,15 @@
-// Gold-free risk score against EX (set semantics) on the Spider dev GPT-4 (DIN-SQL) predictions:
-// weights fitted on the even rows, AUROC reported on the odd rows (held out). No gold SQL enters
-// the score; the gold query is only run to get the EX label.
+// The gold-free risk model: its weights file (resources/risk/weights.json, fitted by
+// tests/fit/fit_risk.py on Spider train gold and mutants of it, never on dev) parses, a garbled
+// file is a clear error, the exported features and the engine's score agree, and its AUROC and
+// calibration on the Spider dev GPT-4 (DIN-SQL) run, which it never saw, stay where
+// tests/fit/README.md reports them.
 #include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "engine/annotate/annotate.h"
 #include "engine/eval/metrics.h"
@@ -10,31 +18,148 @@
 
 using namespace hs::annotate;
 using hs::Finding;
-using hs::FindingSpan;
 
 namespace {
-// The one AUROC (hs::eval::auroc); a held-out half always has both classes here.
-double auroc(const std::vector<double>& scores, const std::vector<int>& wrong) {
-  std::vector<bool> positive(wrong.begin(), wrong.end());
-  return hs::eval::auroc(scores, positive).value_or(0.5);
+
+std::string sourceWeightsText() {
+  std::ifstream in(std::string(HALLUSQL_SOURCE_DIR) + "/resources/risk/weights.json", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
+
+// The score a reader of an exported feature vector computes from the weights file by hand.
+double scoreByHand(const nlohmann::json& weights, const std::vector<double>& x) {
+  double z = weights["bias"].get<double>();
+  for (std::size_t i = 0; i < x.size(); ++i) z += weights["weights"][i].get<double>() * x[i];
+  return 1.0 / (1.0 + std::exp(-z));
+}
+
+std::size_t featureIndex(const std::string& name) {
+  const auto& names = riskFeatureNames();
+  return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+}
+
 }  // namespace
 
 class TestAnnotateRisk : public QObject {
   Q_OBJECT
 
-  std::vector<std::vector<double>> x_;
-  std::vector<int> wrong_;
-  std::vector<int> row_;
-  std::vector<double> defaultScores_;
-
  private slots:
-  void initTestCase() {
-    if (!hs::test::hasSharedData()) return;  // heldOutAuroc skips; the other tests need no data
+  void embeddedWeightsLoad() {
+    const hs::Error* e = defaultRiskModelError();
+    QVERIFY2(e == nullptr, e ? e->describe().c_str() : "");
+    // The build embeds the file in the source tree, not a stale copy.
+    QCOMPARE(std::string(defaultRiskModelText()), sourceWeightsText());
+    auto m = parseRiskModel(defaultRiskModelText());
+    QVERIFY(m.ok());
+    QCOMPARE(m->weights.size(), riskFeatureNames().size());
+    QCOMPARE(m->bias, defaultRiskModel().bias);
+    QCOMPARE(m->weights, defaultRiskModel().weights);
+    // Provenance: fitted on train data, never on the dev run it is measured on.
+    auto j = nlohmann::json::parse(defaultRiskModelText());
+    QVERIFY(j.contains("training"));
+    QVERIFY(j["training"]["source"].get<std::string>().find("train_gold.sql") != std::string::npos);
+    QVERIFY(j["training"]["positives"].get<int>() > 1000);
+    QVERIFY(j["training"]["negatives"].get<int>() > 1000);
+  }
+
+  void garbledWeightsAreErrors_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("says");
+    nlohmann::json good = nlohmann::json::parse(sourceWeightsText());
+    auto with = [&](const std::function<void(nlohmann::json&)>& edit) {
+      nlohmann::json j = good;
+      edit(j);
+      return QString::fromStdString(j.dump());
+    };
+    QTest::newRow("empty") << QString() << "risk weights:";
+    QTest::newRow("truncated") << QString::fromStdString(good.dump()).left(40) << "risk weights:";
+    QTest::newRow("not an object") << "[1, 2]"
+                                   << "JSON object";
+    QTest::newRow("no bias") << with([](auto& j) { j.erase("bias"); }) << "`bias`";
+    QTest::newRow("bias text") << with([](auto& j) { j["bias"] = "-1"; }) << "`bias`";
+    QTest::newRow("no weights") << with([](auto& j) { j.erase("weights"); }) << "`weights`";
+    QTest::newRow("one weight short") << with([](auto& j) { j["weights"].erase(j["weights"].size() - 1); })
+                                      << "refit with tests/fit/fit_risk.py";
+    QTest::newRow("features reordered")
+        << with([](auto& j) { std::swap(j["features"][0], j["features"][1]); }) << "feature 0 must be";
+    QTest::newRow("weight null") << with([](auto& j) { j["weights"][3] = nullptr; }) << "weight 3";
+    QTest::newRow("weight infinite") << with([](auto& j) {
+                                          j["weights"][2] = 1e308;
+                                        }).replace("1e+308", "1e999")
+                                     << "overflow";
+  }
+
+  void garbledWeightsAreErrors() {
+    QFETCH(QString, text);
+    QFETCH(QString, says);
+    const std::string t = text.toStdString();
+    auto m = parseRiskModel(t);
+    QVERIFY2(!m.ok(), qPrintable(text.left(80)));
+    QCOMPARE(m.error().code, std::string("risk_weights"));
+    QVERIFY2(m.error().message.find(says.toStdString()) != std::string::npos, m.error().message.c_str());
+  }
+
+  // The features annotateCase exports (Risk::features) and the weights file give, by hand, the
+  // engine's score; a prediction that does not run scores 1 whatever the weights say.
+  void exportedFeaturesGiveTheScore() {
+    const nlohmann::json w = nlohmann::json::parse(sourceWeightsText());
+    struct Item {
+      const char* question;
+      const char* sql;
+      bool failed;
+      std::size_t rows;
+    };
+    const Item items[] = {
+        {"How many singers are there?", "SELECT name FROM singer", false, 6},
+        {"List the countries in Europe.", "SELECT name FROM country WHERE continent = 'Europe'", false, 0},
+        {"Which stadium has the largest capacity?",
+         "SELECT T1.name FROM stadium AS T1 JOIN concert AS T2 ON T1.stadium_id = T2.stadium_id GROUP BY "
+         "T1.name HAVING count(*) > 1 ORDER BY T1.capacity DESC LIMIT 1",
+         false, 1},
+        {"Distinct song names?", "SELECT DISTINCT song_name FROM singer UNION SELECT name FROM song", false,
+         3},
+        {"Average age?", "SELECT avg(age) FROM singer WHERE age > (SELECT min(age) FROM singer)", false, 1},
+        {"Names?", "SELECT nam FROM singer", true, 0},
+        {"Broken", "SELEC name FROM", true, 0},
+    };
+    int scored = 0, certain = 0;
+    for (const Item& it : items) {
+      CaseInput in;
+      in.question = it.question;
+      in.predSql = it.sql;
+      ResultSummary r;
+      r.failed = it.failed;
+      r.rows = it.rows;
+      in.predResult = r;
+      Annotation a = annotateCase(in);
+      QCOMPARE(a.risk.features.size(), riskFeatureNames().size());
+      const double byHand = scoreByHand(w, a.risk.features);
+      if (it.failed) {
+        QCOMPARE(a.risk.features[featureIndex("execution_error")], 1.0);
+        QCOMPARE(a.risk.score, 1.0);  // does not execute: certain, not weighed
+        QVERIFY(a.risk.reasons.front().rfind("execution_error", 0) == 0);
+        ++certain;
+      } else {
+        QVERIFY2(std::abs(a.risk.score - byHand) < 1e-12,
+                 qPrintable(QString("%1: engine %2, by hand %3").arg(it.sql).arg(a.risk.score).arg(byHand)));
+        ++scored;
+      }
+    }
+    QCOMPARE(scored, 5);
+    QCOMPARE(certain, 2);
+  }
+
+  // Measured, never fitted: the Spider dev GPT-4 run (labels: EX, set semantics, against gold).
+  void devRunAurocAndCalibration() {
+    HS_REQUIRE_SHARED_DATA();
     auto schemas = test::loadSpiderSchemas(hs::test::sharedPath("spider/tables.json"));
     auto rows = test::readCsv(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"));
     QVERIFY(rows.size() > 1000);
     std::map<std::string, std::unique_ptr<test::ReadOnlyDb>> dbs;
+    std::vector<double> all, exec;
+    std::vector<bool> allWrong, execWrong;
     for (std::size_t i = 1; i < rows.size(); ++i) {
       const auto& r = rows[i];
       if (r.size() < 4) continue;
@@ -53,56 +178,26 @@ class TestAnnotateRisk : public QObject {
         return d->lookup(t, c, v, n);
       };
       Annotation a = annotateCase(in);
-      std::vector<Finding> gf;
-      for (const Finding& f : a.findings) {
+      for (const Finding& f : a.findings)
         QVERIFY(f.taxonomy == "goldfree" || f.taxonomy == "tasql");  // no gold given: no C1..C10
-        if (f.taxonomy == "goldfree") gf.push_back(f);
-      }
-      x_.push_back(riskFeatures(analyse(r[1], schemas[r[3]]), gf));
-      wrong_.push_back(ex == 0 ? 1 : 0);
-      row_.push_back(static_cast<int>(i - 1));
-      defaultScores_.push_back(a.risk.score);
-    }
-    QVERIFY(x_.size() > 900);
-    int nWrong = 0;
-    for (int w : wrong_) nWrong += w;
-    qInfo("%zu executable cases, %d wrong under EX(set)", x_.size(), nWrong);
-    QVERIFY(nWrong > 100);
-  }
-
-  void heldOutAuroc() {
-    HS_REQUIRE_SHARED_DATA();
-    std::vector<std::vector<double>> trainX;
-    std::vector<int> trainY, testY, trainIdx, testIdx;
-    for (std::size_t k = 0; k < x_.size(); ++k) {
-      if (row_[k] % 2 == 0) {
-        trainX.push_back(x_[k]);
-        trainY.push_back(wrong_[k]);
-        trainIdx.push_back(static_cast<int>(k));
-      } else {
-        testY.push_back(wrong_[k]);
-        testIdx.push_back(static_cast<int>(k));
+      all.push_back(a.risk.score);
+      allWrong.push_back(ex == 0);
+      if (!sum.failed) {
+        exec.push_back(a.risk.score);
+        execWrong.push_back(ex == 0);
       }
     }
-    RiskModel m = fitRiskModel(trainX, trainY);
-    auto scoresOf = [&](const RiskModel& model, const std::vector<int>& idx) {
-      std::vector<double> s;
-      for (int k : idx) s.push_back(scoreRisk(model, x_[static_cast<std::size_t>(k)], {}).score);
-      return s;
-    };
-    double train = auroc(scoresOf(m, trainIdx), trainY);
-    double held = auroc(scoresOf(m, testIdx), testY);
-    std::vector<double> defHeld;
-    for (int k : testIdx) defHeld.push_back(defaultScores_[static_cast<std::size_t>(k)]);
-    double defaultHeld = auroc(defHeld, testY);
-    QString w = QString("bias=%1").arg(m.bias, 0, 'f', 3);
-    for (std::size_t j = 0; j < m.weights.size(); ++j)
-      w += QString(" %1=%2").arg(QString::fromStdString(riskFeatureNames()[j])).arg(m.weights[j], 0, 'f', 3);
-    qInfo("fitted on even rows: %s", qPrintable(w));
-    qInfo("AUROC train (even rows) = %.3f, held-out (odd rows) = %.3f, default model held-out = %.3f", train,
-          held, defaultHeld);
-    QVERIFY2(held >= 0.70, qPrintable(QString::number(held)));
-    QVERIFY2(defaultHeld >= 0.70, qPrintable(QString::number(defaultHeld)));
+    QVERIFY(all.size() > 900);
+    const double aucAll = hs::eval::auroc(all, allWrong).value_or(0.0);
+    const double aucExec = hs::eval::auroc(exec, execWrong).value_or(0.0);
+    const double ece = hs::eval::calibration(all, allWrong, 10)->ece;
+    qInfo("GPT-4 dev: %zu cases (%zu execute); AUROC all %.3f, executable %.3f; ECE(10 bins) %.3f",
+          all.size(), exec.size(), aucAll, aucExec, ece);
+    // tests/fit/README.md reports these; a refit that loses ground fails here.
+    // Measured at the fit of tests/fit/README.md: 0.702, 0.690 and 0.021.
+    QVERIFY2(aucAll >= 0.68, qPrintable(QString::number(aucAll)));
+    QVERIFY2(aucExec >= 0.67, qPrintable(QString::number(aucExec)));
+    QVERIFY2(ece <= 0.05, qPrintable(QString::number(ece)));
   }
 };
 

@@ -2,6 +2,8 @@
 // precision, TrustSQL RS(c), per-type label agreement.
 #include <QtTest>
 
+#include <cmath>
+
 #include "engine/eval/metrics.h"
 
 using namespace hs::eval;
@@ -22,6 +24,23 @@ class TestMetrics : public QObject {
     QCOMPARE(none.precision, 0.0);
     QCOMPARE(none.recall, 0.0);
     QCOMPARE(none.f1, 0.0);
+  }
+
+  void calibrationBinsAndEce() {
+    // Bin [0.1, 0.2): 0.1, 0.1 with 0 of 2 wrong; bin [0.9, 1.0]: 0.9, 1.0 (1 falls in the last bin)
+    // with 2 of 2 wrong. ECE = 2/4 * |0.1 - 0| + 2/4 * |0.95 - 1| = 0.075.
+    auto c = calibration({0.1, 0.1, 0.9, 1.0}, {false, false, true, true}, 10);
+    QVERIFY(c.has_value());
+    QCOMPARE(c->bins.size(), std::size_t(10));
+    QCOMPARE(c->bins[1].cases, std::size_t(2));
+    QCOMPARE(c->bins[1].positiveRate, 0.0);
+    QCOMPARE(c->bins[9].cases, std::size_t(2));
+    QCOMPARE(c->bins[9].meanScore, 0.95);
+    QCOMPARE(c->bins[0].cases, std::size_t(0));
+    QVERIFY(std::abs(c->ece - 0.075) < 1e-12);
+    // Perfectly calibrated: half of the 0.5 scores are wrong.
+    QCOMPARE(calibration({0.5, 0.5}, {true, false})->ece, 0.0);
+    QVERIFY(!calibration({}, {}).has_value());
   }
 
   void aurocWithTies() {

@@ -55,9 +55,52 @@ class TestAbstain : public QObject {
     QVERIFY2(d.reason.find("'salary'") != std::string::npos, d.reason.c_str());
     QVERIFY(d.score >= 0.5);
     QCOMPARE(d.check.type, std::string("column-related"));  // "animal" matched, "salary" did not
-    auto one = abstain::beforeGeneration("What is the salary of each animal?", *db_, {});
-    QVERIFY(!one.abstained);  // one unmatched word scores 0.3, under the default threshold
+    // One unmatched word somewhere in the question is weak evidence (0.3, under the threshold) ...
+    auto one = abstain::beforeGeneration("How many animals does the zookeeper have?", *db_, {});
+    QVERIFY(!one.abstained);
     QCOMPARE(one.score, 0.3);
+    // ... but as the asked attribute of an entity with a table it is strong: "the salary of each
+    // animal" links "animal" to the table and "salary" to nothing.
+    auto asked = abstain::beforeGeneration("What is the salary of each animal?", *db_, {});
+    QVERIFY(asked.abstained);
+    QCOMPARE(asked.check.type, std::string("column-related"));
+    QCOMPARE(asked.check.attribute, std::string("salary"));
+    QCOMPARE(asked.check.entityTable, std::string("animal"));
+  }
+
+  // "the <attribute> of <entity>": the entity's table lacks a column another table has.
+  void attributeOfEntity() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("pets.sqlite");
+    QVERIFY(
+        test::execOnFile(path,
+                         "CREATE TABLE owners(id INTEGER PRIMARY KEY, first_name TEXT, city TEXT);"
+                         "CREATE TABLE pets(id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owners(id), "
+                         "name TEXT, species TEXT, age INTEGER);"
+                         "INSERT INTO owners VALUES (1,'Ann','Leeds');"
+                         "INSERT INTO pets VALUES (1,1,'Rex','dog',3);")
+            .empty());
+    auto opened = db::Database::openReadOnly(path.toStdString());
+    QVERIFY(opened.ok());
+    db::Database& pets = *opened.value();
+    auto surface = abstain::beforeGeneration("What is the age of each owner?", pets, {});
+    QVERIFY(surface.abstained);
+    QCOMPARE(surface.check.type, std::string("column-surface"));
+    QCOMPARE(surface.check.entityTable, std::string("owners"));
+    QCOMPARE(surface.check.attributeTables, std::vector<std::string>{"pets"});
+    QVERIFY2(surface.reason.find("'age'") != std::string::npos, surface.reason.c_str());
+    auto possessive = abstain::beforeGeneration("List every owner's age.", pets, {});
+    QCOMPARE(possessive.check.type, std::string("column-surface"));
+    // Feasible: the entity's own column, a column its foreign key leads to, a relation between
+    // entities, and an aggregate over the rows that point at the entity.
+    for (const char* q :
+         {"What is the age of each pet?", "What is the city of the owner of each pet?",
+          "Show the pets of each owner.", "What is the average age of the pets of each owner?",
+          "What is the total age of owners?"}) {
+      auto d = abstain::beforeGeneration(q, pets, {});
+      QVERIFY2(!d.abstained, q);
+      QVERIFY2(d.check.attribute.empty(), q);
+    }
   }
 
   void cues() {

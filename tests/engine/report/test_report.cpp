@@ -31,7 +31,7 @@ ReportInput sample() {
   o.exSet = false;
   o.exBag = false;
   o.softF1 = 0.5;
-  o.risk = Risk{0.72, {"operator"}};
+  o.risk = Risk{0.72, {"operator"}, {}};
   // "age >= 30" in the prediction: bytes 34..43.
   o.findings.push_back(
       {"mrsqlgen", "C1", "", "'>=' where the gold has '>'", {{"pred", 34, 43}}, "rule", 1.0, ""});
@@ -73,6 +73,10 @@ class TestReport : public QObject {
     QVERIFY(html.find("off by one, &quot;clearly&quot;") != std::string::npos);
     QVERIFY(html.find("<svg") != std::string::npos);
     QVERIFY(html.find("C1 Operator Misuse") != std::string::npos);
+    // The risk score against EX, over all predictions and over those that execute (none here:
+    // the one scored prediction did not run, so its row shows 0 cases and no AUROC).
+    QVERIFY(html.find("<h2>Risk score against EX</h2>") != std::string::npos);
+    QVERIFY(html.find("<tr><td>Executable</td><td class=n>0</td><td class=n>–</td>") != std::string::npos);
     // Case 2 has neither findings nor annotations: not in the appendix.
     QVERIFY(html.find("id=\"case-1\"") != std::string::npos);
     QVERIFY(html.find("id=\"case-2\"") == std::string::npos);

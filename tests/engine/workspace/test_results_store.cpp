@@ -64,7 +64,7 @@ hs::eval::CaseOutcome makeOutcome(int variant) {
         {"mrsqlgen", "C4", "", "wrong value", {{"pred", 1, 3}, {"gold", 2, 4}}, "rule", 1.0, ""});
     o.findings.push_back(
         {"goldfree", "value_absent", "", "'Dragon' is not in pets.species", {}, "gold_free", 0.7, ""});
-    o.risk = hs::Risk{0.82, {"value_absent", "superlative"}};
+    o.risk = hs::Risk{0.82, {"value_absent", "superlative"}, {}};
   } else {
     o.pred.ok = false;
     o.pred.error = hs::eval::ExecError{hs::eval::ExecErrorClass::NoSuchColumn, "no such column: x"};
@@ -72,7 +72,7 @@ hs::eval::CaseOutcome makeOutcome(int variant) {
     o.exBag = false;
     o.softF1 = 0.0;
     o.findings.push_back({"tasql", "Schema Hallucination", "", "x", {{"pred", 0, 1}}, "rule", 1.0, ""});
-    o.risk = hs::Risk{0.4, {}};
+    o.risk = hs::Risk{0.4, {}, {}};
   }
   return o;
 }

@@ -1,0 +1,38 @@
+# hallusql_check_risk_weights(<path>): stops with a clear message when the risk model's weights
+# file (resources/risk/weights.json, written by tests/fit/fit_risk.py) is missing or garbled:
+# not JSON, no numeric `bias`, `features` and `weights` not lists of the same length, a weight
+# that is not a number. The feature names are checked by the engine (annotate::parseRiskModel).
+# Script mode, for tests: cmake -DWEIGHTS=<path> -P cmake/CheckRiskWeights.cmake
+function(hallusql_check_risk_weights path)
+  set(fix "(make it with tests/fit/fit_risk.py, see tests/fit/README.md)")
+  if(NOT EXISTS "${path}")
+    message(FATAL_ERROR "risk weights: ${path} is missing ${fix}")
+  endif()
+  file(READ "${path}" text)
+  string(JSON type ERROR_VARIABLE err TYPE "${text}" bias)
+  if(err OR NOT type STREQUAL "NUMBER")
+    message(FATAL_ERROR "risk weights: ${path} has no numeric `bias` ${fix}: ${err}")
+  endif()
+  foreach(key features weights)
+    string(JSON type ERROR_VARIABLE err TYPE "${text}" ${key})
+    if(err OR NOT type STREQUAL "ARRAY")
+      message(FATAL_ERROR "risk weights: ${path}: `${key}` must be a list ${fix}: ${err}")
+    endif()
+  endforeach()
+  string(JSON nf LENGTH "${text}" features)
+  string(JSON nw LENGTH "${text}" weights)
+  if(NOT nf EQUAL nw OR nw EQUAL 0)
+    message(FATAL_ERROR "risk weights: ${path}: ${nf} features but ${nw} weights ${fix}")
+  endif()
+  math(EXPR last "${nw} - 1")
+  foreach(i RANGE ${last})
+    string(JSON type TYPE "${text}" weights ${i})
+    if(NOT type STREQUAL "NUMBER")
+      message(FATAL_ERROR "risk weights: ${path}: weight ${i} is not a number ${fix}")
+    endif()
+  endforeach()
+endfunction()
+
+if(CMAKE_SCRIPT_MODE_FILE AND DEFINED WEIGHTS)
+  hallusql_check_risk_weights("${WEIGHTS}")
+endif()

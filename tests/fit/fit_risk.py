@@ -1,0 +1,462 @@
+#!/usr/bin/env python3
+"""Fit the gold-free risk model's weights on training data the project makes itself.
+
+    fit_risk.py fit       [options]   build the training set, fit, write resources/risk/weights.json
+    fit_risk.py validate  [options]   measure the weights on the Spider dev GPT-4 run (never fitted on)
+
+Training data (Spider train only, never dev):
+  * positives (correct SQL): a fixed sample of the Spider train gold queries
+    (../shared/data/spider/train_gold.sql) whose database is present, each put in as its own
+    prediction;
+  * negatives (wrong SQL): mutants of those gold queries from `hallusql-cli mutate`, which keeps
+    a mutant only when it executes and its result differs from the gold's (execution filter).
+The features come from the engine (`hallusql-cli evaluate --risk-features`), never from Python, so
+the fitted weights apply to exactly what the engine computes. Train has no questions here, so the
+question-cue features are 0 on every training case and their weights stay 0 (see README.md).
+
+The model: L2-regularised logistic regression with every weight >= 0 (a check that fires, or a
+construct that is present, never lowers the risk), bias not penalised, fitted by Newton's method
+inside an active set (deterministic: no random start, no sampling in the fit). Loss: mean log
+loss + l2/2 * |w|^2.
+Then the class prior is corrected (see README.md): the bias is moved by
+logit(prior) - logit(training share of wrong cases), so that scores are probabilities under the
+documented prior instead of the training mix.
+
+Python 3 standard library only.
+"""
+import argparse
+import hashlib
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def run(cmd):
+    log("$ " + " ".join(cmd))
+    t = time.time()
+    subprocess.run(cmd, check=True, stdout=sys.stderr)  # our stdout is the report
+    log("  (%.1f s)" % (time.time() - t))
+
+
+def read_jsonl(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def write_jsonl(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r) + "\n")
+
+
+# ---------------------------------------------------------------- training set
+
+def sample_train_gold(data, n, seed):
+    """The first n train gold lines (by a seeded hash) whose database is present."""
+    root = os.path.join(data, "spider", "database")
+    picked = []
+    with open(os.path.join(data, "spider", "train_gold.sql"), encoding="utf-8") as f:
+        for no, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if "\t" not in line:
+                continue
+            sql, db = line.rsplit("\t", 1)
+            if not os.path.exists(os.path.join(root, db, db + ".sqlite")):
+                continue
+            key = hashlib.sha256(("%d:%d:%s" % (seed, no, sql)).encode()).hexdigest()
+            picked.append((key, no, sql.strip(), db))
+    picked.sort()
+    return [{"id": "train%d" % no, "db_id": db, "question": "", "gold_sql": sql}
+            for _, no, sql, db in picked[:n]]
+
+
+def build_training(args, names):
+    os.makedirs(args.work, exist_ok=True)
+    db_root = os.path.join(args.data, "spider", "database")
+    gold = sample_train_gold(args.data, args.queries, args.seed)
+    gold_path = os.path.join(args.work, "train_gold_sample.jsonl")
+    write_jsonl(gold_path, gold)
+    mutants_path = os.path.join(args.work, "train_mutants.jsonl")
+    if not (args.reuse and os.path.exists(mutants_path)):
+        run([args.cli, "mutate", "--cases", gold_path, "--format", "jsonl", "--db-root", db_root,
+             "--out", mutants_path, "--seed", str(args.seed), "--per-query", str(args.per_query),
+             "--per-rule", "1", "--quiet"])
+    mutants = read_jsonl(mutants_path)
+    # No gold in the evaluate input: the label is known by construction (mutate executed each
+    # mutant and its gold and kept it only when the results differ), the features are gold-free,
+    # and without gold `evaluate` skips the C-type analysis, which halves the run time.
+    cases = [{"id": g["id"] + "/gold", "db_id": g["db_id"], "question": "", "pred_sql": g["gold_sql"]}
+             for g in gold]
+    rules = {}
+    for m in mutants:
+        rules[m["mutation"]["rule"]] = rules.get(m["mutation"]["rule"], 0) + 1
+        cases.append({"id": m["id"], "db_id": m["db_id"], "question": "", "pred_sql": m["pred_sql"]})
+    cases_path = os.path.join(args.work, "train_cases.jsonl")
+    write_jsonl(cases_path, cases)
+    out_path = os.path.join(args.work, "train_features.jsonl")
+    run([args.cli, "evaluate", "--cases", cases_path, "--format", "jsonl", "--db-root", db_root,
+         "--out", out_path, "--summary", os.path.join(args.work, "train_summary.json"),
+         "--jobs", str(args.jobs), "--risk-features", "--quiet"])
+    # Paired: a gold query counts only when one of its mutants was kept. Which queries yield a
+    # mutant depends on their shape (joins, nesting), so unpaired gold queries teach the model
+    # "hard to mutate", not "wrong" (measured: README.md).
+    with_mutant = {m["mutation"]["source_id"] for m in mutants}
+    x, y = [], []
+    dropped = {"gold_fails": 0, "no_features": 0, "gold_without_mutant": 0}
+    for r in read_jsonl(out_path):
+        is_mutant = not r["id"].endswith("/gold")
+        risk = r.get("risk") or {}
+        if "features" not in risk:
+            dropped["no_features"] += 1
+        elif not is_mutant and not r["exec"]["pred_ok"]:
+            dropped["gold_fails"] += 1  # a train gold query SQLite cannot run is no positive
+        elif not is_mutant and r["id"][: -len("/gold")] not in with_mutant:
+            dropped["gold_without_mutant"] += 1
+        else:
+            x.append([float(risk["features"][n]) for n in names])
+            y.append(1 if is_mutant else 0)
+    info = {"source": "spider/train_gold.sql (Spider train gold) and mutants of it",
+            "queries_sampled": len(gold),
+            "databases": len({g["db_id"] for g in gold}),
+            "mutants_kept_by_mutate": len(mutants),
+            "mutants_by_rule": dict(sorted(rules.items())),
+            "positives": y.count(0), "negatives": y.count(1), "dropped": dropped,
+            "seed": args.seed, "per_query": args.per_query}
+    return x, y, info
+
+
+# ---------------------------------------------------------------- logistic regression
+
+def sigmoid(z):
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def solve(a, b):
+    """Solves a x = b (a symmetric positive definite here) by Gaussian elimination with pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    out = [0.0] * n
+    for c in range(n - 1, -1, -1):
+        out[c] = (m[c][n] - sum(m[c][k] * out[k] for k in range(c + 1, n))) / m[c][c]
+    return out
+
+
+def fit_logistic(x, y, l2, iterations=50, tol=1e-10):
+    """Newton's method on mean log loss + l2/2 |w|^2 (bias, index 0, not penalised)."""
+    n, d = len(x), len(x[0]) + 1
+    rows = [[1.0] + r for r in x]
+    theta = [0.0] * d
+    prior = sum(y) / n
+    theta[0] = math.log(prior / (1 - prior))
+    for it in range(iterations):
+        grad = [0.0] * d
+        hess = [[0.0] * d for _ in range(d)]
+        for r, t in zip(rows, y):
+            p = sigmoid(sum(a * b for a, b in zip(theta, r)))
+            e, w = p - t, p * (1 - p)
+            for i in range(d):
+                if r[i]:
+                    grad[i] += e * r[i]
+                    wi = w * r[i]
+                    for j in range(i, d):
+                        if r[j]:
+                            hess[i][j] += wi * r[j]
+        for i in range(d):
+            grad[i] /= n
+            for j in range(i, d):
+                hess[i][j] /= n
+                hess[j][i] = hess[i][j]
+            if i > 0:
+                grad[i] += l2 * theta[i]
+                hess[i][i] += l2
+        step = solve(hess, grad)
+        theta = [a - b for a, b in zip(theta, step)]
+        if max(abs(s) for s in step) < tol:
+            return theta, it + 1
+    return theta, iterations
+
+
+def fit_nonnegative(x, y, l2):
+    """fit_logistic with every weight >= 0 (the bias is free): an active set. Features whose
+    weight comes out negative leave the set, and a left-out feature comes back when the loss
+    gradient at the solution asks it to rise (the KKT condition), until neither happens."""
+    d = len(x[0])
+    active = list(range(d))
+    full, bias, steps = [0.0] * d, 0.0, 0
+    for _ in range(4 * d):
+        theta, it = fit_logistic([[r[j] for j in active] for r in x], y, l2)
+        steps += it
+        bias, full = theta[0], [0.0] * d
+        for k, j in enumerate(active):
+            full[j] = theta[k + 1]
+        negative = [j for j in active if full[j] < 0]
+        if negative:
+            active = [j for j in active if j not in negative]
+            continue
+        grad = {j: 0.0 for j in range(d) if j not in active}
+        for r, t in zip(x, y):
+            e = sigmoid(bias + sum(a * b for a, b in zip(full, r))) - t
+            for j in grad:
+                grad[j] += e * r[j]
+        rise = [j for j, g in grad.items() if g / len(x) < -1e-9]
+        if not rise:
+            break
+        active = sorted(active + rise)
+    return [bias] + [max(0.0, w) for w in full], steps
+
+
+def log_loss(theta, x, y):
+    s = 0.0
+    for r, t in zip(x, y):
+        p = min(max(sigmoid(theta[0] + sum(a * b for a, b in zip(theta[1:], r))), 1e-15), 1 - 1e-15)
+        s -= t * math.log(p) + (1 - t) * math.log(1 - p)
+    return s / len(x)
+
+
+# ---------------------------------------------------------------- measures
+
+def auroc(scores, wrong):
+    """Mann-Whitney AUROC, ties count one half (the engine's hs::eval::auroc, for checking)."""
+    pairs = sorted(zip(scores, wrong))
+    pos = sum(wrong)
+    neg = len(wrong) - pos
+    if not pos or not neg:
+        return None
+    rank_sum, i = 0.0, 0
+    while i < len(pairs):
+        j = i
+        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
+            j += 1
+        avg = (i + 1 + j) / 2.0
+        rank_sum += avg * sum(1 for k in range(i, j) if pairs[k][1])
+        i = j
+    return (rank_sum - pos * (pos + 1) / 2.0) / (pos * neg)
+
+
+def calibration(scores, wrong, bins=10):
+    """Equal-width bins over [0, 1] (1 in the last); ECE = case-weighted mean |score - rate|."""
+    b = [[0, 0.0, 0] for _ in range(bins)]
+    for s, w in zip(scores, wrong):
+        k = min(bins - 1, int(s * bins))
+        b[k][0] += 1
+        b[k][1] += s
+        b[k][2] += 1 if w else 0
+    out, ece = [], 0.0
+    for k, (n, ssum, pos) in enumerate(b):
+        mean = ssum / n if n else None
+        rate = pos / n if n else None
+        if n:
+            ece += n / len(scores) * abs(mean - rate)
+        out.append({"low": k / bins, "high": (k + 1) / bins, "cases": n, "mean_score": mean, "wrong_rate": rate})
+    return ece, out
+
+
+def score(model, features, names):
+    if features["execution_error"] > 0:
+        return 1.0  # the engine's rule: a prediction that fails to execute scores 1
+    z = model["bias"] + sum(w * features[n] for w, n in zip(model["weights"], names))
+    return sigmoid(z)
+
+
+def load_model(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+# ---------------------------------------------------------------- commands
+
+def cmd_fit(args):
+    names = load_model(args.out)["features"] if os.path.exists(args.out) else None
+    if args.features_from:
+        names = load_model(args.features_from)["features"]
+    if not names:
+        sys.exit("fit: need the feature names: an existing --out file or --features-from")
+    t = time.time()
+    x, y, info = build_training(args, names)
+    log("training cases: %d positives (correct), %d negatives (wrong)" % (info["positives"], info["negatives"]))
+    theta, iterations = fit_nonnegative(x, y, args.l2)
+    train_share = sum(y) / len(y)
+    fitted_bias = theta[0]
+    bias = fitted_bias
+    if args.prior:
+        bias += math.log(args.prior / (1 - args.prior)) - math.log(train_share / (1 - train_share))
+    train_scores = [sigmoid(theta[0] + sum(a * b for a, b in zip(theta[1:], r))) for r in x]
+    constant = [n for i, n in enumerate(names) if all(r[i] == 0 for r in x)]
+    model = {
+        "bias": round(bias, 6),
+        "features": names,
+        "weights": [round(w, 6) for w in theta[1:]],
+        "training": dict(info, **{
+            "wrong_share": round(train_share, 6),
+            "features_never_nonzero": constant,
+        }),
+        "fit": {
+            "method": "L2 logistic regression, weights >= 0 (active set), Newton's method, bias not penalised",
+            "l2": args.l2,
+            "iterations": iterations,
+            "fitted_bias": round(fitted_bias, 6),
+            "prior": args.prior,
+            "prior_correction": None if not args.prior else
+            "bias + logit(prior) - logit(wrong_share): scores are probabilities at that share of wrong cases",
+            "train_log_loss": round(log_loss(theta, x, y), 6),
+            "train_auroc": round(auroc(train_scores, y), 6),
+            "seconds": round(time.time() - t, 1),
+        },
+        "script": "tests/fit/fit_risk.py (see tests/fit/README.md)",
+    }
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(model, f, indent=1)
+        f.write("\n")
+    log("wrote %s: train AUROC %.3f, %d Newton steps, %.0f s" %
+        (args.out, model["fit"]["train_auroc"], iterations, model["fit"]["seconds"]))
+
+
+def cmd_validate(args):
+    model = load_model(args.out)
+    names = model["features"]
+    db_root = os.path.join(args.data, "spider", "database")
+    os.makedirs(args.work, exist_ok=True)
+    out_path = os.path.join(args.work, "dev_gpt4_features.jsonl")
+    if not (args.reuse and os.path.exists(out_path)):
+        run([args.cli, "evaluate", "--cases",
+             os.path.join(args.data, "predictions", "spider_dev", "gpt4_DIN-SQL.csv"), "--format", "csv",
+             "--csv-map", "question=NLQ,pred=PREDICTED SQL,gold=GOLD SQL,db=DATABASE",
+             "--db-root", db_root, "--out", out_path,
+             "--summary", os.path.join(args.work, "dev_gpt4_summary.json"),
+             "--jobs", str(args.jobs), "--risk-features", "--quiet"])
+    rows = [r for r in read_jsonl(out_path) if r["ex"]["set"] is not None and r.get("risk")]
+    models = [("fitted", model)]
+    if args.baseline:
+        models.append(("baseline", load_model(args.baseline)))
+    report = {"cases": len(rows), "wrong": sum(1 for r in rows if not r["ex"]["set"]),
+              "executable": sum(1 for r in rows if r["exec"]["pred_ok"])}
+    # The engine's own score against the by-hand score of the weights it embeds (--engine-weights).
+    engine_model = load_model(args.engine_weights) if args.engine_weights else model
+    diff = max(abs(r["risk"]["score"] - score(engine_model, r["risk"]["features"], names))
+               for r in rows)
+    report["engine_vs_by_hand_max_abs_diff"] = diff
+    curves = {}
+    for label, m in models:
+        s = [score(m, r["risk"]["features"], names) for r in rows]
+        wrong = [not r["ex"]["set"] for r in rows]
+        ex_s = [v for v, r in zip(s, rows) if r["exec"]["pred_ok"]]
+        ex_w = [not r["ex"]["set"] for r in rows if r["exec"]["pred_ok"]]
+        ece, bins = calibration(s, wrong)
+        ece_x, bins_x = calibration(ex_s, ex_w)
+        report[label] = {"auroc_all": auroc(s, wrong), "auroc_executable": auroc(ex_s, ex_w),
+                         "ece_10_all": ece, "ece_10_executable": ece_x,
+                         "mean_score": sum(s) / len(s), "wrong_share": sum(wrong) / len(wrong),
+                         "bins_all": bins}
+        curves[label] = (bins, ece)
+    print(json.dumps(report, indent=1))
+    if args.svg:
+        write_reliability_svg(args.svg, curves, report)
+        log("wrote " + args.svg)
+
+
+def write_reliability_svg(path, curves, report):
+    """Reliability diagram: observed share of wrong predictions against the mean score per bin."""
+    w, h, left, top, size = 640, 600, 80, 84, 440
+    colours = {"fitted": "#1f6fb4", "baseline": "#c0392b"}
+    titles = {"fitted": "fitted on train (this script)", "baseline": "old: fitted on dev even rows"}
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" '
+         'font-size="13">' % (w, h), '<rect width="100%" height="100%" fill="white"/>']
+    o.append('<text x="%d" y="24" font-size="15">Risk score reliability, Spider dev GPT-4 (DIN-SQL), '
+             '%d cases</text>' % (left, report["cases"]))
+
+    def px(v):
+        return left + v * size
+
+    def py(v):
+        return top + (1 - v) * size
+
+    for k in range(11):
+        v = k / 10
+        o.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eee"/>' % (px(v), py(0), px(v), py(1)))
+        o.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#eee"/>' % (px(0), py(v), px(1), py(v)))
+        o.append('<text x="%.1f" y="%.1f" text-anchor="middle">%.1f</text>' % (px(v), py(0) + 18, v))
+        o.append('<text x="%.1f" y="%.1f" text-anchor="end">%.1f</text>' % (px(0) - 6, py(v) + 4, v))
+    o.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>' % (left, top, size, size))
+    o.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#888" stroke-dasharray="5,4"/>'
+             % (px(0), py(0), px(1), py(1)))
+    # Cases per bin of the fitted model, as bars along the bottom (share of all cases, x 0.5).
+    bins = curves["fitted"][0]
+    total = sum(b["cases"] for b in bins)
+    for b in bins:
+        if b["cases"]:
+            hgt = 0.5 * b["cases"] / total
+            o.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#1f6fb4" opacity="0.15"/>'
+                     % (px(b["low"]) + 2, py(hgt), size / 10 - 4, py(0) - py(hgt)))
+            o.append('<text x="%.1f" y="%.1f" text-anchor="middle" font-size="10" fill="#1f6fb4">%d</text>'
+                     % (px((b["low"] + b["high"]) / 2), py(hgt) - 3, b["cases"]))
+    for label, (bins, ece) in curves.items():
+        pts = [(px(b["mean_score"]), py(b["wrong_rate"])) for b in bins if b["cases"]]
+        c = colours[label]
+        o.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
+                 % (c, " ".join("%.1f,%.1f" % p for p in pts)))
+        for p in pts:
+            o.append('<circle cx="%.1f" cy="%.1f" r="4" fill="%s"/>' % (p[0], p[1], c))
+    ly = 46
+    for label, (bins, ece) in curves.items():
+        r = report[label]
+        o.append('<text x="%d" y="%d" fill="%s">%s: ECE %.3f, AUROC all %.3f / executable %.3f</text>'
+                 % (left, ly, colours[label], titles[label], ece, r["auroc_all"], r["auroc_executable"]))
+        ly += 18
+    o.append('<text x="%.1f" y="%d" text-anchor="middle">mean risk score in the bin (10 equal-width bins)</text>'
+             % (px(0.5), h - 40))
+    o.append('<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">share of the bin '
+             'that is wrong (EX, set)</text>' % (py(0.5), py(0.5)))
+    o.append('<text x="%d" y="%d" font-size="11" fill="#666">bars: cases per bin (fitted model); dashed: '
+             'perfect calibration</text>' % (left, h - 16))
+    o.append("</svg>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(o) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("command", choices=["fit", "validate"])
+    p.add_argument("--cli", default=os.path.join(REPO, "build", "dev", "app", "cli", "hallusql-cli"))
+    p.add_argument("--data", default=os.path.join(REPO, "..", "shared", "data"))
+    p.add_argument("--work", default=os.path.join(REPO, "build", "fit-risk"), help="scratch folder")
+    p.add_argument("--out", default=os.path.join(REPO, "resources", "risk", "weights.json"))
+    p.add_argument("--features-from", help="take the feature names from this weights file")
+    p.add_argument("--queries", type=int, default=3000, help="train gold queries sampled (cap)")
+    p.add_argument("--per-query", type=int, default=1, help="mutants kept per gold query")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--l2", type=float, default=0.001)
+    p.add_argument("--prior", type=float, default=0.2,
+                   help="share of wrong predictions the scores are calibrated for (0: the training mix)")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--baseline", help="validate: also measure this weights file")
+    p.add_argument("--engine-weights", help="validate: the weights file the CLI embeds (default --out)")
+    p.add_argument("--svg", help="validate: write the reliability diagram here")
+    p.add_argument("--reuse", action="store_true",
+                   help="reuse the mutants (fit) or dev features (validate) already in --work")
+    args = p.parse_args()
+    cmd_fit(args) if args.command == "fit" else cmd_validate(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+// The Review tab's detector bench: after the demo run is evaluated, the panel computes the
+// detector table in the background with engine/bench (the code `bench-detectors` runs) and shows
+// it on one line; the numbers equal a direct benchWorkspaceRun of the same run.
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/bench/bench_run.h"
+#include "engine/workspace/demo.h"
+#include "review_test_env.h"
+#include "widgets/review/detector_summary.h"
+#include "widgets/review/evaluation_controller.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
+
+class TestReviewDetectors : public QObject {
+  Q_OBJECT
+  QTemporaryDir dir_;
+
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    hs::test::isolateSettings(dir_, "hallusql-review-detectors-test");
+  }
+
+  void benchOfTheShownRun() {
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    QWidget window;
+    hs::ui::ReviewController review(&window);
+    QVERIFY(review.openWorkspace(QString::fromStdString(demo->workspacePath)));
+    auto* panel = review.panel();
+    auto* summary = panel->detectorSummary();
+    QVERIFY(summary->text().isEmpty());  // not evaluated: nothing to bench
+    QSignalSpy computed(summary, &hs::ui::DetectorSummary::computed);
+    QSignalSpy finished(review.evaluation(), &hs::ui::EvaluationController::finished);
+    panel->evaluateCurrentRun();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(computed.wait(60000));
+    QVERIFY(computed.last().at(0).toBool());
+    const QString line = summary->text();
+    QVERIFY2(line.contains("AUROC") && line.contains("AUPRC") && line.contains("risk score"),
+             qPrintable(line));
+    QVERIFY(summary->toolTip().contains("RS(10)"));
+
+    hs::bench::BenchOptions o;
+    o.detectors = {"risk"};
+    o.bootstrap = 500;
+    auto direct = hs::bench::benchWorkspaceRun(demo->workspacePath, panel->currentRunId(), o);
+    QVERIFY(direct.ok());
+    const auto& d = (*direct)["detectors"][0];
+    QVERIFY2(line.contains(QString::number(d["auroc"].get<double>(), 'f', 2)), qPrintable(line));
+    QVERIFY(line.contains(QString("%1 cases").arg((*direct)["set"]["cases"].get<int>())));
+  }
+
+  void formatsASummaryCompactly() {
+    nlohmann::json s = {{"set", {{"cases", 972}, {"wrong", 181}}},
+                        {"detectors",
+                         {{{"name", "risk"},
+                           {"auroc", 0.766},
+                           {"ci", {{"low", 0.73}, {"high", 0.799}}},
+                           {"auprc", 0.47},
+                           {"auprc_ci", {{"low", 0.41}, {"high", 0.53}}},
+                           {"rs", nlohmann::json::array()}}}}};
+    const QString line = hs::ui::DetectorSummary::line(s);
+    QCOMPARE(line, QString("Detectors by EX (972 cases, 181 wrong): risk score AUROC 0.77 [0.73, 0.80], "
+                           "AUPRC 0.47 [0.41, 0.53]"));
+  }
+};
+
+QTEST_MAIN(TestReviewDetectors)
+#include "test_review_detectors.moc"

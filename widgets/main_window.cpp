@@ -107,6 +107,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   llm_ = new LlmController(*this);                   // question bar, LLM log, profiles
   installFollowUpExplorer(*this, llm_);              // "Follow-ups" dock (widgets/mr)
   drilldown->attach(sessions_, llm_->generation());  // "Run Drill-down…" with the active profile
+  review_->attachTeam(*this);                        // reviewer exchange, adjudication (issue 12)
   connect(sessions_, &SessionManager::changed, this, &MainWindow::onSessionChanged);
   onSessionChanged(sessions_->current(), SessionManager::Change{true, true, true});
 }

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
@@ -20,12 +21,13 @@
 #include "widgets/main_window.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/review/review_team_actions.h"
 
 namespace hs::ui {
 
 namespace {
 // Saves a picture of the window once the initial load is done (or after a safety timeout).
-void saveScreenshot(MainWindow* window, const QString& file) {
+void saveScreenshot(QWidget* window, const QString& file) {
   static bool done = false;
   if (done) return;
   done = true;
@@ -40,15 +42,23 @@ void saveScreenshot(MainWindow* window, const QString& file) {
 
 // Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
 // of the shown run; then selects case N (when asked) and saves the screenshot.
-// `asked`: false until the question given with --ask is answered (or abstained on).
+// `asked`: false until the question given with --ask is answered (or abstained on). With
+// `adjudicate`, the adjudication dialog is opened and saved instead of the window.
 void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
-                        std::shared_ptr<bool> asked) {
+                        std::shared_ptr<bool> asked, bool adjudicate) {
   auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber, asked]() {
+  auto tryShoot = [window, file, loaded, caseNumber, asked, adjudicate]() {
     if (!*loaded || !*asked || !window->review()->isSettled()) return;
     if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
       std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
-    saveScreenshot(window, file);
+    QWidget* target = window;
+    if (adjudicate) {
+      if (QDialog* dialog = window->review()->team()->openAdjudication())
+        target = dialog;
+      else
+        std::fprintf(stderr, "no run to adjudicate\n");
+    }
+    saveScreenshot(target, file);
   };
   QObject::connect(window, &MainWindow::initialLoadFinished, window, [loaded, tryShoot]() {
     *loaded = true;
@@ -103,7 +113,10 @@ int runGui(int argc, char** argv) {
       QStringLiteral("ask"),
       QStringLiteral("Put QUESTION in the Query tab's question box and generate once the database is open."),
       QStringLiteral("question"));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, ask});
+  QCommandLineOption adjudicate(
+      QStringLiteral("adjudicate"),
+      QStringLiteral("Open the adjudication view (cases where reviewers disagree) of the Review tab's run."));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, ask, adjudicate});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -157,7 +170,10 @@ int runGui(int argc, char** argv) {
       emit bar->generateRequested(question, {});
     });
   }
-  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked);
+  if (parser.isSet(adjudicate) && !screenshot)
+    QTimer::singleShot(0, &window, [&window]() { window.review()->team()->openAdjudication(); });
+  if (screenshot)
+    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked, parser.isSet(adjudicate));
   return QApplication::exec();
 }
 

@@ -123,7 +123,8 @@ Result<std::int64_t> addAnnotation(ws::Workspace& workspace, Hkb& hkb, Vocabular
   row.category = type > 0 ? typeCode(type) : std::string();
   row.subcategory = a.subcategory;
   row.note = a.note;
-  auto id = ws::insertAnnotation(workspace, row);
+  row.span = a.span;
+  auto id = ws::insertAnnotation(workspace, row, a.log);
   if (!id) return id.error();
   apply(hkb, *index, a.verdict, type, kManualAnnotation);
   return id.value();

@@ -8,8 +8,10 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/core/finding.h"
 #include "engine/mr/hkb.h"
 #include "engine/mr/hkb_build.h"
+#include "engine/workspace/annotations.h"
 #include "engine/workspace/workspace.h"
 
 namespace hs::mr {
@@ -34,6 +36,8 @@ struct ManualAnnotation {
   std::string subcategory;
   std::string note;
   std::optional<std::int64_t> findingId;  // the finding confirmed or rejected, if any
+  std::optional<FindingSpan> span;        // a label on exactly this span of the SQL
+  ws::UndoLog log = ws::UndoLog::Record;  // Skip for a redo (the undo log has the entry already)
 };
 
 // Inserts the annotations row (taxonomy "mrsqlgen") and applies it to `hkb` (creating the

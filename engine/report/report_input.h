@@ -27,6 +27,9 @@ struct ReportCase {
   Case kase;
   std::optional<eval::CaseOutcome> outcome;  // nullopt when the case was not evaluated
   std::vector<ReportAnnotation> annotations;
+  // The adjudicator's final verdict ("" when the adjudication gave labels only); it counts before
+  // every reviewer's verdict. The adjudication is also listed in `annotations` ("adjudicated").
+  std::optional<std::string> adjudicatedVerdict;
 };
 
 enum class Language { English, SimplifiedChinese };
@@ -42,7 +45,8 @@ struct ReportInput {
   std::optional<eval::AgreementReport> agreement;
 };
 
-// The final human verdict of a case: the newest "correct" / "incorrect" / "unsure" annotation.
+// The final human verdict of a case: the adjudicated one, else the newest "correct" / "incorrect" /
+// "unsure" annotation.
 std::optional<std::string> humanVerdict(const ReportCase& c);
 
 }  // namespace hs::report

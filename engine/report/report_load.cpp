@@ -3,8 +3,11 @@
 #include <chrono>
 #include <ctime>
 
+#include "engine/workspace/adjudications.h"
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/results_store.h"
+#include "engine/workspace/reviewer_labels.h"
+#include "engine/workspace/run_choice.h"
 
 namespace hs::report {
 namespace {
@@ -18,34 +21,11 @@ std::string nowUtc() {
   return buf;
 }
 
-Result<ws::RunRecord> pickRun(const ws::Workspace& workspace, const std::optional<std::string>& runName) {
-  auto runs = workspace.runs();
-  if (!runs) return runs.error();
-  std::string names;
-  for (const auto& r : *runs) names += (names.empty() ? "" : ", ") + ("'" + r.info.name + "'");
-  if (runName) {
-    auto run = workspace.findRun(*runName);
-    if (!run) return run.error();
-    if (*run) return **run;
-    Error e = makeError(ErrorKind::BadInput, "unknown_run",
-                        "the workspace has no run named '" + *runName + "' (runs: " + names + ")");
-    e.where = workspace.path();
-    return e;
-  }
-  if (runs->size() == 1) return runs->front();
-  Error e =
-      makeError(ErrorKind::BadInput, "which_run",
-                runs->empty() ? "the workspace has no runs"
-                              : "the workspace has several runs; choose one with --run (" + names + ")");
-  e.where = workspace.path();
-  return e;
-}
-
 }  // namespace
 
 Result<ReportInput> loadReport(const ws::Workspace& workspace, const std::optional<std::string>& runName,
                                Language language) {
-  auto run = pickRun(workspace, runName);
+  auto run = ws::chooseRun(workspace, runName);
   if (!run) return run.error();
   return loadReport(workspace, run->id, language);
 }
@@ -72,10 +52,24 @@ Result<ReportInput> loadReport(const ws::Workspace& workspace, std::int64_t runI
     auto annotations = ws::annotationsOfCase(workspace, record.id);
     if (!annotations) return annotations.error();
     for (const auto& a : *annotations)
-      rc.annotations.push_back(
-          {a.annotator, a.verdict, a.taxonomy, a.category, a.note, a.createdAt, std::nullopt});
+      rc.annotations.push_back({a.annotator, a.verdict, a.taxonomy, a.category, a.note, a.createdAt, a.span});
+    auto adjudication = ws::adjudicationOf(workspace, record.id);
+    if (!adjudication) return adjudication.error();
+    if (*adjudication) {
+      const ws::Adjudication& j = **adjudication;
+      std::string labels;
+      for (const std::string& l : j.labels) labels += (labels.empty() ? "" : ", ") + l;
+      if (!j.verdict.empty()) labels = j.verdict + (labels.empty() ? "" : ": " + labels);
+      rc.annotations.push_back({j.adjudicator, "adjudicated", "", labels, j.note, j.createdAt, std::nullopt});
+      rc.adjudicatedVerdict = j.verdict;
+    }
     in.cases.push_back(std::move(rc));
   }
+  // Agreement when at least two reviewers labelled cases of this run.
+  auto ratings = ws::reviewerRatings(workspace, ws::LabelScope{run->id, {"mrsqlgen", "tasql"}}, false);
+  if (!ratings) return ratings.error();
+  eval::AgreementReport agreement = eval::computeAgreement(*ratings);
+  if (agreement.reviewers.size() >= 2) in.agreement = std::move(agreement);
   return in;
 }
 

@@ -29,6 +29,7 @@ const std::map<std::string, std::string>& chinese() {
       {"correct", "正确"},
       {"incorrect", "错误"},
       {"unsure", "不确定"},
+      {"adjudicated", "已裁定"},
       {"not reviewed", "未审查"},
       {"Reviewed", "已审查"},
       {"Findings per category", "各类别发现数"},

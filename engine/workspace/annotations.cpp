@@ -2,15 +2,33 @@
 
 #include <sqlite3.h>
 
+#include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/sqlite_util.h"
 
 namespace hs::ws {
 
 namespace {
 
+// A span must be well formed and lie within its side's SQL.
+Status checkSpan(const Workspace& ws, std::int64_t caseId, const FindingSpan& span) {
+  if (span.side != "pred" && span.side != "gold")
+    return makeError(ErrorKind::BadInput, "bad_span",
+                     "a span's side is 'pred' or 'gold', not '" + span.side + "'");
+  auto c = ws.caseById(caseId);
+  if (!c) return c.error();
+  const auto& sql = span.side == "pred" ? c->kase.predSql : c->kase.goldSql;
+  const std::size_t size = sql ? sql->size() : 0;
+  if (span.begin >= span.end || span.end > size)
+    return makeError(ErrorKind::BadInput, "bad_span",
+                     "span [" + std::to_string(span.begin) + ", " + std::to_string(span.end) +
+                         ") is not inside the " + span.side + " SQL of case " + std::to_string(caseId) +
+                         " (" + std::to_string(size) + " bytes)");
+  return ok();
+}
+
 constexpr const char* kSelect =
     "SELECT x.id, x.case_id, x.finding_id, x.annotator, x.verdict, x.taxonomy, x.category, x.subcategory, "
-    "x.note, x.created_at FROM annotations x ";
+    "x.note, x.created_at, x.span_side, x.span_begin, x.span_end FROM annotations x ";
 
 Result<std::vector<AnnotationRecord>> readRows(Statement& st) {
   std::vector<AnnotationRecord> out;
@@ -29,6 +47,9 @@ Result<std::vector<AnnotationRecord>> readRows(Statement& st) {
     a.subcategory = st.text(7);
     a.note = st.text(8);
     a.createdAt = st.text(9);
+    if (auto side = st.optText(10))
+      a.span =
+          FindingSpan{*side, static_cast<std::size_t>(st.int64(11)), static_cast<std::size_t>(st.int64(12))};
     out.push_back(std::move(a));
   }
   return out;
@@ -68,24 +89,42 @@ Result<std::vector<AnnotationRecord>> annotationsOfTaxonomies(const Workspace& w
   return out;
 }
 
-Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& a) {
+Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& a, UndoLog log) {
   auto tx = ws.transaction();
   if (!tx) return tx.error();
+  if (a.span) {
+    if (auto s = checkSpan(ws, a.caseId, *a.span); !s) return s.error();
+  }
   auto st = Statement::prepare(ws.handle(),
                                "INSERT INTO annotations (case_id, finding_id, annotator, verdict, taxonomy, "
-                               "category, subcategory, note, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, "
-                               "?8, ?9)",
+                               "category, subcategory, note, created_at, span_side, span_begin, span_end) "
+                               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                                ws.path());
   if (!st) return st.error();
   st->bind(1, a.caseId).bind(2, a.findingId).bind(3, a.annotator).bind(4, a.verdict).bind(5, a.taxonomy);
-  st->bind(6, a.category).bind(7, a.subcategory).bind(8, a.note).bind(9, nowUtcIso());
+  st->bind(6, a.category).bind(7, a.subcategory).bind(8, a.note);
+  st->bind(9, a.createdAt.empty() ? nowUtcIso() : a.createdAt);
+  if (a.span) {
+    st->bind(10, a.span->side)
+        .bind(11, static_cast<std::int64_t>(a.span->begin))
+        .bind(12, static_cast<std::int64_t>(a.span->end));
+  } else {
+    st->bindNull(10).bindNull(11).bindNull(12);
+  }
   if (auto s = st->run(); !s) return s.error();
   const std::int64_t id = sqlite3_last_insert_rowid(ws.handle());
+  if (log == UndoLog::Record) {
+    AnnotationRecord written = a;
+    written.id = id;
+    if (auto s = detail::logDone(ws, written); !s) return s.error();
+  }
   if (auto s = tx->commit(); !s) return s.error();
   return id;
 }
 
 Status removeAnnotation(Workspace& ws, std::int64_t annotationId) {
+  auto tx = ws.transaction();
+  if (!tx) return tx.error();
   auto st = Statement::prepare(ws.handle(), "DELETE FROM annotations WHERE id = ?1", ws.path());
   if (!st) return st.error();
   st->bind(1, annotationId);
@@ -93,7 +132,8 @@ Status removeAnnotation(Workspace& ws, std::int64_t annotationId) {
   if (sqlite3_changes(ws.handle()) == 0)
     return makeError(ErrorKind::BadInput, "no_annotation",
                      "annotation " + std::to_string(annotationId) + " does not exist");
-  return ok();
+  if (auto s = detail::forgetAnnotation(ws, annotationId); !s) return s;
+  return tx->commit();
 }
 
 Result<std::vector<std::int64_t>> evaluationFindingIds(const Workspace& ws, std::int64_t caseId) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/finding.h"
 #include "engine/workspace/workspace.h"
 
 namespace hs::ws {
@@ -21,8 +22,13 @@ struct AnnotationRecord {
   std::string category;
   std::string subcategory;
   std::string note;
-  std::string createdAt;  // UTC, ISO 8601; filled on insert
+  std::string createdAt;            // UTC, ISO 8601; filled on insert (kept when given: an imported row)
+  std::optional<FindingSpan> span;  // a label attached to exactly this span of the SQL (migration 4)
 };
+
+// Whether an insert is a reviewer's action (logged for undo and redo, annotation_undo.h) or a
+// copy of rows made elsewhere (an import of another reviewer's annotations: not logged).
+enum class UndoLog { Record, Skip };
 
 // The case's annotations in the order they were made.
 Result<std::vector<AnnotationRecord>> annotationsOfCase(const Workspace& ws, std::int64_t caseId);
@@ -32,8 +38,11 @@ Result<std::vector<AnnotationRecord>> annotationsOfTaxonomies(const Workspace& w
                                                               const std::vector<std::string>& taxonomies,
                                                               std::optional<std::int64_t> runId = {});
 
-// Inserts one annotation (one transaction). Returns its row id; an unknown case fails.
-Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& annotation);
+// Inserts one annotation (one transaction, with its undo-log entry unless `log` is Skip; a new
+// action empties the annotator's redo stack). Returns its row id; an unknown case or a span
+// outside the byte range of its side's SQL fails.
+Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& annotation,
+                                      UndoLog log = UndoLog::Record);
 
 // Removes one annotation (undo). Error when there is no such row.
 Status removeAnnotation(Workspace& ws, std::int64_t annotationId);

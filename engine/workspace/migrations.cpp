@@ -187,6 +187,36 @@ CREATE TABLE case_scores (
 ALTER TABLE findings ADD COLUMN from_eval INTEGER NOT NULL DEFAULT 0 CHECK (from_eval IN (0, 1));
 )SQL";
 
+// Version 4: review as a team. A label may sit on a span of the SQL (side and byte range); every
+// annotation written by a reviewer is logged so that undo and redo survive a restart (the log
+// keeps the record, so a redo after a restart writes it again); an adjudicator's final label of a
+// case where reviewers disagree.
+constexpr std::string_view kV4 = R"SQL(
+ALTER TABLE annotations ADD COLUMN span_side TEXT CHECK (span_side IS NULL OR span_side IN ('pred', 'gold'));
+ALTER TABLE annotations ADD COLUMN span_begin INTEGER CHECK (span_begin IS NULL OR span_begin >= 0);
+ALTER TABLE annotations ADD COLUMN span_end INTEGER CHECK (span_end IS NULL OR span_end >= span_begin);
+
+CREATE TABLE annotation_undo (
+  id            INTEGER PRIMARY KEY,
+  annotator     TEXT NOT NULL,
+  annotation_id INTEGER,                      -- the annotations row while done; NULL once undone
+  record_json   TEXT NOT NULL CHECK (json_valid(record_json)),
+  state         TEXT NOT NULL CHECK (state IN ('done', 'undone')),
+  seq           INTEGER NOT NULL,             -- stack order: the highest is the top
+  created_at    TEXT NOT NULL
+);
+CREATE INDEX annotation_undo_stack ON annotation_undo(annotator, state, seq);
+
+CREATE TABLE adjudications (
+  case_id     INTEGER PRIMARY KEY REFERENCES cases(id) ON DELETE CASCADE,
+  verdict     TEXT NOT NULL DEFAULT '' CHECK (verdict IN ('', 'correct', 'incorrect', 'unsure')),
+  labels_json TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(labels_json)),
+  adjudicator TEXT NOT NULL,
+  note        TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL
+);
+)SQL";
+
 // Version 5: EX under set semantics ignoring the order of the output columns, scored when the run's
 // settings ask for it ("ignore_column_order": true); NULL when not scored or undecided.
 constexpr std::string_view kV5 = R"SQL(
@@ -207,6 +237,7 @@ const std::vector<Migration>& migrations() {
       {1, "projects, databases, runs, cases, executions, findings, annotations", kV1},
       {2, "llm_calls, followups, drilldown_steps", kV2},
       {3, "case_scores, findings.from_eval", kV3},
+      {4, "annotation spans, annotation_undo, adjudications", kV4},
       {5, "case_scores.ex_set_any_order", kV5},
       {6, "findings.explanation", kV6},
   };

@@ -48,6 +48,7 @@ AnnotationBar::AnnotationBar(QWidget* parent) : QWidget(parent), s_(std::make_un
   connect(add_, &QPushButton::clicked, this, &AnnotationBar::addLabel);
   connect(correct_, &QPushButton::clicked, this, &AnnotationBar::markCorrect);
   connect(undo_, &QPushButton::clicked, this, &AnnotationBar::undo);
+  connect(span_, &QPushButton::clicked, this, &AnnotationBar::labelSpan);
   updateEnabled();
 }
 
@@ -67,6 +68,8 @@ void AnnotationBar::buildUi() {
   add_ = new QPushButton;
   correct_ = new QPushButton;
   undo_ = new QPushButton;
+  span_ = new QPushButton;
+  span_->setObjectName(QStringLiteral("annotationSpan"));
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("annotationStatus"));
   suggest_ = new QLabel;
@@ -99,6 +102,7 @@ void AnnotationBar::buildUi() {
   row->addSpacing(10);
   row->addWidget(category_, 1);
   row->addWidget(add_);
+  row->addWidget(span_);
   row->addWidget(correct_);
   row->addSpacing(10);
   row->addWidget(undo_);
@@ -125,6 +129,9 @@ void AnnotationBar::retranslate() {
   correct_->setText(tr("Mark correct"));
   correct_->setToolTip(
       withKey(tr("The prediction has no hallucination (clears the case's MRSQLGen types)"), 3));
+  span_->setText(tr("Label span"));
+  span_->setToolTip(
+      withKey(tr("Label exactly the text selected in the gold or predicted SQL with the chosen type"), 5));
   undo_->setText(tr("Remove last"));
   undo_->setToolTip(withKey(tr("Remove the last annotation of the session"), 4));
   list_->setHeaderLabels({tr("Annotator"), tr("Verdict"), tr("Category"), tr("Time")});
@@ -226,6 +233,7 @@ void AnnotationBar::updateEnabled() {
   reject_->setEnabled(ready && selectedFinding() >= 0);
   category_->setEnabled(ready);
   add_->setEnabled(ready);
+  span_->setEnabled(ready);
   correct_->setEnabled(ready);
   undo_->setEnabled(ready && canUndo());
 }
@@ -275,8 +283,8 @@ bool AnnotationBar::writeMr(const QString& category, const char* verdict, qint64
   a.verdict = verdict;
   a.subcategory = subcategory.toStdString();
   if (findingId >= 0) a.findingId = findingId;
+  a.span = s_->pendingSpan;
   auto id = hs::mr::addAnnotation(*s_->ws, *s_->hkb, s_->vocabularies, a);
-  if (id) pushUndo(*id);
   return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
 }
 
@@ -291,8 +299,8 @@ bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category,
   a.annotator = annotator_.toStdString();
   a.verdict = verdict;
   if (findingId >= 0) a.findingId = findingId;
+  a.span = s_->pendingSpan;
   auto id = hs::mr::addOtherAnnotation(*s_->ws, a);
-  if (id) pushUndo(*id);
   return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
 }
 
@@ -308,9 +316,12 @@ bool AnnotationBar::finishWrite(bool ok, const QString& error) {
 
 bool AnnotationBar::removeLast() {
   if (!s_->ws || s_->caseId < 0 || s_->annotations.empty() || !isHkbReady()) return false;
+  const bool hadSpan = s_->annotations.back().span.has_value();
+  const qint64 caseId = s_->caseId;
   const auto status = hs::mr::removeAnnotation(*s_->ws, s_->annotations.back().id);
   if (!status) return finishWrite(false, annotationText(status.error().describe()));
   finishWrite(true, QString());
+  if (hadSpan) emit spanLabelsChanged(caseId);
   startLoad();  // a removed verdict may bring back flags of other sources: rebuild the HKB
   updateEnabled();
   return true;

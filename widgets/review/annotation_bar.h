@@ -6,17 +6,22 @@
 // hs::mr::addAnnotation (the workspace's annotations table) so the HKB grows with each one; the
 // HKB is loaded once per workspace off the UI thread (again after an undo). TA-SQL annotations
 // are stored too but are no HKB knowledge. The keys are the review panel's actions
-// (review_panel_keys.cpp); undo and redo work on the session's annotations, whatever the case.
+// (review_panel_keys.cpp); undo and redo take back the reviewer's annotations in order, whatever
+// the case, through the workspace's undo log, so they survive a restart. "Label span" attaches the
+// chosen category to the SQL text selected in the case view.
 #include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace hs {
 struct Finding;
+struct FindingSpan;
 namespace ws {
 struct AnnotationRecord;
 }
@@ -49,6 +54,9 @@ class AnnotationBar : public QWidget {
   // asks for the reviewer's name and e-mail (reviewer_dialog.h) unless the settings have them.
   void setAnnotator(const QString& name);  // "" = the OS user ($USER / $USERNAME)
   bool ensureReviewer();                   // false when the reviewer declined to give a name
+  // The reviewer as known without asking (chosen, else the stored profile, else the OS user):
+  // whose undo log the undo and redo keys walk.
+  QString undoOwner() const;
 
   // The actions (the buttons and keys call these). False, with the reason in statusText(), when
   // nothing was written.
@@ -59,6 +67,10 @@ class AnnotationBar : public QWidget {
   bool markIncorrect();  // human verdict "incorrect" (taxonomy "human")
   bool markUnsure();     // human verdict "unsure" (taxonomy "human")
   bool removeLast();
+  // Labels the span the case view has selected (`source`, see setSpanSource) with the chosen
+  // category. False with the reason in statusText() when nothing is selected.
+  bool labelSpan();
+  void setSpanSource(std::function<std::optional<hs::FindingSpan>()> source);
   // The session's last annotation (of any case) is removed / the last undone one written again.
   bool undo();
   bool redo();
@@ -72,7 +84,7 @@ class AnnotationBar : public QWidget {
   void focusCategory();
   // Shows the key of an action in the tooltip of its button ("Confirm": the panel's key text).
   void setKeyHints(const QString& confirm, const QString& reject, const QString& add, const QString& correct,
-                   const QString& undo);
+                   const QString& undo, const QString& span = QString());
 
   bool isHkbReady() const;
   bool waitForHkb(int timeoutMs);  // processes events; for tests
@@ -87,9 +99,11 @@ class AnnotationBar : public QWidget {
   QTreeWidget* annotationList() const { return list_; }
   QPushButton* confirmButton() const { return confirm_; }
   QPushButton* rejectButton() const { return reject_; }
+  QPushButton* spanButton() const { return span_; }
 
  signals:
-  void annotated(qint64 caseId);  // after every write or undo
+  void annotated(qint64 caseId);          // after every write or undo
+  void spanLabelsChanged(qint64 caseId);  // a span label was written or taken back
   void hkbLoaded(int entries);
   void reviewerChanged(const QString& annotator);
 
@@ -112,7 +126,6 @@ class AnnotationBar : public QWidget {
   bool writeOther(const QString& taxonomy, const QString& category, const char* verdict, qint64 findingId);
   bool finishWrite(bool ok, const QString& error);
   bool writeRecord(const hs::ws::AnnotationRecord& record);  // mrsqlgen through the HKB, others direct
-  void pushUndo(qint64 id);
   void markFindingRows();  // "✓ confirmed" / "✗ rejected" on the case view's finding rows
   void setStatus(const QString& text);
 
@@ -127,6 +140,7 @@ class AnnotationBar : public QWidget {
   QPushButton* add_ = nullptr;
   QPushButton* correct_ = nullptr;
   QPushButton* undo_ = nullptr;
+  QPushButton* span_ = nullptr;
   QLabel* suggest_ = nullptr;
   QLabel* status_ = nullptr;
   QTreeWidget* list_ = nullptr;

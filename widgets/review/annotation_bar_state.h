@@ -3,6 +3,7 @@
 // annotation_bar_hkb.cpp (loading the HKB, suggestions).
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -33,10 +34,10 @@ struct AnnotationBar::State {
   std::vector<hs::Finding> findings;
   std::vector<std::int64_t> findingIds;
   std::vector<hs::mr::AnnotationRecord> annotations;
-  // The session's undo and redo stacks (every case): the record as written, with its row id.
-  std::vector<hs::mr::AnnotationRecord> undo;
-  std::vector<hs::mr::AnnotationRecord> redo;
-  bool replaying = false;  // a redo writes: it must not clear the redo stack
+  // Undo and redo are the workspace's undo log (engine/workspace/annotation_undo.h): they
+  // survive a restart. A span label about to be written (labelSpan) travels here.
+  std::optional<hs::FindingSpan> pendingSpan;
+  std::function<std::optional<hs::FindingSpan>()> spanSource;
 };
 
 struct AnnotationBar::Loaded {

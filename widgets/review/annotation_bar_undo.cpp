@@ -1,5 +1,6 @@
-// AnnotationBar: the human verdicts beside "Mark correct", and the session's undo and redo (every
-// annotation written in this session, whatever case it belongs to, can be taken back in order).
+// AnnotationBar: the human verdicts beside "Mark correct", span labels, and undo and redo through
+// the workspace's undo log (every annotation of this reviewer, whatever case it belongs to, can be
+// taken back in order, also after a restart).
 #include <QComboBox>
 #include <QInputDialog>
 #include <QTreeWidget>
@@ -8,18 +9,14 @@
 #include <utility>
 
 #include "engine/mr/hkb_workspace.h"
+#include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/annotations.h"
 #include "widgets/review/annotation_bar_state.h"
+#include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {
 
-namespace {
-
-bool isMrRecord(const hs::ws::AnnotationRecord& r) {
-  return r.taxonomy.empty() || r.taxonomy == "mrsqlgen";
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool AnnotationBar::markIncorrect() {
   if (!isHkbReady() || s_->caseId < 0) return false;
@@ -31,65 +28,85 @@ bool AnnotationBar::markUnsure() {
   return writeOther(QStringLiteral("human"), QString(), "unsure", -1);
 }
 
-void AnnotationBar::pushUndo(qint64 id) {
-  if (!s_->ws) return;
-  auto rows = hs::ws::annotationsOfCase(*s_->ws, s_->caseId);
-  if (!rows) return;
-  const auto it = std::find_if(rows->begin(), rows->end(), [id](const auto& r) { return r.id == id; });
-  if (it == rows->end()) return;
-  s_->undo.push_back(*it);
-  if (!s_->replaying) s_->redo.clear();
+QString AnnotationBar::undoOwner() const {
+  if (annotatorChosen_) return annotator_;
+  const Reviewer stored = storedReviewer();
+  return stored.isEmpty() ? annotator_ : stored.annotator();
 }
 
 bool AnnotationBar::canUndo() const {
-  return !s_->undo.empty();
+  if (!s_->ws) return false;
+  auto depth = hs::ws::undoDepth(*s_->ws, undoOwner().toStdString());
+  return depth && depth->undo > 0;
 }
 
 bool AnnotationBar::canRedo() const {
-  return !s_->redo.empty();
+  if (!s_->ws) return false;
+  auto depth = hs::ws::undoDepth(*s_->ws, undoOwner().toStdString());
+  return depth && depth->redo > 0;
 }
 
 bool AnnotationBar::undo() {
-  if (!s_->ws || s_->undo.empty() || !isHkbReady()) return false;
-  hs::ws::AnnotationRecord last = s_->undo.back();
-  const auto status = hs::ws::removeAnnotation(*s_->ws, last.id);
-  if (!status) return finishWrite(false, annotationText(status.error().describe()));
-  s_->undo.pop_back();
-  s_->redo.push_back(std::move(last));
+  if (!s_->ws || !isHkbReady()) return false;
+  auto undone = hs::ws::undoAnnotation(*s_->ws, undoOwner().toStdString());
+  if (!undone) return finishWrite(false, annotationText(undone.error().describe()));
+  if (!*undone) return false;
+  const hs::ws::AnnotationRecord& last = **undone;
   finishWrite(true, QString());
-  if (s_->caseId != s_->redo.back().caseId) emit annotated(s_->redo.back().caseId);
+  if (s_->caseId != last.caseId) emit annotated(last.caseId);
+  if (last.span) emit spanLabelsChanged(last.caseId);
   startLoad();  // a removed verdict may bring back flags of other sources: rebuild the HKB
   updateEnabled();
   return true;
 }
 
 bool AnnotationBar::redo() {
-  if (!s_->ws || s_->redo.empty() || !isHkbReady()) return false;
-  const hs::ws::AnnotationRecord again = s_->redo.back();
-  s_->redo.pop_back();
-  const qint64 shown = s_->caseId;
-  s_->caseId = again.caseId;  // written for its own case, even when another one is shown
-  s_->replaying = true;
-  const bool ok = writeRecord(again);
-  s_->replaying = false;
-  s_->caseId = shown;
-  if (!ok) {
-    s_->redo.push_back(again);
-    return false;
-  }
-  if (shown != again.caseId) {
-    refreshList();
-    emit annotated(again.caseId);
-  }
+  if (!s_->ws || !isHkbReady()) return false;
+  // MRSQLGen annotations are written again through the HKB, which learns them at once.
+  const auto write = [this](const hs::ws::AnnotationRecord& r) -> hs::Result<std::int64_t> {
+    if (!r.taxonomy.empty() && r.taxonomy != "mrsqlgen")
+      return hs::ws::insertAnnotation(*s_->ws, r, hs::ws::UndoLog::Skip);
+    hs::mr::ManualAnnotation a;
+    a.caseId = r.caseId;
+    a.category = r.category;
+    a.annotator = r.annotator;
+    a.verdict = r.verdict;
+    a.subcategory = r.subcategory;
+    a.note = r.note;
+    a.findingId = r.findingId;
+    a.span = r.span;
+    a.log = hs::ws::UndoLog::Skip;
+    return hs::mr::addAnnotation(*s_->ws, *s_->hkb, s_->vocabularies, a);
+  };
+  auto redone = hs::ws::redoAnnotation(*s_->ws, undoOwner().toStdString(), write);
+  if (!redone) return finishWrite(false, annotationText(redone.error().describe()));
+  if (!*redone) return false;
+  const hs::ws::AnnotationRecord& again = **redone;
+  finishWrite(true, QString());
+  if (s_->caseId != again.caseId) emit annotated(again.caseId);
+  if (again.span) emit spanLabelsChanged(again.caseId);
   updateEnabled();
   return true;
 }
 
-bool AnnotationBar::writeRecord(const hs::ws::AnnotationRecord& r) {
-  const QString category = annotationText(r.category);
-  const qint64 finding = r.findingId ? *r.findingId : -1;
-  if (isMrRecord(r)) return writeMr(category, r.verdict.c_str(), finding, annotationText(r.subcategory));
-  return writeOther(annotationText(r.taxonomy), category, r.verdict.c_str(), finding);
+void AnnotationBar::setSpanSource(std::function<std::optional<hs::FindingSpan>()> source) {
+  s_->spanSource = std::move(source);
+}
+
+bool AnnotationBar::labelSpan() {
+  const QStringList choice = category_->currentData().toStringList();
+  if (choice.size() != 2 || !isHkbReady() || s_->caseId < 0) return false;
+  const std::optional<hs::FindingSpan> span = s_->spanSource ? s_->spanSource() : std::nullopt;
+  if (!span) {
+    setStatus(tr("Select the text to label in the gold or predicted SQL first."));
+    return false;
+  }
+  s_->pendingSpan = span;
+  const bool ok = choice[0] == QLatin1String("mrsqlgen") ? writeMr(choice[1], "added", -1, QString())
+                                                         : writeOther(choice[0], choice[1], "added", -1);
+  s_->pendingSpan.reset();
+  if (ok) emit spanLabelsChanged(s_->caseId);
+  return ok;
 }
 
 void AnnotationBar::markFindingRows() {
@@ -137,8 +154,8 @@ void AnnotationBar::focusCategory() {
 }
 
 void AnnotationBar::setKeyHints(const QString& confirm, const QString& reject, const QString& add,
-                                const QString& correct, const QString& undoKey) {
-  keyHints_ = QStringList{confirm, reject, add, correct, undoKey};
+                                const QString& correct, const QString& undoKey, const QString& span) {
+  keyHints_ = QStringList{confirm, reject, add, correct, undoKey, span};
   retranslate();
 }
 

@@ -79,6 +79,7 @@ void CaseListModel::setReviewMarks(const std::map<qint64, ReviewMark>& marks) {
     r.annotations = m.annotations;
     r.human = m.human;
     r.disputed = m.disputed;
+    r.final = m.final;
     if (m.annotations > 0) ++reviewed_;
   }
   if (!rows_.empty()) emit dataChanged(index(0, Review), index(rowCount() - 1, Review));
@@ -207,6 +208,7 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
           if (r.annotations == 0) return QString();
           QString text = QStringLiteral("✓");
           if (!r.human.isEmpty()) text += QLatin1Char(' ') + humanText(r.human);
+          if (!r.final.isEmpty()) return QStringLiteral("⚖ %1").arg(r.final);
           if (r.disputed) text += QStringLiteral(" ⚠");
           return text;
         }
@@ -216,6 +218,7 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
       if (ex && ex->has_value()) return QBrush(**ex ? QColor(0x1b, 0x7f, 0x3b) : QColor(0xc6, 0x28, 0x28));
       if (col == Risk && s.risk && *s.risk >= 0.5) return QBrush(QColor(0xb2, 0x5b, 0x00));
+      if (col == Review && !r.final.isEmpty()) return QBrush(QColor(0x4a, 0x23, 0x8c));
       if (col == Review && r.disputed) return QBrush(QColor(0xb2, 0x5b, 0x00));
       if (col == Review && r.annotations > 0) return QBrush(QColor(0x1f, 0x4e, 0x9a));
       return {};
@@ -226,6 +229,9 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       if (col == Question) return r.question;
       if (col == Findings) return r.categories.join(QLatin1Char('\n'));
+      if (col == Review && !r.final.isEmpty())
+        return tr("Adjudicated: the final label is %1 (%n annotation(s))", nullptr, r.annotations)
+            .arg(r.final);
       if (col == Review && r.annotations > 0)
         return r.disputed ? tr("%n annotation(s); reviewers disagree", nullptr, r.annotations)
                           : tr("%n annotation(s)", nullptr, r.annotations);

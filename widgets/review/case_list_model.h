@@ -44,12 +44,14 @@ class CaseListModel : public QAbstractTableModel {
     int annotations = 0;  // of every reviewer
     QString human;        // the last human verdict: "correct", "incorrect", "unsure" or ""
     bool disputed = false;
+    QString final;  // the adjudicated final label ("" when not adjudicated)
   };
   // What the annotations say about one case (ReviewPanel computes it from the workspace).
   struct ReviewMark {
     int annotations = 0;
     QString human;
     bool disputed = false;
+    QString final;  // the adjudicated final label, e.g. "incorrect: C3, C5"
   };
 
   explicit CaseListModel(QObject* parent = nullptr);

@@ -18,6 +18,7 @@
 #include "widgets/review/report_dialog.h"
 #include "widgets/review/review_panel.h"
 #include "widgets/review/run_actions.h"
+#include "widgets/review/review_team_actions.h"
 
 namespace hs::ui {
 
@@ -278,6 +279,10 @@ void ReviewController::onEvaluated(const EvaluationResult& result) {
   evaluateNext_ = false;
   if (!result.error.isEmpty()) emit message(tr("Evaluation failed: %1").arg(result.error));
   emit settled();
+}
+
+void ReviewController::attachTeam(Shell& shell) {
+  if (!team_) team_ = new ReviewTeamActions(shell, panel_, this);
 }
 
 }  // namespace hs::ui

@@ -15,6 +15,8 @@ class EvaluationController;
 class ImportDialog;
 class RunActions;
 class ReviewPanel;
+class ReviewTeamActions;
+class Shell;
 struct EvaluationResult;
 struct ImportResult;
 
@@ -28,6 +30,9 @@ class ReviewController : public QObject {
   ReviewPanel* panel() const { return panel_; }
   EvaluationController* evaluation() const { return evaluation_; }
   QString workspacePath() const;
+  // Attaches the reviewer exchange and the adjudication view (menus through the shell).
+  void attachTeam(Shell& shell);
+  ReviewTeamActions* team() const { return team_; }
 
   // Opens (or, with create, creates) a workspace, shows its runs and remembers it for the next
   // start. Returns false and shows the reason when it cannot.
@@ -89,6 +94,7 @@ class ReviewController : public QObject {
   ReviewPanel* panel_;
   RunActions* runActions_;
   qint64 replaceRunId_ = 0;  // the run an import replaces once it is stored
+  ReviewTeamActions* team_ = nullptr;
   bool evaluateNext_ = false;
   QString pendingDbRoot_;
 };

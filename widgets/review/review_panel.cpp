@@ -297,7 +297,8 @@ void ReviewPanel::showCase(qint64 caseId) {
     view_->showMessage(qs(outcome.error().describe()));
     return;
   }
-  const hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
+  hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
+  for (hs::Finding& f : spanLabelFindings(caseId)) shown.findings.push_back(std::move(f));
   const int row = model_->rowOfCase(caseId);
   view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);

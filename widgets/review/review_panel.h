@@ -10,11 +10,16 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
-namespace hs::ws {
+namespace hs {
+struct Finding;
+struct FindingSpan;
+namespace ws {
 class Workspace;
 }
+}  // namespace hs
 
 class QAction;
 class QComboBox;
@@ -74,6 +79,9 @@ class ReviewPanel : public QWidget {
   QList<QPair<QString, QString>> shortcutList() const;
   void showShortcutSheet();
   QComboBox* reviewCombo() const { return review_; }
+  // The text selected in the case view's gold or predicted SQL, as a byte span (span labels).
+  std::optional<hs::FindingSpan> selectedSpan() const;
+  void refreshShownCase();  // shows the selected case again (after its span labels changed)
 
   CaseListModel* caseModel() const { return model_; }
   CaseFilterProxy* proxy() const { return proxy_; }
@@ -113,6 +121,7 @@ class ReviewPanel : public QWidget {
   void applyFilters();
   void updateStats();
   void showCase(qint64 caseId);
+  std::vector<hs::Finding> spanLabelFindings(qint64 caseId) const;
   void onEvaluationFinished(const EvaluationResult& result);
   void setEvaluating(bool busy);
 
@@ -145,7 +154,7 @@ class ReviewPanel : public QWidget {
           *addLabelAction_ = nullptr, *nextFindingAction_ = nullptr, *prevFindingAction_ = nullptr,
           *nextAction_ = nullptr, *prevAction_ = nullptr, *nextUnreviewedAction_ = nullptr,
           *prevUnreviewedAction_ = nullptr, *undoAction_ = nullptr, *redoAction_ = nullptr,
-          *noteAction_ = nullptr, *shortcutsAction_ = nullptr;
+          *noteAction_ = nullptr, *spanAction_ = nullptr, *shortcutsAction_ = nullptr;
   QSplitter* splitter_ = nullptr;
   QTableView* list_ = nullptr;
   CaseViewHost* view_ = nullptr;

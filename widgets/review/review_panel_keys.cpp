@@ -16,58 +16,38 @@
 #include <map>
 #include <set>
 
+#include "engine/workspace/adjudications.h"
 #include "engine/workspace/annotations.h"
+#include "engine/workspace/reviewer_labels.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
+#include "widgets/review/final_label.h"
 #include "widgets/review/review_panel.h"
 
 namespace hs::ui {
 
 namespace {
 
-bool isHumanVerdict(const std::string& v) {
-  return v == "correct" || v == "incorrect" || v == "unsure";
-}
-
-// +1 the case (or finding) has the category, -1 it has not, 0 no opinion.
-int polarity(const std::string& v) {
-  if (v == "added" || v == "confirmed") return 1;
-  if (v == "rejected") return -1;
-  return 0;
-}
-
-std::map<qint64, CaseListModel::ReviewMark> marksOf(const std::vector<hs::ws::AnnotationRecord>& rows) {
+// The Reviewed column: annotations and the last human verdict per case; disputes as the
+// adjudication view sees them (engine/workspace/reviewer_labels.h); the adjudicated final label.
+std::map<qint64, CaseListModel::ReviewMark> marksOf(const hs::ws::Workspace& ws, qint64 runId) {
   std::map<qint64, CaseListModel::ReviewMark> marks;
-  // Per case: each annotator's last human verdict, and each annotator's last opinion per item.
-  std::map<qint64, std::map<std::string, std::string>> human;
-  std::map<qint64, std::map<std::string, std::map<std::string, int>>> items;
-  for (const auto& a : rows) {
-    auto& m = marks[a.caseId];
-    ++m.annotations;
-    if (isHumanVerdict(a.verdict)) {
-      m.human = QString::fromStdString(a.verdict);
-      human[a.caseId][a.annotator] = a.verdict;
-    } else if (const int p = polarity(a.verdict); p != 0) {
-      const std::string item =
-          a.findingId ? "#" + std::to_string(*a.findingId) : a.taxonomy + ":" + a.category;
-      items[a.caseId][item][a.annotator] = p;
+  if (auto rows = hs::ws::annotationsOfTaxonomies(ws, {"mrsqlgen", "tasql", "human", ""}, runId))
+    for (const auto& a : *rows) {
+      auto& m = marks[a.caseId];
+      ++m.annotations;
+      if (a.verdict == "correct" || a.verdict == "incorrect" || a.verdict == "unsure")
+        m.human = QString::fromStdString(a.verdict);
     }
-  }
-  for (const auto& [id, byAnnotator] : human) {
-    std::set<std::string> distinct;
-    for (const auto& [who, v] : byAnnotator) distinct.insert(v);
-    if (distinct.size() > 1) marks[id].disputed = true;
-  }
-  for (const auto& [id, perItem] : items)
-    for (const auto& [item, byAnnotator] : perItem) {
-      std::set<int> distinct;
-      for (const auto& [who, p] : byAnnotator) distinct.insert(p);
-      if (distinct.size() > 1) marks[id].disputed = true;
-    }
+  if (auto reviews = hs::ws::caseReviews(ws, hs::ws::LabelScope{runId, {"mrsqlgen", "tasql"}}))
+    for (const auto& c : *reviews)
+      if (c.disputed) marks[c.caseId].disputed = true;
+  if (auto done = hs::ws::adjudications(ws, runId))
+    for (const auto& j : *done) marks[j.caseId].final = finalLabelText(j);
   return marks;
 }
 
@@ -97,6 +77,7 @@ void ReviewPanel::buildActions() {
   chooseLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_L)}, [bar] { bar->focusCategory(); });
   addLabelAction_ = addKeyAction({K(Qt::CTRL | Qt::Key_L)}, [bar] { bar->addLabel(); });
   noteAction_ = addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}, [bar] { bar->askNote(); });
+  spanAction_ = addKeyAction({K(Qt::CTRL | Qt::ALT | Qt::Key_L)}, [bar] { bar->labelSpan(); });
   nextFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Right)}, [this] { stepFinding(1); });
   prevFindingAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Left)}, [this] { stepFinding(-1); });
   nextAction_ = addKeyAction({K(Qt::ALT | Qt::Key_Down)}, [this] { stepCase(1, false); });
@@ -108,7 +89,11 @@ void ReviewPanel::buildActions() {
       addKeyAction({K(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), K(Qt::CTRL | Qt::Key_Y)}, [bar] { bar->redo(); });
   const auto key = [](QAction* a) { return a->shortcut().toString(QKeySequence::NativeText); };
   bar->setKeyHints(key(confirmAction_), key(rejectAction_), key(addLabelAction_), key(correctAction_),
-                   key(undoAction_));
+                   key(undoAction_), key(spanAction_));
+  bar->setSpanSource([this] { return selectedSpan(); });
+  connect(bar, &AnnotationBar::spanLabelsChanged, this, [this](qint64 id) {
+    if (id == shownCaseId_) refreshShownCase();
+  });
   shortcutsAction_ = new QAction(this);
   connect(shortcutsAction_, &QAction::triggered, this, [this] { showShortcutSheet(); });
   connect(bar, &AnnotationBar::annotated, this, [this](qint64) { reloadReviewMarks(); });
@@ -123,6 +108,7 @@ void ReviewPanel::retranslateActions() {
   chooseLabelAction_->setText(tr("Choose a label (then Up / Down)"));
   addLabelAction_->setText(tr("Add the chosen label (C1..C10, TA-SQL)"));
   noteAction_->setText(tr("Note for the next annotation…"));
+  spanAction_->setText(tr("Label the selected SQL span with the chosen type"));
   nextFindingAction_->setText(tr("Next finding"));
   prevFindingAction_->setText(tr("Previous finding"));
   nextAction_->setText(tr("Next case"));
@@ -204,10 +190,7 @@ bool ReviewPanel::stepFinding(int delta) {
 
 void ReviewPanel::reloadReviewMarks() {
   std::map<qint64, CaseListModel::ReviewMark> marks;
-  if (hasWorkspace() && currentRunId() > 0) {
-    if (auto rows = hs::ws::annotationsOfTaxonomies(*ws_, {"mrsqlgen", "tasql", "human"}, currentRunId()))
-      marks = marksOf(*rows);
-  }
+  if (hasWorkspace() && currentRunId() > 0) marks = marksOf(*ws_, currentRunId());
   model_->setReviewMarks(marks);
   reviewProgress_->setText(progressText());
 }

@@ -1,0 +1,217 @@
+#include "engine/workspace/annotation_exchange.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/workspace/annotation_json.h"
+#include "engine/workspace/annotations.h"
+#include "engine/workspace/import/source_text.h"
+#include "engine/workspace/sqlite_util.h"
+
+namespace hs::ws {
+
+namespace {
+
+struct FindingRow {
+  std::int64_t id = 0;
+  std::string taxonomy, category, subcategory;
+  nlohmann::json spans;
+};
+
+Result<std::vector<FindingRow>> findingsOf(const Workspace& ws, std::int64_t caseId) {
+  auto st = Statement::prepare(
+      ws.handle(),
+      "SELECT id, taxonomy, category, subcategory, spans_json FROM findings WHERE case_id = ?1 ORDER BY id",
+      ws.path());
+  if (!st) return st.error();
+  st->bind(1, caseId);
+  std::vector<FindingRow> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.push_back({st->int64(0), st->text(1), st->text(2), st->text(3),
+                   nlohmann::json::parse(st->text(4), nullptr, false)});
+  }
+  return out;
+}
+
+nlohmann::json findingJson(const FindingRow& f) {
+  return {
+      {"taxonomy", f.taxonomy}, {"category", f.category}, {"subcategory", f.subcategory}, {"spans", f.spans}};
+}
+
+// Whether the same row is already there (finding compared by id, span and text fields exactly).
+Result<bool> exists(const Workspace& ws, const AnnotationRecord& a) {
+  auto st = Statement::prepare(
+      ws.handle(),
+      "SELECT 1 FROM annotations WHERE case_id = ?1 AND finding_id IS ?2 AND annotator = ?3 "
+      "AND verdict = ?4 AND taxonomy = ?5 AND category = ?6 AND subcategory = ?7 AND "
+      "note = ?8 AND created_at = ?9 AND span_side IS ?10 AND span_begin IS ?11 AND "
+      "span_end IS ?12 LIMIT 1",
+      ws.path());
+  if (!st) return st.error();
+  st->bind(1, a.caseId).bind(2, a.findingId).bind(3, a.annotator).bind(4, a.verdict).bind(5, a.taxonomy);
+  st->bind(6, a.category).bind(7, a.subcategory).bind(8, a.note).bind(9, a.createdAt);
+  if (a.span) {
+    st->bind(10, a.span->side)
+        .bind(11, static_cast<std::int64_t>(a.span->begin))
+        .bind(12, static_cast<std::int64_t>(a.span->end));
+  } else {
+    st->bindNull(10).bindNull(11).bindNull(12);
+  }
+  auto row = st->step();
+  if (!row) return row.error();
+  return *row;
+}
+
+struct Line {
+  AnnotationRecord record;
+  std::string run, caseKey;
+  nlohmann::json finding;
+  std::size_t number = 0;
+};
+
+}  // namespace
+
+Result<std::size_t> exportAnnotations(const Workspace& ws, const std::string& reviewer,
+                                      std::optional<std::int64_t> runId, std::ostream& out) {
+  auto runs = ws.runs();
+  if (!runs) return runs.error();
+  std::size_t written = 0;
+  for (const RunRecord& run : *runs) {
+    if (runId && run.id != *runId) continue;
+    auto cases = ws.cases(run.id);
+    if (!cases) return cases.error();
+    for (const CaseRecord& c : *cases) {
+      auto rows = annotationsOfCase(ws, c.id);
+      if (!rows) return rows.error();
+      std::optional<std::vector<FindingRow>> findings;
+      for (const AnnotationRecord& a : *rows) {
+        if (!reviewer.empty() && a.annotator != reviewer) continue;
+        nlohmann::json j = {{"format", kAnnotationExchangeFormat},
+                            {"version", 1},
+                            {"run", run.info.name},
+                            {"case_key", c.kase.id}};
+        j.update(annotationJson(a));
+        j["finding"] = nullptr;
+        if (a.findingId) {
+          if (!findings) {
+            auto f = findingsOf(ws, c.id);
+            if (!f) return f.error();
+            findings = std::move(*f);
+          }
+          for (const FindingRow& f : *findings)
+            if (f.id == *a.findingId) j["finding"] = findingJson(f);
+        }
+        out << j.dump() << '\n';
+        ++written;
+      }
+    }
+  }
+  if (!out) return makeError(ErrorKind::External, "io", "cannot write the annotations");
+  return written;
+}
+
+Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& path,
+                                           std::optional<std::int64_t> runId) {
+  auto source = import::readSourceText(path);
+  if (!source) return source.error();
+  std::vector<Line> lines;
+  for (const import::SourceLine& l : import::splitLines(*source)) {
+    if (l.text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    nlohmann::json j = nlohmann::json::parse(l.text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      return import::importIssue("json", "line is not a JSON object", path, l.number, l.offset);
+    if (j.value("format", std::string()) != kAnnotationExchangeFormat)
+      return import::importIssue(
+          "format",
+          std::string("not an annotations file (\"format\" must be \"") + kAnnotationExchangeFormat + "\")",
+          path, l.number, l.offset);
+    auto record = annotationFromJson(j);
+    if (!record) return import::importIssue("field", record.error().message, path, l.number, l.offset);
+    Line line{std::move(*record), {}, {}, j.value("finding", nlohmann::json()), l.number};
+    if (!j.contains("case_key") || !j["case_key"].is_string() || (j.contains("run") && !j["run"].is_string()))
+      return import::importIssue("field", "\"case_key\" (and \"run\") must be strings", path, l.number,
+                                 l.offset);
+    line.caseKey = j["case_key"].get<std::string>();
+    line.run = j.value("run", std::string());
+    lines.push_back(std::move(line));
+  }
+  auto runs = ws.runs();
+  if (!runs) return runs.error();
+  std::map<std::string, std::optional<std::int64_t>> runOfName;           // name -> run id (newest)
+  std::map<std::int64_t, std::map<std::string, std::int64_t>> caseOfKey;  // run -> key -> case
+  std::map<std::int64_t, std::vector<FindingRow>> findingsOfCase;
+  AnnotationImport result;
+  std::set<std::string> reviewers;
+  auto tx = ws.transaction();
+  if (!tx) return tx.error();
+  for (Line& line : lines) {
+    ++result.lines;
+    reviewers.insert(line.record.annotator);
+    std::optional<std::int64_t> run = runId;
+    if (!run) {
+      if (!runOfName.count(line.run)) {
+        auto found = ws.findRun(line.run);
+        if (!found) return found.error();
+        runOfName[line.run] = *found              ? std::optional<std::int64_t>((*found)->id)
+                              : runs->size() == 1 ? std::optional<std::int64_t>(runs->front().id)
+                                                  : std::nullopt;
+      }
+      run = runOfName[line.run];
+    }
+    if (!run) {
+      ++result.unmatchedCases;
+      continue;
+    }
+    if (!caseOfKey.count(*run)) {
+      auto cases = ws.cases(*run);
+      if (!cases) return cases.error();
+      auto& keys = caseOfKey[*run];
+      for (const CaseRecord& c : *cases) keys.emplace(c.kase.id, c.id);
+    }
+    const auto& keys = caseOfKey[*run];
+    auto it = keys.find(line.caseKey);
+    if (it == keys.end()) {
+      ++result.unmatchedCases;
+      continue;
+    }
+    AnnotationRecord& a = line.record;
+    a.caseId = it->second;
+    if (line.finding.is_object()) {
+      if (!findingsOfCase.count(a.caseId)) {
+        auto f = findingsOf(ws, a.caseId);
+        if (!f) return f.error();
+        findingsOfCase[a.caseId] = std::move(*f);
+      }
+      for (const FindingRow& f : findingsOfCase[a.caseId])
+        if (findingJson(f) == line.finding) {
+          a.findingId = f.id;
+          break;
+        }
+      if (!a.findingId) ++result.unmatchedFindings;
+    }
+    if (a.createdAt.empty()) a.createdAt = nowUtcIso();
+    auto there = exists(ws, a);
+    if (!there) return there.error();
+    if (*there) {
+      ++result.duplicates;
+      continue;
+    }
+    auto id = insertAnnotation(ws, a, UndoLog::Skip);
+    if (!id) {
+      Error e = id.error();
+      return import::importIssue(e.code, e.message, path, line.number);
+    }
+    ++result.added;
+  }
+  if (auto s = tx->commit(); !s) return s.error();
+  result.reviewers.assign(reviewers.begin(), reviewers.end());
+  return result;
+}
+
+}  // namespace hs::ws

@@ -1,0 +1,40 @@
+#pragma once
+// Handing annotations from one reviewer to another: one reviewer's annotations as JSON Lines, and
+// the import of such a file into another workspace. A line names its case by run name and case key
+// (so the file fits any workspace that imported the same run) and a confirmed or rejected finding
+// by its content (taxonomy, category, subcategory, spans); rows already present (same case,
+// reviewer, verdict, labels, note, span and time) are not imported twice.
+#include <cstddef>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/workspace/workspace.h"
+
+namespace hs::ws {
+
+inline constexpr const char* kAnnotationExchangeFormat = "hallusql-annotations";
+
+// Writes the annotations of `reviewer` ("" = every reviewer) of one run (or all) as JSON Lines
+// and returns how many lines were written.
+Result<std::size_t> exportAnnotations(const Workspace& ws, const std::string& reviewer,
+                                      std::optional<std::int64_t> runId, std::ostream& out);
+
+struct AnnotationImport {
+  std::size_t lines = 0;               // annotations in the file
+  std::size_t added = 0;               // written
+  std::size_t duplicates = 0;          // already present
+  std::size_t unmatchedCases = 0;      // no such run or case key here: skipped
+  std::size_t unmatchedFindings = 0;   // written as a label without its finding (no such finding here)
+  std::vector<std::string> reviewers;  // sorted
+};
+
+// Reads the file written by exportAnnotations() at `path` and writes its rows into `ws` in one
+// transaction (all or nothing). The cases are looked up in `runId` when given, else in the newest
+// run of the line's run name, else in the workspace's only run. A bad line is an error naming the
+// file, line and offset; nothing is written then.
+Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& path,
+                                           std::optional<std::int64_t> runId = {});
+
+}  // namespace hs::ws

@@ -110,6 +110,30 @@
         <source>&amp;Quick Guide</source>
         <translation>快速指南(&amp;Q)</translation>
     </message>
+    <message>
+        <source>&amp;New Workspace…</source>
+        <translation>新建工作区(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Create an empty HalluSQL workspace file for benchmark runs and reviews</source>
+        <translation>创建一个空的 HalluSQL 工作区文件，用于存放基准运行和审查</translation>
+    </message>
+    <message>
+        <source>Save Workspace &amp;As…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Write a copy of the open workspace to a new file and continue in the copy</source>
+        <translation>将当前工作区复制到新文件，并在副本中继续工作</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write a review report of a run as HTML, PDF, CSV or JSON Lines</source>
+        <translation>将某次运行的审查报告导出为 HTML、PDF、CSV 或 JSON Lines</translation>
+    </message>
 </context>
 <context>
     <name>ReviewerDialog</name>
@@ -498,6 +522,180 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::AbstainText</name>
+    <message>
+        <source>the question asks for something a query cannot do (&apos;%1&apos;)</source>
+        <translation>该问题要求查询无法完成的操作（“%1”）</translation>
+    </message>
+    <message>
+        <source>the question needs knowledge from outside the database (&apos;%1&apos;)</source>
+        <translation>该问题需要数据库以外的知识（“%1”）</translation>
+    </message>
+    <message>
+        <source>the question asks for the &apos;%1&apos; of &apos;%2&apos;, but table %3 has no such column (&apos;%1&apos; is a column of %4)</source>
+        <translation>该问题询问“%2”的“%1”，但表 %3 没有这一列（“%1”是 %4 的列）</translation>
+    </message>
+    <message>
+        <source>the question asks for the &apos;%1&apos; of &apos;%2&apos;, which table %3 does not have</source>
+        <translation>该问题询问“%2”的“%1”，而表 %3 中没有该信息</translation>
+    </message>
+    <message>
+        <source>the question asks for &apos;%1&apos;, which no table, column or stored value has</source>
+        <translation>该问题询问“%1”，但没有任何表、列或已存储的值与之对应</translation>
+    </message>
+    <message>
+        <source>(nearest: &apos;%1&apos;)</source>
+        <translation>（最接近：“%1”）</translation>
+    </message>
+    <message>
+        <source>the model judges the question infeasible (%1, P %2)</source>
+        <translation>模型判断该问题无法回答（%1，P %2）</translation>
+    </message>
+    <message>
+        <source>the generated SQL looks wrong: risk %1, abstains from %2</source>
+        <translation>生成的 SQL 看起来有误：风险 %1，拒答阈值 %2</translation>
+    </message>
+    <message>
+        <source>the model&apos;s verifier judges the SQL wrong (P(wrong) %1)</source>
+        <translation>模型的验证器判断该 SQL 有误（P(错误) %1）</translation>
+    </message>
+    <message>
+        <source>Abstained: %1.</source>
+        <translation>已拒答：%1。</translation>
+    </message>
+    <message>
+        <source>schema linking</source>
+        <translation>模式链接</translation>
+    </message>
+    <message>
+        <source>LLM classifier</source>
+        <translation>LLM 分类器</translation>
+    </message>
+    <message>
+        <source>risk score</source>
+        <translation>风险分数</translation>
+    </message>
+    <message>
+        <source>LLM verifier</source>
+        <translation>LLM 验证器</translation>
+    </message>
+    <message>
+        <source>%1: could not judge (%2)</source>
+        <translation>%1：无法判断（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (abstains from %3)</source>
+        <translation>%1：%2（拒答阈值 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::AdjudicationView</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>案例</translation>
+    </message>
+    <message>
+        <source>Final label</source>
+        <translation>最终标签</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>审查者</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>No verdict</source>
+        <translation>无结论</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>不确定</translation>
+    </message>
+    <message>
+        <source>Why (optional)</source>
+        <translation>理由（可选）</translation>
+    </message>
+    <message>
+        <source>Record final label</source>
+        <translation>记录最终标签</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Cannot open the workspace: %1</source>
+        <translation>无法打开工作区：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) where reviewers disagree</source>
+        <translation>
+            <numerusform>%n 个审查者意见不一致的案例</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n adjudicated</source>
+        <translation>
+            <numerusform>已裁定 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no hallucination</source>
+        <translation>无幻觉</translation>
+    </message>
+    <message>
+        <source>No case of this run has reviewers who disagree.</source>
+        <translation>此运行中没有审查者意见不一致的案例。</translation>
+    </message>
+    <message>
+        <source>-- predicted</source>
+        <translation>-- 预测</translation>
+    </message>
+    <message>
+        <source>-- gold</source>
+        <translation>-- 标准</translation>
+    </message>
+    <message>
+        <source>Adjudicated by %1</source>
+        <translation>由 %1 裁定</translation>
+    </message>
+    <message>
+        <source>Not recorded: the adjudicator has no name.</source>
+        <translation>未记录：裁定者没有姓名。</translation>
+    </message>
+    <message>
+        <source>Not recorded: choose a verdict or check at least one label.</source>
+        <translation>未记录：请选择一个结论，或至少勾选一个标签。</translation>
+    </message>
+    <message>
+        <source>Not recorded: %1</source>
+        <translation>未记录：%1</translation>
+    </message>
+    <message>
+        <source>Recorded: %1</source>
+        <translation>已记录：%1</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::AnnotationBar</name>
     <message>
         <source>Confirm</source>
@@ -658,6 +856,18 @@
     <message>
         <source>A note kept with the next annotation of this case:</source>
         <translation>随此案例的下一条标注一起保存的备注：</translation>
+    </message>
+    <message>
+        <source>Label span</source>
+        <translation>标注片段</translation>
+    </message>
+    <message>
+        <source>Label exactly the text selected in the gold or predicted SQL with the chosen type</source>
+        <translation>用所选类型标注标准 SQL 或预测 SQL 中恰好选中的文本</translation>
+    </message>
+    <message>
+        <source>Select the text to label in the gold or predicted SQL first.</source>
+        <translation>请先在标准 SQL 或预测 SQL 中选中要标注的文本。</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1140,12 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Reviewed</source>
         <translation>已审查</translation>
     </message>
+    <message numerus="yes">
+        <source>Adjudicated: the final label is %1 (%n annotation(s))</source>
+        <translation>
+            <numerusform>已裁定：最终标签为 %1（%n 条标注）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::CaseResultModel</name>
@@ -1132,6 +1348,53 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>%1 (in %2)</source>
         <translation>%1（位于 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::DetectorSummary</name>
+    <message>
+        <source>risk score</source>
+        <translation>风险分数</translation>
+    </message>
+    <message>
+        <source>LLM verifier</source>
+        <translation>LLM 验证器</translation>
+    </message>
+    <message>
+        <source>metamorphic testing</source>
+        <translation>蜕变测试</translation>
+    </message>
+    <message>
+        <source>Detectors: computing…</source>
+        <translation>检测器：正在计算…</translation>
+    </message>
+    <message>
+        <source>Detectors: %1</source>
+        <translation>检测器：%1</translation>
+    </message>
+    <message>
+        <source>Benchmarking the detectors</source>
+        <translation>正在对检测器进行基准测试</translation>
+    </message>
+    <message>
+        <source>%1 AUROC %2%3, AUPRC %4%5</source>
+        <translation>%1 AUROC %2%3，AUPRC %4%5</translation>
+    </message>
+    <message>
+        <source>Detectors by EX (%1 cases, %2 wrong): %3</source>
+        <translation>按 EX 评估检测器（%1 个案例，%2 个错误）：%3</translation>
+    </message>
+    <message>
+        <source>The same bench as hallusql-cli bench-detectors; wrong SQL (EX false) is the positive class; 95% bootstrap intervals.</source>
+        <translation>与 hallusql-cli bench-detectors 相同的基准测试；错误的 SQL（EX 为假）为正类；区间为 95% bootstrap 置信区间。</translation>
+    </message>
+    <message>
+        <source>%1: AUROC %2%3, AUPRC %4%5</source>
+        <translation>%1：AUROC %2%3，AUPRC %4%5</translation>
+    </message>
+    <message>
+        <source>  RS(%1), penalty %2: best %3 abstaining from score %4 (answer all %5, abstain from all %6)</source>
+        <translation>  RS(%1)，惩罚 %2：最佳 %3，分数达到 %4 时拒答（全部回答 %5，全部拒答 %6）</translation>
     </message>
 </context>
 <context>
@@ -1643,6 +1906,21 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::FinalLabel</name>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>不确定</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::FindingStyles</name>
     <message>
         <source>TA-SQL</source>
@@ -2122,6 +2400,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Done</source>
         <translation>完成</translation>
     </message>
+    <message>
+        <source>Checking the question</source>
+        <translation>正在检查问题</translation>
+    </message>
+    <message>
+        <source>Judging the answer</source>
+        <translation>正在评判答案</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::ImportDialog</name>
@@ -2293,6 +2579,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>showing the first %1</source>
         <translation>显示前 %1 个</translation>
     </message>
+    <message>
+        <source>“%1” looks like a prediction file (a model&apos;s SQL without the questions). Put it in the Predictions field, and the benchmark&apos;s questions (for example dev.json) in the Cases file field.</source>
+        <translation>“%1”看起来是预测文件（模型输出的 SQL，不含问题）。请将它填入“预测”字段，并将基准的问题文件（例如 dev.json）填入“案例文件”字段。</translation>
+    </message>
+    <message>
+        <source>“%1” looks like a file of benchmark questions or gold SQL (%2), not a model&apos;s predictions. Put it in the Cases file field, and the model&apos;s output in the Predictions field.</source>
+        <translation>“%1”看起来是基准问题或标准 SQL 文件（%2），而不是模型的预测。请将它填入“案例文件”字段，并将模型的输出填入“预测”字段。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::LlmController</name>
@@ -2343,6 +2637,34 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>LLM &amp;Endpoints and Prompts…</source>
         <translation>LLM 端点与提示(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>The SQL is shown as the model wrote it, not run; Query &gt; Run (Ctrl+Enter) runs it.</source>
+        <translation>SQL 按模型所写原样显示，尚未运行；使用 查询 &gt; 运行（Ctrl+Enter）运行它。</translation>
+    </message>
+    <message>
+        <source>&amp;Abstain When the Answer Looks Unreliable</source>
+        <translation>答案看起来不可靠时拒答(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Before generating, check that the question can be answered from this database; after generating, check the SQL&apos;s risk score. Show the reason instead of an unreliable answer.</source>
+        <translation>生成前检查该问题能否根据此数据库回答；生成后检查 SQL 的风险分数。显示原因，而不是给出不可靠的答案。</translation>
+    </message>
+    <message>
+        <source>Ask the Model Whether a Question Is A&amp;nswerable</source>
+        <translation>询问模型问题是否可回答(&amp;N)</translation>
+    </message>
+    <message>
+        <source>One more model call before generating (abstention must be on).</source>
+        <translation>生成前多调用一次模型（须开启拒答）。</translation>
+    </message>
+    <message>
+        <source>Ask the Model to &amp;Verify Its SQL</source>
+        <translation>让模型验证其 SQL(&amp;V)</translation>
+    </message>
+    <message>
+        <source>One more model call after generating (abstention must be on).</source>
+        <translation>生成后多调用一次模型（须开启拒答）。</translation>
     </message>
 </context>
 <context>
@@ -2689,10 +3011,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>请先输入一个关于已打开数据库的问题。</translation>
     </message>
     <message>
-        <source>Ask a question about this database, e.g. &quot;How many pets does each student own?&quot;</source>
-        <translation>就此数据库提一个问题，例如 &quot;每个学生养了多少只宠物？&quot;</translation>
-    </message>
-    <message>
         <source>Evidence (optional): domain knowledge the model should use</source>
         <translation>证据（可选）：模型应使用的领域知识</translation>
     </message>
@@ -2707,6 +3025,157 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Ask a question about the open database in plain words</source>
+        <translation>用日常语言就已打开的数据库提问</translation>
+    </message>
+    <message>
+        <source>Ask a question about this database, e.g. &quot;How many rows does %1 have?&quot;</source>
+        <translation>就此数据库提一个问题，例如 &quot;%1 有多少行？&quot;</translation>
+    </message>
+    <message>
+        <source>Show the SQL</source>
+        <translation>显示 SQL</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReportDialog</name>
+    <message>
+        <source>Open the report when it is written</source>
+        <translation>写入完成后打开报告</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Show in Folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n case(s))</source>
+        <translation>
+            <numerusform>%1（%n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HTML (one self-contained file, printable)</source>
+        <translation>HTML（单个自包含文件，可打印）</translation>
+    </message>
+    <message>
+        <source>PDF (printed by Chromium)</source>
+        <translation>PDF（由 Chromium 打印）</translation>
+    </message>
+    <message>
+        <source>CSV (one row per case, finding and annotation)</source>
+        <translation>CSV（每个案例、发现和标注各占一行）</translation>
+    </message>
+    <message>
+        <source>JSON Lines (one object per case, finding and annotation)</source>
+        <translation>JSON Lines（每个案例、发现和标注各为一个对象）</translation>
+    </message>
+    <message>
+        <source>%1 (follows the interface language; change it in Settings ▸ Language)</source>
+        <translation>%1（跟随界面语言；可在 设置 ▸ 语言 中更改）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Save to:</source>
+        <translation>保存到：</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>Save Report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>This workspace has no run to report on.</source>
+        <translation>此工作区没有可生成报告的运行。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Choose the file to write.</source>
+        <translation>请选择要写入的文件。</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <source>Reading the run</source>
+        <translation>正在读取运行</translation>
+    </message>
+    <message>
+        <source>Rendering the report</source>
+        <translation>正在生成报告</translation>
+    </message>
+    <message>
+        <source>Printing the PDF with Chromium</source>
+        <translation>正在用 Chromium 打印 PDF</translation>
+    </message>
+    <message>
+        <source>Writing the file</source>
+        <translation>正在写入文件</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Exporting the report</source>
+        <translation>正在导出报告</translation>
+    </message>
+    <message>
+        <source>Cancelled; no file was written.</source>
+        <translation>已取消；未写入任何文件。</translation>
+    </message>
+    <message>
+        <source>The report could not be written: %1</source>
+        <translation>无法写入报告：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1 (%2, %n case(s)).</source>
+        <translation>
+            <numerusform>已写入 %1（%2，%n 个案例）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
     </message>
 </context>
 <context>
@@ -2759,6 +3228,66 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Evaluation failed: %1</source>
         <translation>评估失败：%1</translation>
+    </message>
+    <message>
+        <source>Import Benchmark Run</source>
+        <translation>导入基准运行</translation>
+    </message>
+    <message>
+        <source>The workspace already has a run named “%1”.</source>
+        <translation>工作区中已有名为“%1”的运行。</translation>
+    </message>
+    <message>
+        <source>Replace it (its results and annotations are deleted), or keep both and name the new run with a number?</source>
+        <translation>是替换它（其结果和标注将被删除），还是两者都保留并为新运行的名称加上编号？</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keep Both</source>
+        <translation>两者都保留</translation>
+    </message>
+    <message>
+        <source>%1 already exists; open it with File ▸ Open Workspace… or choose another name.</source>
+        <translation>%1 已存在；请通过 文件 ▸ 打开工作区… 打开它，或选择其他名称。</translation>
+    </message>
+    <message>
+        <source>New Workspace for the Import (the demo stays unchanged)</source>
+        <translation>为导入新建工作区（演示保持不变）</translation>
+    </message>
+    <message>
+        <source>An evaluation is running; cancel it or wait before switching workspaces.</source>
+        <translation>正在进行评估；请先取消或等待其完成后再切换工作区。</translation>
+    </message>
+    <message>
+        <source>No workspace is open.</source>
+        <translation>未打开工作区。</translation>
+    </message>
+    <message>
+        <source>An evaluation is running; cancel it or wait before saving a copy.</source>
+        <translation>正在进行评估；请先取消或等待其完成后再保存副本。</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>%1 副本</translation>
+    </message>
+    <message>
+        <source>Save Workspace As</source>
+        <translation>工作区另存为</translation>
+    </message>
+    <message>
+        <source>Could not save the workspace: %1</source>
+        <translation>无法保存工作区：%1</translation>
+    </message>
+    <message>
+        <source>Saved a copy as %1; you are now working in it.</source>
+        <translation>已将副本保存为 %1；您现在正在副本中工作。</translation>
+    </message>
+    <message>
+        <source>No workspace is open: open or import a run first.</source>
+        <translation>未打开工作区：请先打开或导入一次运行。</translation>
     </message>
 </context>
 <context>
@@ -2974,6 +3503,206 @@ Use File ▸ Import Benchmark Run… to add one.</source>
     <message>
         <source>%1 of %2 reviewed</source>
         <translation>已审查 %1 / %2</translation>
+    </message>
+    <message>
+        <source>bag %1%</source>
+        <translation>多重集 %1%</translation>
+    </message>
+    <message>
+        <source>ordered %1% of %2</source>
+        <translation>有序 %1%（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>set ignoring column order %1%</source>
+        <translation>忽略列序的集合 %1%</translation>
+    </message>
+    <message>
+        <source>EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, ordered also compares the order (only where the gold query orders).</source>
+        <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
+    </message>
+    <message>
+        <source>Run ▾</source>
+        <translation>运行 ▾</translation>
+    </message>
+    <message>
+        <source>Rename or delete the run, set its database folder, comparison settings</source>
+        <translation>重命名或删除运行、设置其数据库文件夹、比较设置</translation>
+    </message>
+    <message>
+        <source>Label the selected SQL span with the chosen type</source>
+        <translation>用所选类型标注选中的 SQL 片段</translation>
+    </message>
+    <message>
+        <source>span label</source>
+        <translation>片段标签</translation>
+    </message>
+    <message>
+        <source>Labelled by %1</source>
+        <translation>由 %1 标注</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewTeamActions</name>
+    <message>
+        <source>Export My Annotations…</source>
+        <translation>导出我的标注…</translation>
+    </message>
+    <message>
+        <source>Write your annotations of this workspace to a JSON Lines file for another reviewer</source>
+        <translation>将您在此工作区中的标注写入 JSON Lines 文件，供其他审查者使用</translation>
+    </message>
+    <message>
+        <source>Import Reviewer&apos;s Annotations…</source>
+        <translation>导入审查者的标注…</translation>
+    </message>
+    <message>
+        <source>Add another reviewer&apos;s exported annotations to this workspace (nothing twice)</source>
+        <translation>将其他审查者导出的标注添加到此工作区（不会重复添加）</translation>
+    </message>
+    <message>
+        <source>Adjudicate Disagreements…</source>
+        <translation>裁定分歧…</translation>
+    </message>
+    <message>
+        <source>The cases where reviewers disagree, side by side, and their final labels</source>
+        <translation>并排显示审查者意见不一致的案例及其最终标签</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotation(s) of %1 written to %2</source>
+        <translation>
+            <numerusform>已将 %1 的 %n 条标注写入 %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n annotation(s) added</source>
+        <translation>
+            <numerusform>已添加 %n 条标注</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already present</source>
+        <translation>
+            <numerusform>%n 条已存在</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n for cases not in this run</source>
+        <translation>
+            <numerusform>%n 条属于不在此运行中的案例</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export My Annotations</source>
+        <translation>导出我的标注</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import Reviewer&apos;s Annotations</source>
+        <translation>导入审查者的标注</translation>
+    </message>
+    <message>
+        <source>Adjudication</source>
+        <translation>裁定</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::RunActions</name>
+    <message>
+        <source>Rename Run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>New name of the run:</source>
+        <translation>运行的新名称：</translation>
+    </message>
+    <message>
+        <source>Delete Run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the run “%1” with its %n case(s), their results, findings and annotations?</source>
+        <translation>
+            <numerusform>删除运行“%1”及其 %n 个案例，以及这些案例的结果、发现和标注？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Database Folder of the Run</source>
+        <translation>运行的数据库文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Run…</source>
+        <translation>重命名运行(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Run…</source>
+        <translation>删除运行(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Set &amp;Database Folder…</source>
+        <translation>设置数据库文件夹(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>The folder with the run&apos;s SQLite databases (&lt;db_id&gt;/&lt;db_id&gt;.sqlite or &lt;db_id&gt;.sqlite); Evaluate looks there</source>
+        <translation>存放该运行的 SQLite 数据库的文件夹（&lt;db_id&gt;/&lt;db_id&gt;.sqlite 或 &lt;db_id&gt;.sqlite）；评估时会在此查找</translation>
+    </message>
+    <message>
+        <source>Compare Results &amp;Ignoring Column Order</source>
+        <translation>比较结果时忽略列序(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Evaluate also scores EX (set) with the predicted columns in any order, shown beside the three EX semantics</source>
+        <translation>评估时另外按任意列序计算预测结果的 EX（集合），显示在三种 EX 语义旁边</translation>
+    </message>
+    <message>
+        <source>Could not rename the run: %1</source>
+        <translation>无法重命名运行：%1</translation>
+    </message>
+    <message>
+        <source>Run renamed to “%1”.</source>
+        <translation>运行已重命名为“%1”。</translation>
+    </message>
+    <message>
+        <source>An evaluation is running; cancel it or wait before deleting a run.</source>
+        <translation>正在进行评估；请先取消或等待其完成后再删除运行。</translation>
+    </message>
+    <message>
+        <source>Could not delete the run: %1</source>
+        <translation>无法删除运行：%1</translation>
+    </message>
+    <message>
+        <source>Run deleted.</source>
+        <translation>运行已删除。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder.</source>
+        <translation>%1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Could not set the database folder: %1</source>
+        <translation>无法设置数据库文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Database folder set to %1: databases found for %2 of %3 cases. Evaluate to score the run.</source>
+        <translation>数据库文件夹已设为 %1：%3 个案例中有 %2 个找到了数据库。请点击“评估”为该运行评分。</translation>
+    </message>
+    <message>
+        <source>Could not change the run setting: %1</source>
+        <translation>无法更改运行设置：%1</translation>
+    </message>
+    <message>
+        <source>Evaluate the run again to compare results ignoring column order.</source>
+        <translation>请重新评估该运行，以便在忽略列序的情况下比较结果。</translation>
+    </message>
+    <message>
+        <source>Evaluate the run again to drop the comparison ignoring column order.</source>
+        <translation>请重新评估该运行，以去掉忽略列序的比较。</translation>
     </message>
 </context>
 <context>

@@ -794,9 +794,9 @@
         <translation>HKB：加载中…</translation>
     </message>
     <message numerus="yes">
-        <source>%1 %2 %3 (%n case(s))</source>
+        <source>%1 %2 (%n case(s))</source>
         <translation>
-            <numerusform>%1 %2 %3（%n 个案例）</numerusform>
+            <numerusform>%1 %2（%n 个案例）</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -82,32 +82,19 @@ const std::map<std::string, std::string>& chinese() {
       {"Join Redundancy", "连接冗余"},
       {"Clause Abuse", "子句滥用"},
       {"Mathematical Delusion", "数学错觉"},
-      {"Operator Misuse", "运算符误用"},
-      {"LIMIT Error", "LIMIT 错误"},
-      {"Join Logic Hallucination", "连接逻辑幻觉"},
-      {"Violating Value Specification", "违反取值规范"},
-      {"Column Selection Error", "列选择错误"},
-      {"Condition Logic Hallucination", "条件逻辑幻觉"},
-      {"Aggregation Function Misuse", "聚合函数误用"},
-      {"Distinct Error", "DISTINCT 错误"},
-      {"OrderBy Misuse", "ORDER BY 误用"},
-      {"GroupBy Misuse", "GROUP BY 误用"},
+      // The C-type labels of engine/core/finding_categories, as the GUI's translation has them.
+      {"C1 Operator misuse", "C1 运算符误用"},
+      {"C2 Limit error", "C2 LIMIT 错误"},
+      {"C3 Join logic", "C3 连接逻辑"},
+      {"C4 Value specification", "C4 值指定"},
+      {"C5 Column selection", "C5 列选择"},
+      {"C6 Condition logic", "C6 条件逻辑"},
+      {"C7 Aggregation", "C7 聚合"},
+      {"C8 Distinct", "C8 去重"},
+      {"C9 Order by", "C9 排序"},
+      {"C10 Group by", "C10 分组"},
   };
   return table;
-}
-
-const std::map<std::string, std::string>& cTypeNames() {
-  static const std::map<std::string, std::string> names = {{"C1", "Operator Misuse"},
-                                                           {"C2", "LIMIT Error"},
-                                                           {"C3", "Join Logic Hallucination"},
-                                                           {"C4", "Violating Value Specification"},
-                                                           {"C5", "Column Selection Error"},
-                                                           {"C6", "Condition Logic Hallucination"},
-                                                           {"C7", "Aggregation Function Misuse"},
-                                                           {"C8", "Distinct Error"},
-                                                           {"C9", "OrderBy Misuse"},
-                                                           {"C10", "GroupBy Misuse"}};
-  return names;
 }
 
 }  // namespace
@@ -119,12 +106,8 @@ std::string tr(Language lang, const std::string& key) {
 }
 
 std::string categoryName(Language lang, const std::string& taxonomy, const std::string& category) {
-  if (taxonomy == "mrsqlgen") {
-    auto it = cTypeNames().find(category);
-    if (it != cTypeNames().end()) return category + " " + tr(lang, it->second);
-  }
   if (taxonomy == "tasql") return tr(lang, category);
-  // Gold-free and metamorphic categories: the engine's one table of categories names them.
+  // C1..C10, gold-free and metamorphic categories: the engine's one table of categories names them.
   if (const FindingCategoryInfo* info = findCategory(taxonomy, category); info && info->id != "*")
     return tr(lang, std::string(info->label));
   std::string readable = category;

@@ -19,6 +19,7 @@
 #include "engine/workspace/adjudications.h"
 #include "engine/workspace/reviewer_labels.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/final_label.h"
 
 namespace hs::ui {
@@ -232,10 +233,8 @@ QString AdjudicationView::labelText(const std::string& label) const {
   if (label == hs::ws::kNoLabel) return tr("no hallucination");
   for (const char* taxonomy : {"mrsqlgen", "tasql"}) {
     const auto* info = hs::findCategory(taxonomy, label);
-    if (info && info->id == label) {
-      // The table's labels name the code already ("C5 Column selection").
-      return QCoreApplication::translate("hs::FindingCategories", std::string(info->label).c_str());
-    }
+    // The table's labels name the code already ("C5 Column selection").
+    if (info && info->id == label) return FindingStyles::categoryLabel(taxonomy, label);
   }
   return QString::fromStdString(label);
 }

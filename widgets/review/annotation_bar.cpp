@@ -15,6 +15,7 @@
 
 #include "engine/mr/hkb_workspace.h"
 #include "widgets/review/annotation_bar_state.h"
+#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {
@@ -146,7 +147,7 @@ void AnnotationBar::fillCategories() {
   category_->clear();
   for (int t = 1; t <= hs::mr::kHallucinationTypes; ++t) {
     const QString code = annotationText(hs::mr::typeCode(t));
-    category_->addItem(QStringLiteral("%1 %2").arg(code, annotationText(std::string(hs::mr::typeName(t)))),
+    category_->addItem(FindingStyles::categoryLabel("mrsqlgen", hs::mr::typeCode(t)),
                        QStringList{QStringLiteral("mrsqlgen"), code});
   }
   category_->insertSeparator(category_->count());
@@ -347,10 +348,8 @@ void AnnotationBar::refreshList() {
                      : verdict == QLatin1String("unsure")    ? tr("unsure")
                                                              : verdict);
     const int type = hs::mr::typeIndex(a.category);
-    item->setText(2, type > 0
-                         ? QStringLiteral("%1 %2").arg(annotationText(a.category),
-                                                       annotationText(std::string(hs::mr::typeName(type))))
-                         : annotationText(a.category));
+    item->setText(
+        2, type > 0 ? FindingStyles::categoryLabel("mrsqlgen", a.category) : annotationText(a.category));
     const QDateTime at = QDateTime::fromString(annotationText(a.createdAt), Qt::ISODate);
     item->setText(3, at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat)
                                   : annotationText(a.createdAt));

@@ -9,6 +9,7 @@
 
 #include "engine/mr/hkb_workspace.h"
 #include "widgets/review/annotation_bar_state.h"
+#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 
@@ -116,8 +117,9 @@ void AnnotationBar::refreshSuggestions() {
     if (parts.size() == kSuggestions) break;
     const int type = hs::mr::typeIndex(t.type);
     suggested_ << annotationText(t.type);
-    parts << tr("%1 %2 %3 (%n case(s))", nullptr, static_cast<int>(t.evidence.size()))
-                 .arg(annotationText(t.type), annotationText(std::string(hs::mr::typeName(type))),
+    // "C5 Column selection 0.42 (3 cases)": the label of the engine's one category table.
+    parts << tr("%1 %2 (%n case(s))", nullptr, static_cast<int>(t.evidence.size()))
+                 .arg(type > 0 ? FindingStyles::categoryLabel("mrsqlgen", t.type) : annotationText(t.type),
                       QLocale().toString(t.score, 'f', 2));
   }
   if (parts.isEmpty())

@@ -59,8 +59,12 @@ FindingStyleGroup FindingStyles::groupOf(const hs::Finding& f) {
 }
 
 QString FindingStyles::categoryLabel(const hs::Finding& f) {
-  const hs::FindingCategoryInfo* c = hs::findCategory(f.taxonomy, f.category);
-  return c && c->id != "*" ? translated(c->label) : QString::fromStdString(f.category);
+  return categoryLabel(f.taxonomy, f.category);
+}
+
+QString FindingStyles::categoryLabel(const std::string& taxonomy, const std::string& category) {
+  const hs::FindingCategoryInfo* c = hs::findCategory(taxonomy, category);
+  return c && c->id != "*" ? translated(c->label) : QString::fromStdString(category);
 }
 
 QString FindingStyles::categoryDescription(const hs::Finding& f) {

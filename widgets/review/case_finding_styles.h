@@ -32,6 +32,7 @@ class FindingStyles {
   static QPixmap swatch(const IndicatorStyle& style, int width = 28, int height = 16);
   // The category's label and description from the engine's table (translated).
   static QString categoryLabel(const hs::Finding& finding);
+  static QString categoryLabel(const std::string& taxonomy, const std::string& category);
   static QString categoryDescription(const hs::Finding& finding);
   // The tooltip of a finding's span: taxonomy, category, subcategory, message and why.
   static QString tooltip(const hs::Finding& finding);

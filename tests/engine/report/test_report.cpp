@@ -72,7 +72,7 @@ class TestReport : public QObject {
     QVERIFY(html.find("gpt4 &lt;dev&gt;") != std::string::npos);
     QVERIFY(html.find("off by one, &quot;clearly&quot;") != std::string::npos);
     QVERIFY(html.find("<svg") != std::string::npos);
-    QVERIFY(html.find("C1 Operator Misuse") != std::string::npos);
+    QVERIFY(html.find("C1 Operator misuse") != std::string::npos);  // the one category table's label
     // The risk score against EX, over all predictions and over those that execute (none here:
     // the one scored prediction did not run, so its row shows 0 cases and no AUROC).
     QVERIFY(html.find("<h2>Risk score against EX</h2>") != std::string::npos);
@@ -91,7 +91,7 @@ class TestReport : public QObject {
     QVERIFY(html.find("lang=\"zh-CN\"") != std::string::npos);
     QVERIFY(html.find("HalluSQL 审查报告") != std::string::npos);
     QVERIFY(html.find("C1 运算符误用") != std::string::npos);
-    QVERIFY(html.find("Operator Misuse") == std::string::npos);
+    QVERIFY(html.find("Operator misuse") == std::string::npos);
   }
 
   void humanVerdictIsTheNewest() {

@@ -3521,8 +3521,8 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
     </message>
     <message>
-        <source>Run ▾</source>
-        <translation>运行 ▾</translation>
+        <source>Manage Run</source>
+        <translation>管理运行</translation>
     </message>
     <message>
         <source>Rename or delete the run, set its database folder, comparison settings</source>

@@ -149,7 +149,7 @@ void ReviewPanel::setRunMenu(QMenu* menu) {
 
 void ReviewPanel::retranslate() {
   runLabel_->setText(tr("Run:"));
-  runMenuButton_->setText(tr("Run ▾"));
+  runMenuButton_->setText(tr("Manage Run"));  // QToolButton draws the menu arrow itself
   runMenuButton_->setToolTip(tr("Rename or delete the run, set its database folder, comparison settings"));
   evaluate_->setText(tr("Evaluate"));
   evaluate_->setToolTip(tr("Execute gold and predicted SQL read-only, score and annotate every case"));

@@ -1,5 +1,6 @@
 #include "engine/mutate/mutate.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -87,7 +88,7 @@ void mutateOne(const Case& c, const MutateOptions& o, Connections& conns, Mutate
   for (const Candidate& cand : cands) ++report.perRule[static_cast<std::size_t>(cand.rule)].candidates;
   for (std::size_t i = cands.size(); i > 1; --i) std::swap(cands[i - 1], cands[rng.below(i)]);
 
-  std::array<std::size_t, 4> keptPerRule{};
+  std::array<std::size_t, kRuleCount> keptPerRule{};
   std::size_t kept = 0;
   std::set<std::string> seen;
   for (const Candidate& cand : cands) {
@@ -169,7 +170,8 @@ nlohmann::json mutantToJson(const Mutant& m) {
 nlohmann::json reportToJson(const MutateReport& report, const MutateOptions& options) {
   nlohmann::json rules = nlohmann::json::array();
   RuleCounts total;
-  for (Rule r : allRules()) {
+  for (Rule r : knownRules()) {
+    if (std::find(options.rules.begin(), options.rules.end(), r) == options.rules.end()) continue;
     const RuleCounts& c = report.perRule[static_cast<std::size_t>(r)];
     total.candidates += c.candidates;
     total.tried += c.tried;

@@ -50,7 +50,7 @@ struct RuleCounts {
 
 struct MutateReport {
   std::vector<Mutant> mutants;
-  std::array<RuleCounts, 4> perRule{};  // indexed by Rule
+  std::array<RuleCounts, kRuleCount> perRule{};  // indexed by Rule
   std::size_t cases = 0;
   std::size_t noGold = 0;
   std::size_t noDatabase = 0;

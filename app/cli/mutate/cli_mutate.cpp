@@ -27,7 +27,8 @@ Result<std::vector<mutate::Rule>> parseRules(const std::string& list) {
     if (!rule)
       return usage(
           "--rules: unknown rule '" + name +
-          "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation)");
+          "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation, "
+          "sub_sql)");
     rules.push_back(*rule);
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -104,7 +105,7 @@ int runMutate(const Args& args) {
 const CommandRegistration kMutate{Command{
     "mutate",
     "mutate --cases F [--format ...] --db-root DIR --out OUT.jsonl [--seed N] [--per-query N] [--per-rule N] "
-    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation] "
+    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql] "
     "[--timeout-ms N] [--quiet]",
     {"quiet"},
     runMutate}};

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -15,6 +16,8 @@
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
 #include "widgets/main_window.h"
+#include "widgets/review/case_view.h"
+#include "widgets/review/case_view_host.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
 
@@ -35,14 +38,29 @@ void saveScreenshot(MainWindow* window, const QString& file) {
   });
 }
 
+// Shows a tab of the case view on the Review tab: findings, edits, results or plan.
+void showCaseTab(MainWindow* window, const QString& name) {
+  static const QStringList kTabs{QStringLiteral("findings"), QStringLiteral("edits"),
+                                 QStringLiteral("results"), QStringLiteral("plan")};
+  CaseViewHost* host = window->review()->panel()->caseView();
+  const int index = kTabs.indexOf(name);
+  if (!host || !host->caseView() || index < 0) {
+    std::fprintf(stderr, "--case-tab: no tab '%s' (findings, edits, results, plan)\n", qPrintable(name));
+    return;
+  }
+  host->caseView()->tabs()->setCurrentIndex(index);  // the case view's tab order
+}
+
 // Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
 // of the shown run; then selects case N (when asked) and saves the screenshot.
-void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber) {
+void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
+                        const QString& caseTab) {
   auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber]() {
+  auto tryShoot = [window, file, loaded, caseNumber, caseTab]() {
     if (!*loaded || !window->review()->isSettled()) return;
     if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
       std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
+    if (!caseTab.isEmpty()) showCaseTab(window, caseTab);
     saveScreenshot(window, file);
   };
   QObject::connect(window, &MainWindow::initialLoadFinished, window, [loaded, tryShoot]() {
@@ -90,7 +108,11 @@ int runGui(int argc, char** argv) {
       QStringLiteral("charts"),
       QStringLiteral(
           "Open on the Drill-down tab's Charts view: findings per category of the workspace's review run."));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts});
+  QCommandLineOption caseTab(
+      QStringLiteral("case-tab"),
+      QStringLiteral("Show this tab of the Review tab's case view: findings, edits, results or plan."),
+      QStringLiteral("tab"));
+  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, caseTab});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -115,12 +137,15 @@ int runGui(int argc, char** argv) {
   if (parser.isSet(workspace) && !window.review()->openWorkspace(parser.value(workspace)))
     std::fprintf(stderr, "could not open the workspace %s\n", qPrintable(parser.value(workspace)));
   if (parser.isSet(review) || parser.isSet(workspace) || reviewCase > 0) window.showReview();
+  const QString tab = parser.value(caseTab);
   if (reviewCase > 0 && !screenshot) {
     QObject::connect(window.review(), &ReviewController::settled, &window,
                      [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
     QTimer::singleShot(0, &window,
                        [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
   }
+  if (!tab.isEmpty() && !screenshot)
+    QTimer::singleShot(0, &window, [&window, tab]() { showCaseTab(&window, tab); });
 
   if (parser.isSet(charts))
     if (auto* drilldown = window.findChild<DrilldownPanel*>()) drilldown->showFindingsChart();
@@ -135,7 +160,7 @@ int runGui(int argc, char** argv) {
     const QString path = positional.first();
     QTimer::singleShot(0, &window, [&window, path]() { window.openAndRun(path, {}); });
   }
-  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading, reviewCase);
+  if (screenshot) scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, tab);
   return QApplication::exec();
 }
 

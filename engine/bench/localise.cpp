@@ -65,7 +65,7 @@ LocaliseOutcome localiseMutant(const std::string& predSql, std::size_t begin, st
   auto plan = sql::locatedPlan(predSql, schema);
   if (!plan) return o;
   o.mutatedNode = sql::planNodeForSpan(plan->nodes, begin, end);
-  o.findingNode = sql::planNodeForSpan(plan->nodes, s.begin, s.end);
+  o.findingNode = sql::findingNodes(plan->nodes, {findings[*top]}, "pred").front();
   o.nodeHit = o.mutatedNode && o.findingNode && *o.mutatedNode == *o.findingNode;
   return o;
 }

@@ -121,6 +121,19 @@ std::optional<std::size_t> planNodeForSpan(const std::vector<PlanEntry>& nodes, 
   return best;
 }
 
+std::vector<std::optional<std::size_t>> findingNodes(const std::vector<PlanEntry>& nodes,
+                                                     const std::vector<Finding>& findings,
+                                                     const std::string& side) {
+  std::vector<std::optional<std::size_t>> out(findings.size());
+  for (std::size_t i = 0; i < findings.size(); ++i)
+    for (const FindingSpan& s : findings[i].spans)
+      if (s.side == side) {
+        out[i] = planNodeForSpan(nodes, s.begin, s.end);
+        break;
+      }
+  return out;
+}
+
 std::size_t PlanDiff::differing() const {
   return static_cast<std::size_t>(std::count(goldDiffers.begin(), goldDiffers.end(), true) +
                                   std::count(predDiffers.begin(), predDiffers.end(), true));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/finding.h"
 #include "engine/sql/plan_node.h"
 
 namespace hs::db {
@@ -46,6 +47,12 @@ Result<LocatedPlan> locatedPlan(std::string_view sql, const db::Schema* schema =
 // span is a point: it belongs to the spans around it. nullopt when no node's span touches it.
 std::optional<std::size_t> planNodeForSpan(const std::vector<PlanEntry>& nodes, std::size_t begin,
                                            std::size_t end);
+
+// The node each finding is attached to on one side ("pred" or "gold"): the node of the finding's
+// first span on that side (planNodeForSpan); nullopt when it has no span there or none maps.
+std::vector<std::optional<std::size_t>> findingNodes(const std::vector<PlanEntry>& nodes,
+                                                     const std::vector<Finding>& findings,
+                                                     const std::string& side);
 
 // Gold and predicted plans matched top-down: the roots are paired, then the children of a pair in
 // order, each predicted child with the first unpaired gold child of the same operator. A node

@@ -123,6 +123,24 @@ class TestPlanLocate : public QObject {
     QCOMPARE(same.differing(), std::size_t(0));
   }
 
+  void findingsAttachToTheNodeOfTheirFirstSpanOnASide() {
+    const std::string sql = "SELECT name FROM t WHERE a > 3";
+    auto p = planOf(sql);
+    hs::Finding onFilter, onGoldOnly, none, twoSpans;
+    onFilter.spans = {{"pred", 29, 30}};
+    onGoldOnly.spans = {{"gold", 7, 11}};
+    twoSpans.spans = {{"gold", 29, 30}, {"pred", 17, 18}, {"pred", 7, 11}};
+    auto pred = findingNodes(p.nodes, {onFilter, onGoldOnly, none, twoSpans}, "pred");
+    QCOMPARE(pred.size(), std::size_t(4));
+    QCOMPARE(pred[0], std::optional<std::size_t>(1));
+    QCOMPARE(pred[1], std::optional<std::size_t>());
+    QCOMPARE(pred[2], std::optional<std::size_t>());
+    QCOMPARE(pred[3], std::optional<std::size_t>(2));  // the first predicted span: the table
+    auto gold = findingNodes(p.nodes, {onFilter, onGoldOnly, none, twoSpans}, "gold");
+    QCOMPARE(gold[1], std::optional<std::size_t>(0));
+    QCOMPARE(gold[3], std::optional<std::size_t>(1));
+  }
+
   void badSqlIsAnError() {
     auto p = locatedPlan("SELECT FROM WHERE");
     QVERIFY(!p.ok());

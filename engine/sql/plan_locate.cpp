@@ -20,8 +20,8 @@ void flatten(const PlanNode& n, int parent, int depth, std::vector<PlanEntry>& o
 
 using Ids = std::map<const PlanNode*, int>;
 
-// Pairs `g` and `p`, then their children: each predicted child with the first unpaired gold child
-// of its operator; failing that, a node one side has and the other lacks is skipped (a predicted
+// Pairs `g` and `p`, then their children: each predicted child with an unpaired gold child of its
+// operator (see `find`); failing that, a node one side has and the other lacks is skipped (a predicted
 // child pairs with a gold grandchild, or a predicted grandchild with a gold child), so one missing
 // Filter does not unpair the Scan below it. Recursion is bounded by the plans' depth, which the
 // parser's nesting limit bounds.
@@ -30,15 +30,24 @@ void pair(const Ids& gid, const Ids& pid, const PlanNode& g, const PlanNode& p, 
   d.goldPartner[static_cast<std::size_t>(gi)] = pi;
   d.predPartner[static_cast<std::size_t>(pi)] = gi;
   auto isFree = [&](const PlanNode& n) { return d.goldPartner[static_cast<std::size_t>(gid.at(&n))] < 0; };
-  auto find = [&](const PlanNode& parent, PlanOp op) -> const PlanNode* {
-    for (const auto& c : parent.children)
-      if (c && c->op == op && isFree(*c)) return c.get();
-    return nullptr;
+  // Among the free gold children of `parent` with the operator of `want`: the one with the same
+  // label, else the same table (a Scan of the same table under another alias), else the first.
+  auto find = [&](const PlanNode& parent, const PlanNode& want) -> const PlanNode* {
+    const PlanNode* first = nullptr;
+    const PlanNode* sameTable = nullptr;
+    const std::string label = planNodeLabel(want), table = want.attrOr("table");
+    for (const auto& c : parent.children) {
+      if (!c || c->op != want.op || !isFree(*c)) continue;
+      if (planNodeLabel(*c) == label) return c.get();
+      if (!sameTable && !table.empty() && sameName(c->attrOr("table"), table)) sameTable = c.get();
+      if (!first) first = c.get();
+    }
+    return sameTable ? sameTable : first;
   };
   std::vector<const PlanNode*> unpaired;
   for (const auto& pc : p.children) {
     if (!pc) continue;
-    if (const PlanNode* gc = find(g, pc->op))
+    if (const PlanNode* gc = find(g, *pc))
       pair(gid, pid, *gc, *pc, d);
     else
       unpaired.push_back(pc.get());
@@ -46,14 +55,14 @@ void pair(const Ids& gid, const Ids& pid, const PlanNode& g, const PlanNode& p, 
   for (const PlanNode* pc : unpaired) {
     const PlanNode* match = nullptr;
     for (const auto& gc : g.children)  // the gold has a node the prediction lacks
-      if (gc && isFree(*gc) && (match = find(*gc, pc->op))) break;
+      if (gc && isFree(*gc) && (match = find(*gc, *pc))) break;
     if (match) {
       pair(gid, pid, *match, *pc, d);
       continue;
     }
     for (const auto& pcc : pc->children) {  // the prediction has a node the gold lacks
       if (!pcc || d.predPartner[static_cast<std::size_t>(pid.at(pcc.get()))] >= 0) continue;
-      if (const PlanNode* gc = find(g, pcc->op)) pair(gid, pid, *gc, *pcc, d);
+      if (const PlanNode* gc = find(g, *pcc)) pair(gid, pid, *gc, *pcc, d);
     }
   }
 }

@@ -141,6 +141,19 @@ class TestPlanLocate : public QObject {
     QCOMPARE(gold[3], std::optional<std::size_t>(1));
   }
 
+  void diffPairsScansByTable() {
+    // the prediction reads only the second table of the gold's join: its Scan pairs with that one
+    auto g = planOf("SELECT count(*) FROM student AS t1 JOIN has_pet AS t2 ON t1.id = t2.id");
+    auto p = planOf("SELECT count(*) FROM has_pet");
+    PlanDiff d = diffPlans(g.nodes, p.nodes);
+    const std::size_t predScan = p.nodes.size() - 1;
+    QCOMPARE(p.nodes[predScan].node->op, PlanOp::Scan);
+    const int partner = d.predPartner[predScan];
+    QVERIFY(partner >= 0);
+    QCOMPARE(g.nodes[static_cast<std::size_t>(partner)].node->attrOr("table"), std::string("has_pet"));
+    QVERIFY(d.predDiffers[predScan]);  // the alias differs
+  }
+
   void badSqlIsAnError() {
     auto p = locatedPlan("SELECT FROM WHERE");
     QVERIFY(!p.ok());

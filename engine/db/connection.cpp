@@ -173,6 +173,7 @@ void Connection::beginRun(const Limits& limits) {
   if (budget_.hasDeadline)
     budget_.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits.timeoutMs);
   budget_.maxBytes = std::max<std::int64_t>(0, limits.maxMemoryBytes);
+  budget_.maxSteps = std::max<std::int64_t>(0, limits.maxSteps);
   std::lock_guard<std::mutex> lock(mu_);
   if (db_) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits));
   inStep_.store(true);
@@ -187,6 +188,10 @@ void Connection::endRun() {
 }
 
 int Connection::progress() {
+  if (budget_.maxSteps > 0 && (budget_.steps += kProgressOps) > budget_.maxSteps) {
+    budget_.stop.store(Stop::Steps);
+    return 1;
+  }
   return budget_.expired() ? 1 : 0;
 }
 
@@ -291,6 +296,10 @@ Error Connection::stepError(int rc, std::string_view sql) const {
               "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");
         case Stop::Cancelled:
           return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
+        case Stop::Steps:
+          return makeError(ErrorKind::Timeout, "step_limit",
+                           "the query was stopped at its work limit of " + std::to_string(limits_.maxSteps) +
+                               " VM instructions");
         case Stop::Memory:
           if (preparing_ && limits_.maxMemoryBytes > kPrepareMemoryBytes) {
             return makeError(ErrorKind::BadInput, "memory_limit",

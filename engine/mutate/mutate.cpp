@@ -78,6 +78,7 @@ void mutateOne(const Case& c, const MutateOptions& o, Connections& conns, Mutate
   }
   db::Limits limits;
   limits.timeoutMs = o.timeoutMs;
+  limits.maxSteps = o.maxSteps;
   auto goldRun = d->query(gold, limits);
   if (!goldRun || goldRun->truncated) {
     ++report.goldExecFailed;
@@ -202,6 +203,8 @@ nlohmann::json reportToJson(const MutateReport& report, const MutateOptions& opt
           {"seed", options.seed},
           {"per_query", options.perQuery},
           {"per_rule", options.perRule},
+          {"max_steps", options.maxSteps},
+          {"timeout_ms", options.timeoutMs},
           {"rules", rules},
           {"tried", total.tried},
           {"same_result", total.sameResult},

@@ -232,7 +232,8 @@ class Finder {
     const db::TableInfo* t = baseTable(*c, &column);
     if (!t) return;
     db::Limits limits;
-    limits.timeoutMs = 2000;
+    limits.timeoutMs = 60000;  // the work limit stops it first, at the same point on every run
+    limits.maxSteps = 20'000'000;
     auto values = db_->sampleValues(t->name, column, 40, limits);
     if (!values) return;
     std::vector<std::string> pool;

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -19,6 +20,8 @@
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
+#include "widgets/review/case_view.h"
+#include "widgets/review/case_view_host.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
 #include "widgets/review/review_team_actions.h"
@@ -40,17 +43,32 @@ void saveScreenshot(QWidget* window, const QString& file) {
   });
 }
 
+// Shows a tab of the case view on the Review tab: findings, edits, results or plan.
+void showCaseTab(MainWindow* window, const QString& name) {
+  static const QStringList kTabs{QStringLiteral("findings"), QStringLiteral("edits"),
+                                 QStringLiteral("results"), QStringLiteral("plan")};
+  CaseViewHost* host = window->review()->panel()->caseView();
+  const int index = kTabs.indexOf(name);
+  if (!host || !host->caseView() || index < 0) {
+    std::fprintf(stderr, "--case-tab: no tab '%s' (findings, edits, results, plan)\n", qPrintable(name));
+    return;
+  }
+  host->caseView()->tabs()->setCurrentIndex(index);  // the case view's tab order
+}
+
 // Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
 // of the shown run; then selects case N (when asked) and saves the screenshot.
 // `asked`: false until the question given with --ask is answered (or abstained on). With
-// `adjudicate`, the adjudication dialog is opened and saved instead of the window.
+// `adjudicate`, the adjudication dialog is opened and saved instead of the window; `caseTab` shows
+// that tab of the case view.
 void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
-                        std::shared_ptr<bool> asked, bool adjudicate) {
+                        std::shared_ptr<bool> asked, bool adjudicate, const QString& caseTab) {
   auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber, asked, adjudicate]() {
+  auto tryShoot = [window, file, loaded, caseNumber, asked, adjudicate, caseTab]() {
     if (!*loaded || !*asked || !window->review()->isSettled()) return;
     if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
       std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
+    if (!caseTab.isEmpty()) showCaseTab(window, caseTab);
     QWidget* target = window;
     if (adjudicate) {
       if (QDialog* dialog = window->review()->team()->openAdjudication())
@@ -116,7 +134,12 @@ int runGui(int argc, char** argv) {
   QCommandLineOption adjudicate(
       QStringLiteral("adjudicate"),
       QStringLiteral("Open the adjudication view (cases where reviewers disagree) of the Review tab's run."));
-  parser.addOptions({lang, demo, shot, review, caseNumber, workspace, size, charts, ask, adjudicate});
+  QCommandLineOption caseTab(
+      QStringLiteral("case-tab"),
+      QStringLiteral("Show this tab of the Review tab's case view: findings, edits, results or plan."),
+      QStringLiteral("tab"));
+  parser.addOptions(
+      {lang, demo, shot, review, caseNumber, workspace, size, charts, ask, adjudicate, caseTab});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
   parser.process(app);
 
@@ -141,12 +164,15 @@ int runGui(int argc, char** argv) {
   if (parser.isSet(workspace) && !window.review()->openWorkspace(parser.value(workspace)))
     std::fprintf(stderr, "could not open the workspace %s\n", qPrintable(parser.value(workspace)));
   if (parser.isSet(review) || parser.isSet(workspace) || reviewCase > 0) window.showReview();
+  const QString tab = parser.value(caseTab);
   if (reviewCase > 0 && !screenshot) {
     QObject::connect(window.review(), &ReviewController::settled, &window,
                      [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
     QTimer::singleShot(0, &window,
                        [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
   }
+  if (!tab.isEmpty() && !screenshot)
+    QTimer::singleShot(0, &window, [&window, tab]() { showCaseTab(&window, tab); });
 
   if (parser.isSet(charts))
     if (auto* drilldown = window.findChild<DrilldownPanel*>()) drilldown->showFindingsChart();
@@ -173,7 +199,8 @@ int runGui(int argc, char** argv) {
   if (parser.isSet(adjudicate) && !screenshot)
     QTimer::singleShot(0, &window, [&window]() { window.review()->team()->openAdjudication(); });
   if (screenshot)
-    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked, parser.isSet(adjudicate));
+    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked, parser.isSet(adjudicate),
+                       tab);
   return QApplication::exec();
 }
 

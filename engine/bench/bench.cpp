@@ -6,6 +6,7 @@
 
 #include "engine/annotate/eval_annotator.h"
 #include "engine/db/database.h"
+#include "engine/db/schema.h"
 #include "engine/eval/runner.h"
 #include "engine/eval/spider_hardness.h"
 #include "engine/llm/client.h"
@@ -52,6 +53,9 @@ std::vector<LabelledCase> mutationSet(const std::vector<Case>& cases,
     m.rule = it->second.rule;
     m.category = it->second.tasql;
     m.difficulty = difficultyOf(c);
+    m.hasSpan = it->second.hasSpan;
+    m.spanBegin = it->second.spanBegin;
+    m.spanEnd = it->second.spanEnd;
     out.push_back(std::move(m));
   }
   return out;
@@ -152,6 +156,35 @@ DetectorScores mrScores(const std::vector<LabelledCase>& set, const BenchOptions
   return d;
 }
 
+// Localisation of every mutant with a mutated span, for all findings and the gold-free ones.
+std::vector<Localisation> localise(const std::vector<LabelledCase>& set,
+                                   const std::vector<eval::CaseOutcome>& outcomes) {
+  std::vector<Localisation> out{Localisation{FindingSource::All, {}, {}},
+                                Localisation{FindingSource::GoldFree, {}, {}}};
+  std::map<std::string, std::optional<db::Schema>> schemas;  // by database path
+  for (std::size_t i = 0; i < set.size(); ++i) {
+    const LabelledCase& c = set[i];
+    if (!c.wrong || !c.hasSpan || !c.item.predSql) continue;
+    const std::string& path = outcomes[i].dbPath;
+    auto it = schemas.find(path);
+    if (it == schemas.end()) {
+      std::optional<db::Schema> s;
+      if (!path.empty())
+        if (auto d = db::Database::openReadOnly(path))
+          if (auto read = (*d)->schema()) s = std::move(read.value());
+      it = schemas.emplace(path, std::move(s)).first;
+    }
+    const db::Schema* schema = it->second ? &*it->second : nullptr;
+    for (Localisation& l : out) {
+      LocaliseOutcome o =
+          localiseMutant(*c.item.predSql, c.spanBegin, c.spanEnd, outcomes[i].findings, l.source, schema);
+      l.all.add(o);
+      l.byRule[c.rule].add(o);
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> splitPlus(const std::string& name) {
   std::vector<std::string> parts;
   std::size_t pos = 0;
@@ -240,6 +273,8 @@ Result<BenchResult> runBench(const std::vector<Case>& cases,
     set = std::move(kept);
     outcomes = std::move(keptOutcomes);
   }
+
+  if (!mutations.empty()) r.localisation = localise(set, outcomes);
 
   std::map<std::string, DetectorScores> single;
   if (needed.count("risk")) single["risk"] = riskScores(set, outcomes);

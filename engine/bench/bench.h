@@ -18,6 +18,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "engine/bench/localise.h"
 #include "engine/core/case.h"
 #include "engine/core/error.h"
 #include "engine/llm/chat.h"
@@ -35,6 +36,9 @@ struct MutationInfo {
   std::string sourceId;
   std::string tasql;
   std::string ctype;
+  bool hasSpan = false;  // the mutated span in pred_sql (mutation.span)
+  std::size_t spanBegin = 0;
+  std::size_t spanEnd = 0;
 };
 
 struct LabelledCase {
@@ -44,6 +48,9 @@ struct LabelledCase {
   std::string category;    // expected TA-SQL category of a mutant, "" otherwise
   std::string difficulty;  // the case's, else Spider's hardness of the gold
   bool executes = true;    // the predicted SQL ran without error
+  bool hasSpan = false;    // a mutant's mutated span in its predicted SQL
+  std::size_t spanBegin = 0;
+  std::size_t spanEnd = 0;
 };
 
 struct BenchOptions {
@@ -74,6 +81,9 @@ struct BenchResult {
   std::vector<LabelledCase> cases;
   std::size_t skipped = 0;  // run cases whose EX cannot be decided
   std::vector<DetectorScores> detectors;
+  // A mutation set: localisation of the top finding (engine/bench/localise.h), all findings and
+  // the gold-free ones.
+  std::vector<Localisation> localisation;
 };
 
 // Names of the single detectors; a combination joins them with '+'.
@@ -90,7 +100,8 @@ Result<BenchResult> runBench(const std::vector<Case>& cases,
 // executable: the same AUROC/AUPRC on the predictions that run, an execution error being visible
 // anyway (cases, wrong, auroc, auprc, ci), cases,
 // llm_calls, llm_calls_per_case, failed, precision_at_recall, recall_at_precision,
-// threshold_for_precision, rs (c = 0, 10, N), by_rule, by_difficulty, by_category).
+// threshold_for_precision, rs (c = 0, 10, N), by_rule, by_difficulty, by_category), and
+// `localisation` (a list, one per finding source; empty unless a mutation set).
 nlohmann::json benchToJson(const BenchResult& result, const BenchOptions& options);
 
 }  // namespace hs::bench

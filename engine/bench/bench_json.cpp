@@ -126,6 +126,8 @@ json benchToJson(const BenchResult& r, const BenchOptions& o) {
     j["by_difficulty"] = groups(r.cases, d.scores, &LabelledCase::difficulty, false);
     detectors.push_back(std::move(j));
   }
+  json localisation = json::array();  // empty unless a mutation set
+  for (const Localisation& l : r.localisation) localisation.push_back(localisationToJson(l));
   return {{"set",
            {{"kind", r.kind},
             {"cases", r.cases.size()},
@@ -135,7 +137,8 @@ json benchToJson(const BenchResult& r, const BenchOptions& o) {
             {"positive_class", "wrong SQL (a mutant, or EX false)"}}},
           {"bootstrap", {{"samples", o.bootstrap}, {"seed", o.seed}, {"level", 0.95}}},
           {"rs_note", "abstain when score >= threshold; threshold null = answer everything is best"},
-          {"detectors", detectors}};
+          {"detectors", detectors},
+          {"localisation", localisation}};
 }
 
 }  // namespace hs::bench

@@ -160,6 +160,7 @@ void Connection::beginRun(const Limits& limits) {
   if (budget_.hasDeadline)
     budget_.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits.timeoutMs);
   budget_.maxBytes = std::max<std::int64_t>(0, limits.maxMemoryBytes);
+  budget_.maxSteps = std::max<std::int64_t>(0, limits.maxSteps);
   std::lock_guard<std::mutex> lock(mu_);
   if (db_) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits));
   inStep_.store(true);
@@ -174,6 +175,10 @@ void Connection::endRun() {
 }
 
 int Connection::progress() {
+  if (budget_.maxSteps > 0 && (budget_.steps += kProgressOps) > budget_.maxSteps) {
+    budget_.stop.store(Stop::Steps);
+    return 1;
+  }
   return budget_.expired() ? 1 : 0;
 }
 

@@ -100,6 +100,10 @@ Error Connection::stepError(int rc, std::string_view sql) const {
               "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");
         case Stop::Cancelled:
           return makeError(ErrorKind::Cancelled, "cancelled", "the query was cancelled");
+        case Stop::Steps:
+          return makeError(ErrorKind::Timeout, "step_limit",
+                           "the query was stopped at its work limit of " + std::to_string(limits_.maxSteps) +
+                               " VM instructions");
         case Stop::Memory:
           if (preparing_ && limits_.maxMemoryBytes > kPrepareMemoryBytes) {
             return makeError(ErrorKind::BadInput, "memory_limit",

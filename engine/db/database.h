@@ -36,6 +36,10 @@ struct Limits {
   // bounds the cost of one VM instruction -> BadInput, code "memory_limit" (the message names
   // the per-value limit). 0: SQLite's maximum.
   std::int64_t maxValueBytes = 32LL << 20;
+  // VM instructions the statement may run (checked every 100) -> ErrorKind::Timeout, code
+  // "step_limit". Unlike the clock it stops the same statement at the same point on any machine
+  // and load, so work that must be reproducible (mutation sets) can rely on it. 0: no limit.
+  std::int64_t maxSteps = 0;
 };
 
 // A table column a statement reads, as the authorizer saw it (aliases and views resolved to the

@@ -28,7 +28,7 @@
 
 namespace hs::db::detail {
 
-enum class Stop { None, Timeout, Cancelled, Memory };
+enum class Stop { None, Timeout, Cancelled, Memory, Steps };
 
 struct RunBudget {
   bool hasDeadline = false;
@@ -39,6 +39,8 @@ struct RunBudget {
   const std::atomic<bool>* cancel = nullptr;
   std::atomic<Stop> stop{Stop::None};
   unsigned ticks = 0;
+  std::int64_t maxSteps = 0;  // VM instructions; 0 = no limit (counted by the progress handler)
+  std::int64_t steps = 0;
 
   void reset() {
     hasDeadline = false;
@@ -47,6 +49,8 @@ struct RunBudget {
     peakBytes = 0;
     stop.store(Stop::None);
     ticks = 0;
+    maxSteps = 0;
+    steps = 0;
   }
   // Deadline and cancel, read now; records the reason and returns true when the run must stop.
   bool expired();

@@ -1,5 +1,6 @@
 #include "engine/mutate/mutate.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -77,6 +78,7 @@ void mutateOne(const Case& c, const MutateOptions& o, Connections& conns, Mutate
   }
   db::Limits limits;
   limits.timeoutMs = o.timeoutMs;
+  limits.maxSteps = o.maxSteps;
   auto goldRun = d->query(gold, limits);
   if (!goldRun || goldRun->truncated) {
     ++report.goldExecFailed;
@@ -87,7 +89,7 @@ void mutateOne(const Case& c, const MutateOptions& o, Connections& conns, Mutate
   for (const Candidate& cand : cands) ++report.perRule[static_cast<std::size_t>(cand.rule)].candidates;
   for (std::size_t i = cands.size(); i > 1; --i) std::swap(cands[i - 1], cands[rng.below(i)]);
 
-  std::array<std::size_t, 4> keptPerRule{};
+  std::array<std::size_t, kRuleCount> keptPerRule{};
   std::size_t kept = 0;
   std::set<std::string> seen;
   for (const Candidate& cand : cands) {
@@ -169,7 +171,8 @@ nlohmann::json mutantToJson(const Mutant& m) {
 nlohmann::json reportToJson(const MutateReport& report, const MutateOptions& options) {
   nlohmann::json rules = nlohmann::json::array();
   RuleCounts total;
-  for (Rule r : allRules()) {
+  for (Rule r : knownRules()) {
+    if (std::find(options.rules.begin(), options.rules.end(), r) == options.rules.end()) continue;
     const RuleCounts& c = report.perRule[static_cast<std::size_t>(r)];
     total.candidates += c.candidates;
     total.tried += c.tried;
@@ -200,6 +203,8 @@ nlohmann::json reportToJson(const MutateReport& report, const MutateOptions& opt
           {"seed", options.seed},
           {"per_query", options.perQuery},
           {"per_rule", options.perRule},
+          {"max_steps", options.maxSteps},
+          {"timeout_ms", options.timeoutMs},
           {"rules", rules},
           {"tried", total.tried},
           {"same_result", total.sameResult},

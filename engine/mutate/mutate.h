@@ -24,7 +24,11 @@ struct MutateOptions {
   std::size_t perQuery = 4;  // mutants kept per gold query (all rules)
   std::size_t perRule = 1;   // mutants kept per gold query and rule
   std::vector<Rule> rules = allRules();
-  int timeoutMs = 5000;  // per executed statement
+  // Per executed statement (gold and mutants): a work limit in SQLite VM instructions, which stops
+  // the same statement at the same point on every run (so the output depends on the seed only),
+  // and a wall-clock limit as the last resort.
+  std::int64_t maxSteps = 100'000'000;
+  int timeoutMs = 60000;
   std::function<void(std::size_t done, std::size_t total)> progress;
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -50,7 +54,7 @@ struct RuleCounts {
 
 struct MutateReport {
   std::vector<Mutant> mutants;
-  std::array<RuleCounts, 4> perRule{};  // indexed by Rule
+  std::array<RuleCounts, kRuleCount> perRule{};  // indexed by Rule
   std::size_t cases = 0;
   std::size_t noGold = 0;
   std::size_t noDatabase = 0;

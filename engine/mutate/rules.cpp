@@ -5,6 +5,7 @@
 #include <cctype>
 #include <functional>
 
+#include "engine/mutate/sub_sql.h"
 #include "engine/sql/lexer.h"
 #include "engine/sql/resolver.h"
 
@@ -231,7 +232,8 @@ class Finder {
     const db::TableInfo* t = baseTable(*c, &column);
     if (!t) return;
     db::Limits limits;
-    limits.timeoutMs = 2000;
+    limits.timeoutMs = 60000;  // the work limit stops it first, at the same point on every run
+    limits.maxSteps = 20'000'000;
     auto values = db_->sampleValues(t->name, column, 40, limits);
     if (!values) return;
     std::vector<std::string> pool;
@@ -262,7 +264,7 @@ class Finder {
   const Resolution& res_;
   db::Database* db_;
   Rng& rng_;
-  std::array<bool, 4> wants_{};
+  std::array<bool, kRuleCount> wants_{};
   std::vector<Token> tokens_;
   std::vector<Candidate> out_;
 };
@@ -279,12 +281,14 @@ const char* toString(Rule rule) {
       return "constant_replacement";
     case Rule::AggregationMutation:
       return "aggregation_mutation";
+    case Rule::SubSql:
+      return "sub_sql";
   }
   return "?";
 }
 
 std::optional<Rule> ruleFromString(std::string_view name) {
-  for (Rule r : allRules())
+  for (Rule r : knownRules())
     if (name == toString(r)) return r;
   return std::nullopt;
 }
@@ -292,6 +296,12 @@ std::optional<Rule> ruleFromString(std::string_view name) {
 const std::vector<Rule>& allRules() {
   static const std::vector<Rule> rules{Rule::OperatorInversion, Rule::IdentifierSubstitution,
                                        Rule::ConstantReplacement, Rule::AggregationMutation};
+  return rules;
+}
+
+const std::vector<Rule>& knownRules() {
+  static const std::vector<Rule> rules{Rule::OperatorInversion, Rule::IdentifierSubstitution,
+                                       Rule::ConstantReplacement, Rule::AggregationMutation, Rule::SubSql};
   return rules;
 }
 
@@ -311,7 +321,12 @@ std::vector<Candidate> findCandidates(std::string_view sql, const SelectStmt& qu
   Resolution res = resolve(query, schema, sql);
   Finder f(sql, res, database, rules, rng);
   f.select(query);
-  return f.take();
+  std::vector<Candidate> out = f.take();
+  if (std::find(rules.begin(), rules.end(), Rule::SubSql) != rules.end()) {
+    std::vector<Candidate> sub = subSqlCandidates(sql, query);
+    out.insert(out.end(), sub.begin(), sub.end());
+  }
+  return out;
 }
 
 ExpectedLabels expectedLabels(const Candidate& c) {
@@ -328,6 +343,11 @@ ExpectedLabels expectedLabels(const Candidate& c) {
       return {"Value Misrepresentation", "C4"};
     case Rule::AggregationMutation:
       return {"Mathematical Delusion", "C7"};
+    case Rule::SubSql:  // a clause of the sub-query left out
+      if (c.clause == "group_by") return {"Clause Abuse", "C10"};
+      if (c.clause == "order_by") return {"Clause Abuse", "C9"};
+      if (c.clause == "limit") return {"Clause Abuse", "C2"};
+      return {"Clause Abuse", "C6"};
   }
   return {};
 }

@@ -3,6 +3,7 @@
 // query into a plausible wrong one. Candidates are found on the engine's AST (hs::sql) and applied
 // as a splice of one byte range, so the rest of the query keeps its spelling and the mutated span
 // in the new text is exact.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,12 +20,18 @@ enum class Rule : std::uint8_t {
   OperatorInversion,
   IdentifierSubstitution,
   ConstantReplacement,
-  AggregationMutation
+  AggregationMutation,
+  SubSql  // seed 003's sub-SQL augmentation from the drill-down decomposition (sub_sql.h)
 };
-// "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation".
+constexpr std::size_t kRuleCount = 5;
+// "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
+// "sub_sql".
 const char* toString(Rule rule);
 std::optional<Rule> ruleFromString(std::string_view name);
+// The four AST rules of seed 003 D.2: the default of `mutate`.
 const std::vector<Rule>& allRules();
+// All five sources: the four rules and sub_sql (asked for by name: --rules ...,sub_sql).
+const std::vector<Rule>& knownRules();
 
 using hs::Rng;  // engine/core/rng.h
 

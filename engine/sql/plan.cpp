@@ -191,6 +191,7 @@ class Builder {
       a->attr("kind", kind);
       if (res_) a->attr("correlated", res_->isCorrelated(*q) ? "true" : "false");
       a->spans.push_back(spanOf(x, "expr"));
+      a->spans.push_back(spanOf(*q, "subquery"));
       a->children.push_back(stmt(*q));
       into.children.push_back(std::move(a));
       return false;

@@ -2,7 +2,8 @@
 // Logical plan of a query (seed 003, HeroSQL's "global intent"): Scan / CteRef / Derived leaves,
 // Join, Filter (WHERE, and HAVING with attr clause=having), Aggregate, Window, Project, Distinct,
 // Sort, Limit, SetOp, With/Cte, Values, and Apply nodes for subqueries used inside expressions
-// (attached as extra children of the node whose expression holds them, after its input).
+// (attached as extra children of the node whose expression holds them, after its input; spans:
+// the expression, role "expr", and the subquery, role "subquery").
 // Every node carries the byte spans of the SQL it came from.
 #include <memory>
 #include <string_view>

@@ -55,6 +55,10 @@ struct PlanNode {
   std::size_t size() const;  // number of nodes in this subtree
 };
 
+// What a node says, without its spans and children: "Filter condition=[a > 1]" (a line of
+// renderPlanText). Two nodes with the same label do the same thing to their input.
+std::string planNodeLabel(const PlanNode& node);
+
 // EXPLAIN-like indented text, one node per line: "Filter condition=[...] @12..40".
 std::string renderPlanText(const PlanNode& node, bool withSpans = true);
 nlohmann::json planToJson(const PlanNode& node);

@@ -56,17 +56,22 @@ std::size_t PlanNode::size() const {
   return n;
 }
 
-namespace {
-
-void renderLine(const PlanNode& node, int depth, bool withSpans, std::string& out) {
-  out.append(static_cast<std::size_t>(depth) * 2, ' ');
-  out += toString(node.op);
+std::string planNodeLabel(const PlanNode& node) {
+  std::string out = toString(node.op);
   for (const auto& [k, v] : node.attrs) out += " " + k + "=[" + v + "]";
   if (!node.exprs.empty()) {
     out += " exprs=[";
     for (std::size_t i = 0; i < node.exprs.size(); ++i) out += (i ? ", " : "") + node.exprs[i];
     out += "]";
   }
+  return out;
+}
+
+namespace {
+
+void renderLine(const PlanNode& node, int depth, bool withSpans, std::string& out) {
+  out.append(static_cast<std::size_t>(depth) * 2, ' ');
+  out += planNodeLabel(node);
   if (withSpans && !node.spans.empty()) {
     out += " @";
     for (std::size_t i = 0; i < node.spans.size(); ++i)

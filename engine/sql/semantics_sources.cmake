@@ -6,4 +6,5 @@ target_sources(hallusql_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/normalise_rewrite.cpp
   ${CMAKE_CURRENT_LIST_DIR}/diff.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plan.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/plan_render.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/plan_render.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/plan_locate.cpp)

@@ -30,12 +30,13 @@ class CaseEditList : public QTreeWidget {
   void retranslate();  // the column titles
   const std::vector<hs::sql::Edit>& edits() const { return edits_; }
   QString status() const { return status_; }  // why there is no script, or how many edits
+  // The schema of a case database, read once per path (read-only); null when it cannot be read.
+  std::shared_ptr<const hs::db::Schema> schemaOf(const std::string& dbPath);
 
  signals:
   void editActivated(int index);
 
  private:
-  std::shared_ptr<const hs::db::Schema> schemaOf(const std::string& dbPath);
   void addNote(const QString& text);
 
   std::vector<hs::sql::Edit> edits_;

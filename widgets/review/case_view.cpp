@@ -16,6 +16,7 @@
 #include "widgets/review/case_edit_list.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/case_header.h"
+#include "widgets/review/case_plan_view.h"
 #include "widgets/review/case_result_pair.h"
 #include "widgets/review/case_sql_pair.h"
 #include "widgets/sql_editor.h"
@@ -29,6 +30,7 @@ struct CaseView::Parts {
   QTreeWidget* findings = nullptr;
   CaseEditList* edits = nullptr;
   CaseResultPair* results = nullptr;
+  CasePlanView* plan = nullptr;
   std::vector<hs::Finding> shown;  // the findings of the list, in its order
   std::optional<hs::Case> kase;    // what is shown, to show it again in another language
   std::optional<hs::eval::CaseOutcome> outcome;
@@ -72,9 +74,11 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   p_->findings = makeFindingList(p_->tabs);
   p_->edits = new CaseEditList(p_->tabs);
   p_->results = new CaseResultPair(p_->tabs);
+  p_->plan = new CasePlanView(p_->tabs);
   p_->tabs->addTab(p_->findings, tr("Findings"));
   p_->tabs->addTab(p_->edits, tr("Edit script"));
   p_->tabs->addTab(p_->results, tr("Results"));
+  p_->tabs->addTab(p_->plan, tr("Plan"));
   split->addWidget(p_->sql);
   split->addWidget(p_->tabs);
   split->setStretchFactor(0, 2);
@@ -92,12 +96,18 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   connect(p_->findings, &QTreeWidget::itemClicked, this,
           [this](QTreeWidgetItem* item, int) { activateFinding(p_->findings->indexOfTopLevelItem(item)); });
   connect(p_->edits, &CaseEditList::editActivated, this, &CaseView::activateEdit);
+  connect(p_->plan, &CasePlanView::findingSelected, this, &CaseView::activateFinding);
+  connect(p_->plan, &CasePlanView::nodeSelected, this, [this](const QString& side, int begin, int end) {
+    p_->sql->clearSelections();
+    p_->sql->selectSpan(side.toStdString(), static_cast<std::size_t>(begin), static_cast<std::size_t>(end));
+  });
   retranslate();
 }
 
 void CaseView::retranslate() {
   p_->findings->setHeaderLabels({tr("Taxonomy"), tr("Category"), tr("Subcategory"), tr("Message")});
   p_->edits->retranslate();
+  p_->plan->retranslate();
   if (p_->kase && p_->outcome) {
     const hs::Case kase = *p_->kase;  // setCase clears the stored copies first
     const hs::eval::CaseOutcome outcome = *p_->outcome;
@@ -123,8 +133,10 @@ void CaseView::clear() {
   p_->outcome.reset();
   p_->edits->clearEdits();
   p_->results->clear();
+  p_->plan->clear();
   p_->tabs->setTabText(0, tr("Findings"));
   p_->tabs->setTabText(1, tr("Edit script"));
+  p_->tabs->setTabText(3, tr("Plan"));
 }
 
 void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
@@ -163,6 +175,11 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
   const bool hasGold = kase.goldSql && !kase.goldSql->empty();
   const bool hasPred = kase.predSql && !kase.predSql->empty();
   p_->results->setOutcome(outcome, hasGold, hasPred);
+  const auto schema = outcome.dbPath.empty() ? nullptr : p_->edits->schemaOf(outcome.dbPath);
+  p_->plan->setCase(kase.goldSql, kase.predSql, outcome.findings, schema.get());
+  p_->tabs->setTabText(3, p_->plan->differingNodes() == 0
+                              ? tr("Plan")
+                              : tr("Plan (%n differ)", "", p_->plan->differingNodes()));
   p_->kase = kase;
   p_->outcome = outcome;
 }
@@ -182,6 +199,7 @@ void CaseView::activateFinding(int index) {
     const QSignalBlocker block(p_->findings);
     p_->findings->setCurrentItem(item);
   }
+  p_->plan->selectFinding(index);
   emit findingActivated(index);
 }
 
@@ -232,6 +250,9 @@ QString CaseView::editScriptStatus() const {
 }
 QTabWidget* CaseView::tabs() const {
   return p_->tabs;
+}
+CasePlanView* CaseView::planView() const {
+  return p_->plan;
 }
 
 }  // namespace hs::ui

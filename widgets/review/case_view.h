@@ -2,8 +2,8 @@
 // The case view of a benchmark review (issue 4 "Screens"): the question and verdicts, gold and
 // predicted SQL side by side with the findings highlighted (one indicator style per category
 // group, a legend of the styles present, the message as tooltip), the edit script between them,
-// both result sets with missing and extra rows coloured, and the list of findings (activating
-// one selects its span).
+// both result sets with missing and extra rows coloured, the list of findings (activating
+// one selects its span), and the logical plans of both sides with the findings on their nodes.
 #include <QStringList>
 #include <QWidget>
 
@@ -23,6 +23,7 @@ class QTableView;
 namespace hs::ui {
 
 class SqlEditor;
+class CasePlanView;
 
 class CaseView : public QWidget {
   Q_OBJECT
@@ -53,6 +54,7 @@ class CaseView : public QWidget {
   QString resultSummary() const;     // the result diff line above the tables
   QString editScriptStatus() const;  // "3 edits", or why there is no edit script
   QTabWidget* tabs() const;
+  CasePlanView* planView() const;  // the Plan tab
 
  signals:
   void findingActivated(int index);

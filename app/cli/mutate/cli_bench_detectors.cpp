@@ -45,6 +45,14 @@ std::map<std::string, bench::MutationInfo> readMutations(const std::string& path
       m.tasql = text(j["expected"], "tasql");
       m.ctype = text(j["expected"], "ctype");
     }
+    if (auto sp = j["mutation"].find("span"); sp != j["mutation"].end() && sp->is_object()) {
+      auto b = sp->find("begin"), e = sp->find("end");
+      if (b != sp->end() && e != sp->end() && b->is_number_unsigned() && e->is_number_unsigned()) {
+        m.hasSpan = true;
+        m.spanBegin = b->get<std::size_t>();
+        m.spanEnd = e->get<std::size_t>();
+      }
+    }
     std::string id = text(j, "id");
     if (!id.empty() && !m.rule.empty()) out[id] = m;
   }

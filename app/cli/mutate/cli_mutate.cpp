@@ -27,7 +27,8 @@ Result<std::vector<mutate::Rule>> parseRules(const std::string& list) {
     if (!rule)
       return usage(
           "--rules: unknown rule '" + name +
-          "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation)");
+          "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation, "
+          "sub_sql)");
     rules.push_back(*rule);
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -46,8 +47,11 @@ int runMutate(const Args& args) {
   if (!perQuery) return fail(perQuery.error());
   auto perRule = args.getInt("per-rule", 1);
   if (!perRule) return fail(perRule.error());
-  auto timeoutMs = args.getInt("timeout-ms", 5000);
+  auto timeoutMs = args.getInt("timeout-ms", 60000);
   if (!timeoutMs) return fail(timeoutMs.error());
+  auto maxSteps = args.getInt("max-steps", 100000000);
+  if (!maxSteps) return fail(maxSteps.error());
+  if (*maxSteps < 0) return fail(usage("--max-steps must not be negative (0: no work limit)"));
   if (*seed < 0) return fail(usage("--seed must not be negative"));
   if (*perQuery < 1 || *perRule < 1) return fail(usage("--per-query and --per-rule must be at least 1"));
   if (*timeoutMs < 1) return fail(usage("--timeout-ms must be positive"));
@@ -58,6 +62,7 @@ int runMutate(const Args& args) {
   o.perQuery = static_cast<std::size_t>(*perQuery);
   o.perRule = static_cast<std::size_t>(*perRule);
   o.timeoutMs = static_cast<int>(*timeoutMs);
+  o.maxSteps = static_cast<std::int64_t>(*maxSteps);
   if (auto list = args.get("rules")) {
     auto rules = parseRules(*list);
     if (!rules) return fail(rules.error());
@@ -104,8 +109,8 @@ int runMutate(const Args& args) {
 const CommandRegistration kMutate{Command{
     "mutate",
     "mutate --cases F [--format ...] --db-root DIR --out OUT.jsonl [--seed N] [--per-query N] [--per-rule N] "
-    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation] "
-    "[--timeout-ms N] [--quiet]",
+    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql] "
+    "[--max-steps N (SQLite VM instructions per statement, default 100000000)] [--timeout-ms N] [--quiet]",
     {"quiet"},
     runMutate}};
 

@@ -72,6 +72,34 @@ class TestDbLimits : public QObject {
     QVERIFY2(ms < kCeilingMs, qPrintable(QString("took %1 ms").arg(ms)));
   }
 
+  void workLimitStopsAtTheSamePointEveryTime() {
+    auto db = open();
+    Limits limits;
+    limits.timeoutMs = 0;  // no clock: only the work limit
+    limits.maxSteps = 200000;
+    auto r = db->query(kCountToTrillion, limits);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().kind, hs::ErrorKind::Timeout);
+    QCOMPARE(r.error().code, std::string("step_limit"));
+    QVERIFY2(r.error().message.find("200000 VM instructions") != std::string::npos,
+             r.error().message.c_str());
+    // a statement under the limit runs, the same one twice gives the same answer, and the
+    // connection works again after a stop
+    const char* join = "SELECT count(*) FROM n a, n b WHERE a.label < b.label";
+    limits.maxSteps = 10000;
+    auto small = db->query("SELECT count(*) FROM n WHERE x < 10", limits);
+    QVERIFY(small.ok());
+    auto first = db->query(join, limits);
+    auto second = db->query(join, limits);
+    QCOMPARE(first.ok(), second.ok());
+    QVERIFY(!first.ok());  // a million row pairs are well over 10,000 instructions
+    QCOMPARE(first.error().code, std::string("step_limit"));
+    limits.maxSteps = 0;  // no work limit
+    auto all = db->query(join, limits);
+    QVERIFY(all.ok());
+    QCOMPARE(all->rows.front().front().display(), std::string("499500"));
+  }
+
   void cartesianJoinStopsAtTimeLimit() {
     auto db = open();
     Limits limits;

@@ -112,6 +112,49 @@ class TestBench : public QObject {
       QCOMPARE(r->detectors[2].scores[i], (r->detectors[0].scores[i] + r->detectors[1].scores[i]) / 2.0);
   }
 
+  void localisationOnAMutationSet() {
+    std::vector<Case> golds{
+        goldCase("a", "Names of animals older than 4?", "SELECT name FROM animal WHERE age > 4"),
+        goldCase("c", "Heavy animals?", "SELECT name FROM animal WHERE weight > 10")};
+    mutate::MutateOptions mo;
+    mo.dbRoot = root_;
+    mo.rules = {mutate::Rule::OperatorInversion};
+    auto mutants = mutate::mutateCases(golds, mo);
+    QCOMPARE(mutants.mutants.size(), std::size_t(2));
+    std::vector<Case> cases;
+    std::map<std::string, bench::MutationInfo> info;
+    for (const auto& m : mutants.mutants) {
+      cases.push_back(m.item);
+      bench::MutationInfo i{mutate::toString(m.candidate.rule), m.sourceId, m.expected.tasql,
+                            m.expected.ctype};
+      i.hasSpan = true;
+      i.spanBegin = m.span.begin;
+      i.spanEnd = m.span.end;
+      info[m.item.id] = i;
+    }
+    bench::BenchOptions o;
+    o.dbRoot = root_;
+    o.bootstrap = 50;
+    auto r = bench::runBench(cases, info, o);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->localisation.size(), std::size_t(2));
+    const bench::Localisation& all = r->localisation[0];
+    QCOMPARE(all.source, bench::FindingSource::All);
+    QCOMPARE(all.all.mutants, std::size_t(2));  // the gold queries are not localised
+    // with the gold, the operator rule's finding is on the inverted comparison: the Filter
+    QCOMPARE(all.all.detected, std::size_t(2));
+    QCOMPARE(all.all.nodeHit, std::size_t(2));
+    QCOMPARE(all.byRule.at("operator_inversion").mutants, std::size_t(2));
+    nlohmann::json j = bench::benchToJson(*r, o);
+    QCOMPARE(j["localisation"].size(), std::size_t(2));
+    QCOMPARE(j["localisation"][1]["findings"].get<std::string>(), std::string("gold_free"));
+    QCOMPARE(j["localisation"][0]["plan_node"].get<double>(), 1.0);
+    // a real run (no mutation info) has no localisation
+    auto run = bench::runBench(golds, {}, o);
+    QVERIFY(run.ok());
+    QVERIFY(run->localisation.empty());
+  }
+
   void metamorphicDetectorCountsCalls() {
     // The MR pipeline against the fake server (every answer the same scripted SQL): it runs, its
     // score is a share of violated MRs, and its LLM calls are counted per case.

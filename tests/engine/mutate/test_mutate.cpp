@@ -1,7 +1,9 @@
-// engine/mutate: the four seed 003 D.2 rules, the execution filter, the caps and determinism.
+// engine/mutate: the four seed 003 D.2 rules and the sub_sql source, the execution filter, the caps and
+// determinism.
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -9,6 +11,7 @@
 
 #include "engine/db/database.h"
 #include "engine/mutate/mutate.h"
+#include "engine/mutate/sub_sql.h"
 #include "engine/sql/parser.h"
 #include "tests/engine/mutate/zoo_db.h"
 
@@ -155,6 +158,64 @@ class TestMutate : public QObject {
     QCOMPARE(QString::fromStdString(j["expected"]["ctype"].get<std::string>()), QString("C1"));
     QCOMPARE(QString::fromStdString(j["gold_sql"].get<std::string>()),
              QString::fromStdString(*cases[0].goldSql));
+  }
+
+  void subSqlCandidatesAreEarlierStepsOfASubquery() {
+    const std::string sql =
+        "SELECT name FROM animal WHERE id IN (SELECT id FROM animal WHERE kind = 'dog' ORDER BY age LIMIT 1)";
+    auto q = hs::sql::parseSelect(sql);
+    QVERIFY(q.ok());
+    auto cands = subSqlCandidates(sql, **q);
+    QCOMPARE(cands.size(), std::size_t(3));  // core, + where, + order by; the last step is all of it
+    const std::string inner = "SELECT id FROM animal WHERE kind = 'dog' ORDER BY age LIMIT 1";
+    for (const Candidate& c : cands) {
+      QCOMPARE(c.rule, Rule::SubSql);
+      QCOMPARE(QString::fromStdString(c.original), QString::fromStdString(inner));
+      QCOMPARE(c.span.begin, sql.find(inner));
+      QCOMPARE(c.span.end, sql.find(inner) + inner.size());
+    }
+    QCOMPARE(QString::fromStdString(cands[0].replacement), QString("SELECT id FROM animal"));
+    QCOMPARE(QString::fromStdString(cands[0].clause), QString("where"));
+    QCOMPARE(QString::fromStdString(cands[0].detail), QString("drops where, order_by, limit"));
+    QCOMPARE(QString::fromStdString(cands[2].clause), QString("limit"));
+    QCOMPARE(QString::fromStdString(expectedLabels(cands[2]).ctype), QString("C2"));
+    QCOMPARE(QString::fromStdString(expectedLabels(cands[0]).tasql), QString("Clause Abuse"));
+    // a query without sub-queries has none; sub_sql is not among the default rules
+    auto flat = hs::sql::parseSelect("SELECT name FROM animal WHERE age > 3");
+    QVERIFY(flat.ok());
+    QVERIFY(subSqlCandidates("SELECT name FROM animal WHERE age > 3", **flat).empty());
+    QVERIFY(std::find(allRules().begin(), allRules().end(), Rule::SubSql) == allRules().end());
+    QCOMPARE(ruleFromString("sub_sql"), std::optional<Rule>(Rule::SubSql));
+  }
+
+  void subSqlMutantsAreExecutionFiltered() {
+    // the set operand loses its WHERE: "all names EXCEPT all names" is empty, unlike the gold
+    // (kept); the IN subquery that loses "kind = 'dog'" returns every animal (kept); a subquery whose
+    // WHERE does not change the result is removed by the filter.
+    std::vector<hs::Case> cases{
+        makeCase("x", "SELECT name FROM animal EXCEPT SELECT name FROM animal WHERE kind = 'cat'"),
+        makeCase("i", "SELECT name FROM animal WHERE id IN (SELECT id FROM animal WHERE kind = 'dog')"),
+        makeCase("s", "SELECT name FROM animal WHERE id IN (SELECT id FROM animal WHERE age > 0)")};
+    MutateOptions o;
+    o.dbRoot = root_;
+    o.rules = {Rule::SubSql};
+    MutateReport r = mutateCases(cases, o);
+    const RuleCounts& c = r.perRule[static_cast<std::size_t>(Rule::SubSql)];
+    QCOMPARE(r.mutants.size(), std::size_t(2));
+    QCOMPARE(c.kept, std::size_t(2));
+    QCOMPARE(c.sameResult, std::size_t(1));
+    QCOMPARE(QString::fromStdString(*r.mutants[0].item.predSql),
+             QString("SELECT name FROM animal EXCEPT SELECT name FROM animal"));
+    QCOMPARE(QString::fromStdString(r.mutants[1].item.predSql->substr(
+                 r.mutants[1].span.begin, r.mutants[1].span.end - r.mutants[1].span.begin)),
+             QString("SELECT id FROM animal"));
+    nlohmann::json j = mutantToJson(r.mutants[1]);
+    QCOMPARE(QString::fromStdString(j["mutation"]["rule"].get<std::string>()), QString("sub_sql"));
+    QCOMPARE(QString::fromStdString(j["expected"]["ctype"].get<std::string>()), QString("C6"));
+    nlohmann::json summary = reportToJson(r, o);
+    QCOMPARE(summary["rules"].size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(summary["rules"][0]["rule"].get<std::string>()), QString("sub_sql"));
+    QCOMPARE(summary["rules"][0]["filter_removed_share"].get<double>(), 1.0 / 3.0);
   }
 };
 

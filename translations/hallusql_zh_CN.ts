@@ -1148,6 +1148,97 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::CasePlanView</name>
+    <message>
+        <source>Gold plan</source>
+        <translation>标准计划</translation>
+    </message>
+    <message>
+        <source>Predicted plan</source>
+        <translation>预测计划</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Plan node</source>
+        <translation>计划节点</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>No case selected.</source>
+        <translation>未选择案例。</translation>
+    </message>
+    <message>
+        <source>No SQL on this side.</source>
+        <translation>此侧没有 SQL。</translation>
+    </message>
+    <message>
+        <source>No plan: the SQL does not parse (%1).</source>
+        <translation>无计划：SQL 无法解析（%1）。</translation>
+    </message>
+    <message>
+        <source>Only in the gold plan</source>
+        <translation>仅在标准计划中</translation>
+    </message>
+    <message>
+        <source>Only in the predicted plan</source>
+        <translation>仅在预测计划中</translation>
+    </message>
+    <message>
+        <source>Differs from the other plan</source>
+        <translation>与另一侧计划不同</translation>
+    </message>
+    <message>
+        <source>Findings: %1</source>
+        <translation>发现：%1</translation>
+    </message>
+    <message>
+        <source>predicted: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>gold: %1</source>
+        <translation>标准：%1</translation>
+    </message>
+    <message>
+        <source>no plan node</source>
+        <translation>无计划节点</translation>
+    </message>
+    <message>
+        <source>The two plans do not differ.</source>
+        <translation>两个计划没有差异。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n plan node(s) differ (≠ changed, + only in this plan).</source>
+        <translation>
+            <numerusform>%n 个计划节点不同（≠ 已改变，+ 仅在此计划中）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) attached to their plan nodes (⚑), %1 without a node.</source>
+        <translation>
+            <numerusform>%n 条发现已关联到其计划节点（⚑），%1 条没有节点。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::CaseResultModel</name>
     <message>
         <source>This gold row is missing from the prediction</source>
@@ -1311,6 +1402,16 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Edit script (%1)</source>
         <translation>编辑脚本（%1）</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message numerus="yes">
+        <source>Plan (%n differ)</source>
+        <translation>
+            <numerusform>计划（%n 处不同）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

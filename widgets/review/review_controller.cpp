@@ -17,8 +17,8 @@
 #include "widgets/review/import_dialog.h"
 #include "widgets/review/report_dialog.h"
 #include "widgets/review/review_panel.h"
-#include "widgets/review/run_actions.h"
 #include "widgets/review/review_team_actions.h"
+#include "widgets/review/run_actions.h"
 
 namespace hs::ui {
 

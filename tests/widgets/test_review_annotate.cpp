@@ -222,8 +222,7 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(bar->waitForHkb(20000));
     QVERIFY(panel.selectCaseNumber(4));
     QCOMPARE(bar->annotationCount(), 2);
-    QCOMPARE(bar->annotationList()->topLevelItem(1)->text(2),
-             QStringLiteral("C7 Aggregation Function Misuse"));
+    QCOMPARE(bar->annotationList()->topLevelItem(1)->text(2), QStringLiteral("C7 Aggregation"));
     QVERIFY(panel.selectCaseNumber(1));
     QCOMPARE(bar->annotationCount(), 0);
     QVERIFY(bar->annotationList()->isHidden());

@@ -145,7 +145,8 @@ struct CachedShape {
 PatternShape patternShape(sqlite3_context* ctx, std::string_view pattern, char matchAll,
                           const unsigned char* escape, int escapeBytes) {
   if (const auto* c = static_cast<const CachedShape*>(sqlite3_get_auxdata(ctx, 0));
-      c && c->escapeBytes == escapeBytes && std::memcmp(c->escape, escape, escapeBytes) == 0) {
+      c && c->escapeBytes == escapeBytes &&
+      (escapeBytes == 0 || std::memcmp(c->escape, escape, static_cast<std::size_t>(escapeBytes)) == 0)) {
     return c->shape;
   }
   PatternShape shape;
@@ -163,7 +164,8 @@ PatternShape patternShape(sqlite3_context* ctx, std::string_view pattern, char m
   }
   if (auto* c = static_cast<CachedShape*>(sqlite3_malloc(sizeof(CachedShape)))) {
     c->shape = shape;
-    std::memcpy(c->escape, escape, static_cast<std::size_t>(escapeBytes));
+    if (escapeBytes > 0)
+      std::memcpy(c->escape, escape, static_cast<std::size_t>(escapeBytes));  // null without ESCAPE
     c->escapeBytes = escapeBytes;
     sqlite3_set_auxdata(ctx, 0, c, sqlite3_free);  // may free it at once: not used after this
   }

@@ -1,6 +1,8 @@
 #include "engine/workflow/abstain_generate.h"
 
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -39,26 +41,41 @@ void decide(AbstainVerdict& v, const AbstainCheck& c) {
   }
 }
 
-AbstainCheck classifierCheck(llm::Client& client, db::Database& database, const Question& q,
-                             const AbstainSettings& s, const CancelToken& cancel, int& calls) {
-  AbstainCheck c{"llm_classifier", "before_generation", false, false, 0.0, s.classifierThreshold, "", "", ""};
+// The schema, a request made from it and one model call: the answer's text, or nullopt with
+// `c.error` saying which step failed.
+template <typename MakeRequest>
+std::optional<std::string> askAbout(llm::Client& client, db::Database& database, MakeRequest makeRequest,
+                                    const CancelToken& cancel, int& calls, AbstainCheck& c) {
   auto schema = llm::serialiseSchema(database);
   if (!schema) {
     c.error = schema.error().describe();
-    return c;
+    return std::nullopt;
   }
-  auto request = llm::feasibilityRequest({schema.value(), q.question, q.evidence}, checkParams(s));
+  auto request = makeRequest(schema.value());
   if (!request) {
     c.error = request.error().describe();
-    return c;
+    return std::nullopt;
   }
   ++calls;
   auto answer = ask(client, request.value(), cancel);
   if (!answer) {
     c.error = answer.error().describe();
-    return c;
+    return std::nullopt;
   }
-  auto verdict = llm::parseFeasibilityAnswer(answer->text());
+  return std::string(answer->text());
+}
+
+AbstainCheck classifierCheck(llm::Client& client, db::Database& database, const Question& q,
+                             const AbstainSettings& s, const CancelToken& cancel, int& calls) {
+  AbstainCheck c{"llm_classifier", "before_generation", false, false, 0.0, s.classifierThreshold, "", "", ""};
+  auto text = askAbout(
+      client, database,
+      [&](const std::string& schema) {
+        return llm::feasibilityRequest({schema, q.question, q.evidence}, checkParams(s));
+      },
+      cancel, calls, c);
+  if (!text) return c;
+  auto verdict = llm::parseFeasibilityAnswer(*text);
   if (!verdict) {
     c.error = verdict.error().describe();
     return c;
@@ -77,23 +94,14 @@ AbstainCheck verifierCheck(llm::Client& client, db::Database& database, const Qu
                            const std::string& sql, const AbstainSettings& s, const CancelToken& cancel,
                            int& calls) {
   AbstainCheck c{"llm_verifier", "after_generation", false, false, 0.0, s.verifierThreshold, "", "", ""};
-  auto schema = llm::serialiseSchema(database);
-  if (!schema) {
-    c.error = schema.error().describe();
-    return c;
-  }
-  auto request = llm::verifierRequest({schema.value(), q.question, q.evidence, sql}, checkParams(s));
-  if (!request) {
-    c.error = request.error().describe();
-    return c;
-  }
-  ++calls;
-  auto answer = ask(client, request.value(), cancel);
-  if (!answer) {
-    c.error = answer.error().describe();
-    return c;
-  }
-  auto verdict = llm::parseVerifierAnswer(answer->text());
+  auto text = askAbout(
+      client, database,
+      [&](const std::string& schema) {
+        return llm::verifierRequest({schema, q.question, q.evidence, sql}, checkParams(s));
+      },
+      cancel, calls, c);
+  if (!text) return c;
+  auto verdict = llm::parseVerifierAnswer(*text);
   if (!verdict) {
     c.error = verdict.error().describe();
     return c;

@@ -5,7 +5,7 @@
 set -euo pipefail
 out=${1:-/tmp/hallusql-fuzz}
 mkdir -p "$out/obj"
-flags=(-std=c++20 -O1 -g -I. -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined)
+flags=(-std=c++20 -O1 -g -I. -DHALLUSQL_VERSION="\"fuzz\"" -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined)
 # fuzz_workspace needs engine/workspace (not the demo, whose data CMake embeds) and what it reads
 # with: engine/db (values), engine/eval (stored outcomes), the LLM call records.
 mapfile -t workspace < <(ls engine/workspace/*.cpp | grep -v '/demo\.cpp$')

@@ -250,19 +250,21 @@ int currentSchemaVersion() {
 
 Status migrate(sqlite3* db, const std::string& where, int target) {
   if (target < 0) target = currentSchemaVersion();
+  // Every pending migration in one write transaction: when one fails (a damaged file), the file is
+  // left exactly as it was, not half migrated. The version is read inside the transaction, so two
+  // processes opening the same old workspace at once cannot both apply a migration.
+  auto tx = Transaction::begin(db, where);
+  if (!tx) return tx.error();
+  auto version = queryInt(db, "PRAGMA user_version", where);
+  if (!version) return version.error();
+  bool changed = false;
   for (const Migration& m : migrations()) {
-    auto tx = Transaction::begin(db, where);
-    if (!tx) return tx.error();
-    // Read the version inside the write transaction, so two processes opening the same old
-    // workspace at once cannot both apply a migration.
-    auto version = queryInt(db, "PRAGMA user_version", where);
-    if (!version) return version.error();
-    if (m.version <= version.value() || m.version > target) continue;  // tx rolls back: no-op
+    if (m.version <= version.value() || m.version > target) continue;
     if (auto s = exec(db, m.sql, where); !s) {
       Error e = s.error();
       e.message = "migration to workspace version " + std::to_string(m.version) + " (" + std::string(m.name) +
                   ") failed: " + e.message;
-      return e;
+      return e;  // tx rolls back every migration of this call
     }
     if (m.version == 1) {
       if (auto s = exec(db, "PRAGMA application_id = " + std::to_string(kApplicationId), where); !s) {
@@ -270,9 +272,10 @@ Status migrate(sqlite3* db, const std::string& where, int target) {
       }
     }
     if (auto s = exec(db, "PRAGMA user_version = " + std::to_string(m.version), where); !s) return s.error();
-    if (auto s = tx->commit(); !s) return s.error();
+    changed = true;
   }
-  return ok();
+  if (!changed) return ok();  // tx rolls back: a no-op
+  return tx->commit();
 }
 
 }  // namespace hs::ws

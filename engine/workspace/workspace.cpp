@@ -230,8 +230,9 @@ Result<Workspace> Workspace::open(const std::string& rawPath) {
     return fileError(ErrorKind::BadInput, "not_workspace", path, "not a HalluSQL workspace");
   }
   if (version.value() > currentSchemaVersion()) return tooNew(version.value());
-  if (auto s = configure(db, path); !s) return s.error();
+  // Migrate before switching to WAL: a file whose migration fails is left exactly as it was.
   if (auto s = migrate(db, path); !s) return s.error();
+  if (auto s = configure(db, path); !s) return s.error();
   return ws;
 }
 

@@ -145,6 +145,24 @@ class TestWorkspaceSafety : public QObject {
     expectRefusedUntouched(path, "too_new", "newer");
   }
 
+  // A migration that fails leaves the file exactly as it was: not half migrated, not switched to
+  // WAL (found by fuzz_workspace on a damaged version-3 workspace).
+  void failedMigrationLeavesTheFileUntouched() {
+    QTemporaryDir dir;
+    const std::string path = newWorkspace(dir, "old.hallusql");
+    // Version 4 on paper, but version 5's column is already there: migration 5 must fail.
+    rawExec(path,
+            "PRAGMA journal_mode = DELETE; ALTER TABLE findings DROP COLUMN explanation; "
+            "PRAGMA user_version = 4;");
+    const QByteArray before = hashOf(path);
+    auto ws = Workspace::open(path);
+    QVERIFY(!ws.ok());
+    QVERIFY2(ws.error().message.find("migration to workspace version 5") != std::string::npos,
+             ws.error().message.c_str());
+    QCOMPARE(hashOf(path), before);
+    QVERIFY(noSidecars(path));
+  }
+
   void fifoIsRefusedWithoutBlocking() {
     QTemporaryDir dir;
     const std::string path = dir.filePath("pipe.hallusql").toStdString();

@@ -269,6 +269,9 @@ void MainWindow::onSessionChanged(const Session& s, const SessionManager::Change
   actions_.run->setEnabled(s.hasDatabase() && !runner_->isBusy());
   actions_.closeDb->setEnabled(s.hasDatabase());
   updateDocks();
+  // A database just opened on the Query tab: typing goes to the editor, not to the page's buttons.
+  if (what.database && s.hasDatabase() && tabs_ && tabs_->currentIndex() == tabs_->indexOf(queryStack_))
+    editor_->setFocus(Qt::OtherFocusReason);
 }
 
 void MainWindow::setBusy(bool busy) {

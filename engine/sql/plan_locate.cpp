@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <map>
 
+#include "engine/core/text.h"
 #include "engine/db/schema.h"
+#include "engine/sql/lexer.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/plan.h"
 #include "engine/sql/resolver.h"
@@ -20,11 +22,30 @@ void flatten(const PlanNode& n, int parent, int depth, std::vector<PlanEntry>& o
 
 using Ids = std::map<const PlanNode*, int>;
 
-// Pairs `g` and `p`, then their children: each predicted child with an unpaired gold child of its
-// operator (see `find`); failing that, a node one side has and the other lacks is skipped (a predicted
-// child pairs with a gold grandchild, or a predicted grandchild with a gold child), so one missing
-// Filter does not unpair the Scan below it. Recursion is bounded by the plans' depth, which the
-// parser's nesting limit bounds.
+// SQL text with words (keywords, function and bare column names) in lower case and the spacing
+// between tokens dropped: "COUNT( * )" and "count(*)" do the same thing; string literals and quoted
+// names keep their case. Text that does not lex stays as it is.
+std::string sqlKey(const std::string& text) {
+  const LexResult lex = tokenize(text);
+  if (lex.error) return text;
+  std::string key;
+  key.reserve(text.size());
+  for (const Token& t : lex.tokens) {
+    if (t.tok == Tok::End) break;
+    if (!key.empty()) key += ' ';
+    key += t.tok == Tok::Ident ? asciiLower(t.text(text)) : std::string(t.text(text));
+  }
+  return key;
+}
+
+// What two nodes are compared by: the operator, then each attribute and expression as sqlKey.
+std::string labelKey(const PlanNode& node) {
+  std::string out = toString(node.op);
+  for (const auto& [k, v] : node.attrs) out += "\x1f" + k + "=" + sqlKey(v);
+  for (const auto& e : node.exprs) out += "\x1e" + sqlKey(e);
+  return out;
+}
+
 void pair(const Ids& gid, const Ids& pid, const PlanNode& g, const PlanNode& p, PlanDiff& d) {
   const int gi = gid.at(&g), pi = pid.at(&p);
   d.goldPartner[static_cast<std::size_t>(gi)] = pi;
@@ -35,10 +56,10 @@ void pair(const Ids& gid, const Ids& pid, const PlanNode& g, const PlanNode& p, 
   auto find = [&](const PlanNode& parent, const PlanNode& want) -> const PlanNode* {
     const PlanNode* first = nullptr;
     const PlanNode* sameTable = nullptr;
-    const std::string label = planNodeLabel(want), table = want.attrOr("table");
+    const std::string label = labelKey(want), table = want.attrOr("table");
     for (const auto& c : parent.children) {
       if (!c || c->op != want.op || !isFree(*c)) continue;
-      if (planNodeLabel(*c) == label) return c.get();
+      if (labelKey(*c) == label) return c.get();
       if (!sameTable && !table.empty() && sameName(c->attrOr("table"), table)) sameTable = c.get();
       if (!first) first = c.get();
     }
@@ -162,7 +183,7 @@ PlanDiff diffPlans(const std::vector<PlanEntry>& gold, const std::vector<PlanEnt
   for (std::size_t i = 0; i < pred.size(); ++i) {
     const int g = d.predPartner[i];
     if (g < 0) continue;
-    const bool same = planNodeLabel(*pred[i].node) == planNodeLabel(*gold[static_cast<std::size_t>(g)].node);
+    const bool same = labelKey(*pred[i].node) == labelKey(*gold[static_cast<std::size_t>(g)].node);
     d.predDiffers[i] = !same;
     d.goldDiffers[static_cast<std::size_t>(g)] = !same;
   }

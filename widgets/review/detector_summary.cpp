@@ -41,6 +41,7 @@ struct BenchWork {
 DetectorSummary::DetectorSummary(QWidget* parent) : QLabel(parent), runner_(new JobRunner(this)) {
   setObjectName(QStringLiteral("detectorSummary"));
   setTextInteractionFlags(Qt::TextSelectableByMouse);
+  setWordWrap(true);
 }
 
 DetectorSummary::~DetectorSummary() {

@@ -42,6 +42,7 @@ void ReviewPanel::buildUi() {
   runLabel_ = new QLabel;
   stats_ = new QLabel;
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  stats_->setWordWrap(true);  // a long summary wraps instead of widening the window past the screen
   detectors_ = new DetectorSummary;
 
   auto* top = new QHBoxLayout;

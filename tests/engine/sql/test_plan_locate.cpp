@@ -123,6 +123,17 @@ class TestPlanLocate : public QObject {
     QCOMPARE(same.differing(), std::size_t(0));
   }
 
+  void diffIgnoresTheCaseOfWordsButNotOfStrings() {
+    // GPT-4 case 1 of Spider dev: count(*) against COUNT(*) is the same plan
+    auto g = planOf("SELECT count(*) FROM singer WHERE name = 'Joe'");
+    auto p = planOf("select COUNT( * ) from SINGER where NAME='Joe'");
+    QCOMPARE(diffPlans(g.nodes, p.nodes).differing(), std::size_t(0));
+    // a value in another case is another value
+    auto q = planOf("SELECT count(*) FROM singer WHERE name = 'joe'");
+    PlanDiff d = diffPlans(g.nodes, q.nodes);
+    QCOMPARE(d.differing(), std::size_t(2));
+  }
+
   void findingsAttachToTheNodeOfTheirFirstSpanOnASide() {
     const std::string sql = "SELECT name FROM t WHERE a > 3";
     auto p = planOf(sql);

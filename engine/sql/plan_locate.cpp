@@ -22,6 +22,21 @@ void flatten(const PlanNode& n, int parent, int depth, std::vector<PlanEntry>& o
 
 using Ids = std::map<const PlanNode*, int>;
 
+// A word in lower case; a quoted name that could be written bare as that word ([Name], "Name"),
+// any other quoted name as the string it falls back to in SQLite ("JetBlue Airways"); a string with
+// its case. Other tokens as written.
+std::string tokenKey(const Token& t, const std::string& text) {
+  const std::string_view raw = t.text(text);
+  if (t.tok == Tok::Ident) return asciiLower(raw);
+  if (t.tok != Tok::QuotedIdent && t.tok != Tok::String) return std::string(raw);
+  const std::string inner = unquote(raw);
+  const bool bare =
+      !inner.empty() && !(inner[0] >= '0' && inner[0] <= '9') &&
+      std::all_of(inner.begin(), inner.end(), [](char c) { return isIdChar(static_cast<unsigned char>(c)); });
+  if (t.tok == Tok::QuotedIdent && bare) return asciiLower(inner);
+  return "'" + inner + "'";
+}
+
 // SQL text with words (keywords, function and bare column names) in lower case and the spacing
 // between tokens dropped: "COUNT( * )" and "count(*)" do the same thing; string literals and quoted
 // names keep their case. Text that does not lex stays as it is.
@@ -33,7 +48,7 @@ std::string sqlKey(const std::string& text) {
   for (const Token& t : lex.tokens) {
     if (t.tok == Tok::End) break;
     if (!key.empty()) key += ' ';
-    key += t.tok == Tok::Ident ? asciiLower(t.text(text)) : std::string(t.text(text));
+    key += tokenKey(t, text);
   }
   return key;
 }

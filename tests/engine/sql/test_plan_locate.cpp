@@ -132,6 +132,10 @@ class TestPlanLocate : public QObject {
     auto q = planOf("SELECT count(*) FROM singer WHERE name = 'joe'");
     PlanDiff d = diffPlans(g.nodes, q.nodes);
     QCOMPARE(d.differing(), std::size_t(2));
+    // GPT-4 case 180: a double-quoted value is the string SQLite falls back to; [name] is name
+    auto sq = planOf("SELECT count(*) FROM singer WHERE name = 'Joe Sharp'");
+    auto dq = planOf("SELECT count(*) FROM singer WHERE [Name] = \"Joe Sharp\"");
+    QCOMPARE(diffPlans(sq.nodes, dq.nodes).differing(), std::size_t(0));
   }
 
   void findingsAttachToTheNodeOfTheirFirstSpanOnASide() {

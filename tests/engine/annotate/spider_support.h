@@ -16,6 +16,7 @@
 
 #include "engine/annotate/checks.h"
 #include "engine/db/schema.h"
+#include "tests/support/csv_rows.h"
 
 namespace hs::annotate::test {
 
@@ -52,47 +53,9 @@ inline std::map<std::string, db::Schema> loadSpiderSchemas(const std::string& ta
   return out;
 }
 
-// RFC-4180 CSV rows (quoted fields, doubled quotes, newlines inside quotes).
+// CSV rows through the engine's reader (tests/support/csv_rows.h).
 inline std::vector<std::vector<std::string>> readCsv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string s = ss.str();
-  std::vector<std::vector<std::string>> rows;
-  std::vector<std::string> row;
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < s.size() && s[i + 1] == '"') {
-        field.push_back('"');
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field.push_back(c);
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      row.push_back(field);
-      field.clear();
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
-      row.push_back(field);
-      field.clear();
-      rows.push_back(row);
-      row.clear();
-    } else {
-      field.push_back(c);
-    }
-  }
-  if (!field.empty() || !row.empty()) {
-    row.push_back(field);
-    rows.push_back(row);
-  }
-  return rows;
+  return hs::test::csvRows(path);
 }
 
 // A read-only SQLite connection (the test's own; never writes).

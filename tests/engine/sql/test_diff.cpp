@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/sql/diff.h"
+#include "support/csv_rows.h"
 #include "support/shared_data.h"
 #include "test_resolver_support.h"
 
@@ -24,38 +25,6 @@ std::string kinds(const DiffResult& r) {
   for (const auto& e : r.edits)
     out += (out.empty() ? "" : " ") + std::string(toString(e.kind)) + ":" + e.clause;
   return out;
-}
-
-// RFC 4180 rows of the predictions CSV: NLQ, PREDICTED SQL, GOLD SQL, DATABASE.
-std::vector<std::vector<std::string>> csvRows(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::vector<std::string>> rows(1);
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    char c = all[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < all.size() && all[i + 1] == '"')
-        field += all[++i];
-      else if (c == '"')
-        quoted = false;
-      else
-        field += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-    } else if (c == '\n') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-      rows.emplace_back();
-    } else if (c != '\r') {
-      field += c;
-    }
-  }
-  return rows;
 }
 
 }  // namespace
@@ -148,7 +117,7 @@ class TestDiff : public QObject {
 
   void realPredictions() {
     HS_REQUIRE_SHARED_DATA();
-    auto rows = csvRows(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"));
+    auto rows = hs::test::csvRows(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"));
     QVERIFY(rows.size() > 1000);
     // Row 21 (1-based data row 22): IN list vs OR of equalities, a real difference in WHERE.
     const auto& row = rows[22];

@@ -12,6 +12,7 @@
 
 #include "engine/sql/parser.h"
 #include "engine/sql/resolver.h"
+#include "support/csv_rows.h"
 #include "support/shared_data.h"
 #include "test_resolver_support.h"
 
@@ -35,36 +36,9 @@ std::vector<Query> spiderGold() {
   return out;
 }
 
-// RFC 4180 CSV: NLQ, PREDICTED SQL, GOLD SQL, DATABASE.
+// The GPT-4 predictions CSV: NLQ, PREDICTED SQL, GOLD SQL, DATABASE.
 std::vector<Query> gpt4Predictions() {
-  std::ifstream in(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"), std::ios::binary);
-  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::vector<std::string>> rows(1);
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    char c = all[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < all.size() && all[i + 1] == '"')
-        field += all[++i];
-      else if (c == '"')
-        quoted = false;
-      else
-        field += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      rows.back().push_back(std::move(field));
-      field.clear();
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < all.size() && all[i + 1] == '\n') ++i;
-      rows.back().push_back(std::move(field));
-      field.clear();
-      rows.emplace_back();
-    } else {
-      field += c;
-    }
-  }
+  auto rows = hs::test::csvRows(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"));
   std::vector<Query> out;
   for (std::size_t r = 1; r < rows.size(); ++r)
     if (rows[r].size() >= 4) out.push_back({rows[r][1], rows[r][3]});

@@ -24,12 +24,15 @@ struct CauseProbe {
   double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
   bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
   bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
-  int maxRepairs = 12;        // executions per case at most
+  int maxRepairs = 32;        // executions per case at most
 };
 
 // The repaired prediction for one finding: the gold's version of the parts it names spliced into
 // the predicted text; nullopt when the finding cannot be repaired textually.
 std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold);
+// The same for several findings repaired together (nullopt when their parts overlap).
+std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,
+                                     const SqlView& gold);
 
 // Keeps the C-type findings of `findings` (taxonomy "mrsqlgen") that are causes and fills their
 // explanation; other findings pass through unchanged. `probe` may be null: static rules only.

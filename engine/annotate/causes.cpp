@@ -221,13 +221,17 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
 }  // namespace
 
 void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
-                 std::string_view question, const CauseProbe* probe) {
-  std::vector<std::size_t> ctypes;
-  for (std::size_t i = 0; i < findings.size(); ++i)
-    if (findings[i].taxonomy == "mrsqlgen") ctypes.push_back(i);
-  if (ctypes.empty()) return;
-  const std::vector<std::string> words = questionWords(question);
+                 std::string_view question, const CauseProbe* probe, const ValueLookup& lookup) {
   std::vector<bool> keep(findings.size(), true);
+  std::vector<std::size_t> ctypes;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (findings[i].taxonomy != "mrsqlgen") continue;
+    if (valueBackedByData(findings[i], pred, gold, lookup))
+      keep[i] = false;  // the predicted value is in the data, the gold's is not: no C4
+    else
+      ctypes.push_back(i);
+  }
+  const std::vector<std::string> words = questionWords(question);
 
   if (probe && probe->resultEqual) {
     // The prediction already gives the gold rows: no difference changes the answer, except the

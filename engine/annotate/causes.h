@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
 
@@ -34,9 +35,14 @@ std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, cons
 std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,
                                      const SqlView& gold);
 
+// Whether a C4 "literal value" finding compares the column with a value the data holds where the
+// gold's value does not occur there (the gold is what is off, not the prediction).
+bool valueBackedByData(const Finding& f, const SqlView& pred, const SqlView& gold, const ValueLookup& lookup);
+
 // Keeps the C-type findings of `findings` (taxonomy "mrsqlgen") that are causes and fills their
-// explanation; other findings pass through unchanged. `probe` may be null: static rules only.
+// explanation; other findings pass through unchanged. `probe` may be null: static rules only;
+// `lookup` may be empty: no value look-ups.
 void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
-                 std::string_view question, const CauseProbe* probe);
+                 std::string_view question, const CauseProbe* probe, const ValueLookup& lookup = {});
 
 }  // namespace hs::annotate

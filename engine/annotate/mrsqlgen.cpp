@@ -147,10 +147,16 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
     for (const Predicate& p : b.predicates) {
       if (p.clause == kFrom || skipped(p, skip)) continue;
       bool subq = rangeHasSelect(s.v, p.rhs);
-      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) continue;
+      // The conditions left out of the alignment still count in the AND/OR structure.
+      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) {
+        if (p.afterOr) ++*ors;
+        continue;
+      }
       if (p.op == "=" && p.clause == kWhere && !rangeIsLiteral(s.v, p.rhs) && !subq && !p.lhs.empty() &&
-          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0)
+          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0) {
+        if (p.afterOr) ++*ors;
         continue;  // a join condition written in WHERE
+      }
       Pred q;
       q.n = normPredicate(s.c, p);
       q.begin = p.begin;

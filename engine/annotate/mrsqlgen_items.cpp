@@ -238,8 +238,6 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
 
 void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
                       const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out) {
-  (void)pc;
-  (void)gc;
   // Tables (C3): the schema tables read anywhere in the query (a table moved into a subquery is
   // still read; a self-join is compared through its join conditions).
   std::set<std::string> pt, gt;
@@ -273,7 +271,20 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
           if (s != "," && s != "join") k.insert(s);
       return k;
     };
-    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv)) {
+    // ON conditions other than key equalities (T1.a != T2.b, a constant filter in ON) and the ORs
+    // among them: an operator changed inside JOIN ... ON makes the join wrong (C3).
+    auto onLogic = [](const SqlView& v, const NormContext& c) {
+      std::vector<std::string> o;
+      for (const SelectBlock& b : v.blocks)
+        for (const Predicate& p : b.predicates) {
+          if (p.clause != kFrom) continue;
+          if (p.afterOr) o.push_back("or");
+          if (p.op != "=") o.push_back(normPredicate(c, p).text());
+        }
+      std::sort(o.begin(), o.end());
+      return o;
+    };
+    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv) || onLogic(pv, pc) != onLogic(gv, gc)) {
       std::vector<FindingSpan> js;
       for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
       for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});

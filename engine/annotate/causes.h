@@ -25,7 +25,7 @@ struct CauseProbe {
   double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
   bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
   bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
-  int maxRepairs = 32;        // executions per case at most
+  int maxRepairs = 24;        // executions per case at most (single repairs, then pairs)
 };
 
 // The repaired prediction for one finding: the gold's version of the parts it names spliced into

@@ -362,6 +362,47 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   }
 }
 
+// [NOT] IN / [NOT] EXISTS subquery links (left out of the condition alignment): the same link with
+// the other polarity is a negation operator that changed (C1, "IN vs NOT IN").
+void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
+  struct Link {
+    std::string key;  // kind and left side
+    bool negated = false;
+    std::size_t opBegin = 0, opEnd = 0;
+    bool used = false;
+  };
+  auto links = [](const Side& s) {
+    std::vector<Link> out;
+    for (const SelectBlock& b : s.v.blocks)
+      for (const Predicate& p : b.predicates) {
+        const bool in = p.op == "in" || p.op == "not in", ex = p.op == "exists" || p.op == "not exists";
+        if (p.clause == kFrom || (!in && !ex) || !rangeHasSelect(s.v, p.rhs)) continue;
+        out.push_back(
+            {in ? "in " + normExpr(s.c, p.lhs) : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
+      }
+    return out;
+  };
+  std::vector<Link> pl = links(P), gl = links(G);
+  for (Link& a : pl)
+    for (Link& b : gl)
+      if (!b.used && a.key == b.key && a.negated == b.negated) {
+        a.used = b.used = true;
+        break;
+      }
+  for (Link& a : pl) {
+    if (a.used) continue;
+    for (Link& b : gl)
+      if (!b.used && a.key == b.key) {
+        a.used = b.used = true;
+        emit("C1", "negation",
+             std::string(a.negated ? "NOT " : "") + "IN/EXISTS where the gold query uses " +
+                 (b.negated ? "NOT IN/EXISTS" : "IN/EXISTS"),
+             {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
+        break;
+      }
+  }
+}
+
 }  // namespace
 
 void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
@@ -456,6 +497,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     }
   }
   compareConditions(P, G, skip, emit);
+  compareSubqueryLinks(P, G, emit);
   return out;
 }
 

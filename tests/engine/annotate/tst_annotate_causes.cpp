@@ -213,6 +213,15 @@ class TestAnnotateCauses : public QObject {
     QVERIFY(!has(fs, "C6"));
   }
 
+  void negatedSubqueryLinkIsOperatorMisuse() {
+    auto fs =
+        ctypes("SELECT Name FROM singer WHERE Singer_ID IN (SELECT Singer_ID FROM singer WHERE Age > 30)",
+               "SELECT Name FROM singer WHERE Singer_ID NOT IN (SELECT Singer_ID FROM singer WHERE Age > 30)",
+               "", nullptr);
+    QCOMPARE(fs.size(), std::size_t(1));
+    QCOMPARE(fs[0].category, std::string("C1"));
+  }
+
   void countDistinctIsAggregation() {
     auto fs =
         ctypes("SELECT COUNT(DISTINCT Country) FROM singer", "SELECT COUNT(*) FROM singer", "", nullptr);

@@ -473,7 +473,12 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
       return o;
     };
     std::vector<std::string> po = orderText(P), go = orderText(G);
-    bool relevant = !go.empty() || pLimit;
+    // The order matters where the gold orders or the prediction takes LIMIT rows of its order, but
+    // not when the prediction only adds tie-breaking keys after the gold's (the gold's order among
+    // ties is arbitrary), nor when the gold neither orders nor limits (then the LIMIT is the cause, C2).
+    const bool refinesGold =
+        !go.empty() && po.size() > go.size() && std::equal(go.begin(), go.end(), po.begin());
+    bool relevant = ((!go.empty() || pLimit) && !refinesGold && !(go.empty() && !gLimit));
     auto sameButAggregates = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
       if (a.size() != b.size()) return false;
       for (std::size_t i = 0; i < a.size(); ++i)

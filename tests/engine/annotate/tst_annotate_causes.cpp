@@ -222,6 +222,21 @@ class TestAnnotateCauses : public QObject {
     QCOMPARE(fs[0].category, std::string("C1"));
   }
 
+  void orderThatOnlyBreaksTiesOrFeedsLimitIsNoOrderByMisuse() {
+    // Tie-breaking keys after the gold's: the gold's pick among ties is arbitrary.
+    auto fs = ctypes("SELECT Name FROM singer ORDER BY Age DESC, Name LIMIT 1",
+                     "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "", nullptr);
+    QVERIFY(fs.empty());
+    // The gold neither orders nor limits: the LIMIT is the cause (C2), not the ORDER BY.
+    fs = ctypes("SELECT Name FROM singer ORDER BY Age LIMIT 3", "SELECT Name FROM singer", "", nullptr);
+    QVERIFY(has(fs, "C2"));
+    QVERIFY(!has(fs, "C9"));
+    // Another direction is still C9.
+    fs = ctypes("SELECT Name FROM singer ORDER BY Age LIMIT 1",
+                "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "", nullptr);
+    QVERIFY(has(fs, "C9"));
+  }
+
   void countDistinctIsAggregation() {
     auto fs =
         ctypes("SELECT COUNT(DISTINCT Country) FROM singer", "SELECT COUNT(*) FROM singer", "", nullptr);

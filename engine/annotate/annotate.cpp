@@ -39,7 +39,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   for (Finding& f : ta) a.findings.push_back(std::move(f));
   if (gold) {
     std::vector<Finding> ctypes = mrsqlgenFindings(pred, *gold, schema);
-    judgeCauses(ctypes, pred, *gold, in.question, in.probe);
+    judgeCauses(ctypes, pred, *gold, in.question, in.probe, in.lookup);
     for (Finding& f : ctypes) a.findings.push_back(std::move(f));
   }
   a.risk = scoreRisk(model, riskFeatures(pred, gf), gf);

@@ -1,9 +1,13 @@
 // judgeCauses: verified repairs with a database, a conservative static rule set without.
 #include "engine/annotate/causes.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <set>
+#include <string_view>
 
 #include "engine/annotate/checks.h"
 #include "engine/core/text.h"
@@ -11,8 +15,6 @@
 namespace hs::annotate {
 
 namespace {
-
-enum class Verdict { Fixes, Closer, Changes, NoEffect, NotRun, NoRepair };
 
 std::string percent(double x) {
   char buf[32];
@@ -57,7 +59,9 @@ std::string quotedHead(const std::string& message) {
 bool pureExtraColumn(const Finding& f, const std::vector<Finding>& all) {
   if (f.category != "C5" || f.subcategory != "extra column") return false;
   for (const Finding& o : all)
-    if (o.taxonomy == "mrsqlgen" && o.category == "C5" && o.subcategory == "missing column") return false;
+    if (o.taxonomy == "mrsqlgen" && o.category == "C5" &&
+        (o.subcategory == "missing column" || o.subcategory == "wrong column"))
+      return false;
   return true;
 }
 
@@ -73,16 +77,161 @@ bool staticCause(const Finding& f, const std::vector<Finding>& all, std::string*
   return true;
 }
 
+// Priority among types when the repairs leave the choice open: the difference that explains the
+// others first (a wrong join brings other columns and conditions, a wrong grouping other
+// aggregates), surface differences (ordering, DISTINCT, one column) last.
+int priority(const std::string& category) {
+  static constexpr std::string_view order[] = {"C3", "C10", "C7", "C2", "C6", "C1", "C4", "C9", "C8", "C5"};
+  for (std::size_t i = 0; i < std::size(order); ++i)
+    if (order[i] == category) return static_cast<int>(i);
+  return static_cast<int>(std::size(order));
+}
+
+// The findings of one C-type and what repairing them did.
+struct TypeGroup {
+  std::string category;
+  std::vector<std::size_t> members;     // finding indexes
+  std::vector<std::size_t> repairable;  // members whose repair ran
+  double best = -1.0;                   // best closeness of a repair of its own
+  bool fixes = false;                   // a repair of its own gives the gold result
+  std::vector<std::size_t> fixers;      // members whose single repair gives the gold result
+};
+
+// Causes from executed repairs: the fewest types whose repair gives the gold result (one type,
+// else a pair), the priority order choosing among equals; when no repair of one or two types gives
+// the gold result, the type whose repair comes closest and the first type that could not be
+// verified. A difference whose repair changes nothing is never a cause.
+void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_t>& ctypes,
+                    const SqlView& pred, const SqlView& gold, const std::vector<std::string>& words,
+                    const CauseProbe& probe, std::vector<bool>& keep) {
+  int runs = 0;
+  auto run = [&](const std::vector<const Finding*>& fs) -> std::optional<double> {
+    if (runs >= probe.maxRepairs) return std::nullopt;
+    auto sql = repairFor(fs, pred, gold);
+    if (!sql) return std::nullopt;
+    ++runs;
+    return probe.closeness(*sql);
+  };
+  const double base = probe.baseline;
+  const std::string basePct = percent(base);
+  std::vector<TypeGroup> groups;
+  std::vector<double> score(findings.size(), -1.0);
+  for (std::size_t i : ctypes) {
+    keep[i] = false;
+    if (pureExtraColumn(findings[i], findings) && questionAsksFor(words, quotedHead(findings[i].message)))
+      continue;  // an extra output column the question asks for is no hallucination
+    auto g = std::find_if(groups.begin(), groups.end(),
+                          [&](const TypeGroup& t) { return t.category == findings[i].category; });
+    if (g == groups.end())
+      g = groups.insert(groups.end(), TypeGroup{findings[i].category, {}, {}, -1.0, false, {}});
+    g->members.push_back(i);
+    if (auto c = run({&findings[i]})) {
+      score[i] = *c;
+      g->repairable.push_back(i);
+      g->best = std::max(g->best, *c);
+      if (*c >= 1.0) g->fixers.push_back(i);
+    }
+  }
+  auto findingsOf = [&](const std::vector<const TypeGroup*>& gs) {
+    std::vector<const Finding*> fs;
+    for (const TypeGroup* g : gs)
+      for (std::size_t i : g->repairable) fs.push_back(&findings[i]);
+    return fs;
+  };
+  for (TypeGroup& g : groups) {
+    g.fixes = !g.fixers.empty();
+    if (!g.fixes && g.repairable.size() > 1)
+      if (auto c = run(findingsOf({&g}))) {
+        g.best = std::max(g.best, *c);
+        g.fixes = *c >= 1.0;
+      }
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const TypeGroup& a, const TypeGroup& b) {
+    return priority(a.category) < priority(b.category);
+  });
+  auto keepGroup = [&](const std::vector<std::size_t>& which, const std::string& why) {
+    for (std::size_t i : which) {
+      keep[i] = true;
+      findings[i].explanation = why;
+    }
+  };
+  // 1. One type whose repair gives the gold result.
+  for (const TypeGroup& g : groups)
+    if (g.fixes) {
+      keepGroup(
+          g.fixers.empty() ? g.repairable : g.fixers,
+          "cause: putting the gold's version of just this part into the prediction gives the gold result");
+      return;
+    }
+  // 2. Two types whose repairs together give the gold result.
+  for (std::size_t a = 0; a < groups.size(); ++a)
+    for (std::size_t b = a + 1; b < groups.size(); ++b) {
+      if (groups[a].repairable.empty() || groups[b].repairable.empty()) continue;
+      auto c = run(findingsOf({&groups[a], &groups[b]}));
+      if (!c || *c < 1.0) continue;
+      keepGroup(groups[a].repairable,
+                "cause, with the " + groups[b].category +
+                    " difference: repairing both together gives the gold result; neither alone does");
+      keepGroup(groups[b].repairable,
+                "cause, with the " + groups[a].category +
+                    " difference: repairing both together gives the gold result; neither alone does");
+      return;
+    }
+  // 3. No repair of one or two types gives the gold result: the type whose repair comes closest and
+  // the first type that could not be verified.
+  const TypeGroup* closest = nullptr;
+  for (const TypeGroup& g : groups)
+    if (!g.repairable.empty() && g.best > base + 1e-9 && (!closest || g.best > closest->best + 1e-9))
+      closest = &g;
+  if (closest) {
+    std::vector<std::size_t> which;
+    for (std::size_t i : closest->repairable)
+      if (score[i] > base + 1e-9 || closest->repairable.size() > 1) which.push_back(i);
+    keepGroup(
+        which,
+        "cause: putting the gold's version of this part into the prediction moves the result towards the "
+        "gold result (closeness " +
+            basePct + " -> " + percent(closest->best) + "); no repair of one or two types gives it");
+  }
+  for (const TypeGroup& g : groups) {
+    if (!g.repairable.empty()) continue;
+    std::string why;
+    std::vector<std::size_t> which;
+    for (std::size_t i : g.members)
+      if (staticCause(findings[i], findings, &why)) which.push_back(i);
+    if (which.empty()) continue;
+    keepGroup(which, "not verifiable by execution (no repair of just this part runs); " + why +
+                         (closest ? "" : "; no verified repair changes the result"));
+    return;
+  }
+  if (closest) return;
+  // 4. Every repair ran and none moved the result towards the gold: the differences act together.
+  // The first type by priority whose repair changes the result, else the first type.
+  const TypeGroup* pick = nullptr;
+  for (const TypeGroup& g : groups)
+    if (!pick && g.best >= 0 && std::abs(g.best - base) > 1e-9) pick = &g;
+  if (!pick && !groups.empty()) pick = &groups.front();
+  if (pick)
+    keepGroup(
+        pick->members,
+        "possible cause: no single repair moves the result towards the gold result (the differences act "
+        "together); the first difference by type priority");
+}
+
 }  // namespace
 
 void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
-                 std::string_view question, const CauseProbe* probe) {
-  std::vector<std::size_t> ctypes;
-  for (std::size_t i = 0; i < findings.size(); ++i)
-    if (findings[i].taxonomy == "mrsqlgen") ctypes.push_back(i);
-  if (ctypes.empty()) return;
-  const std::vector<std::string> words = questionWords(question);
+                 std::string_view question, const CauseProbe* probe, const ValueLookup& lookup) {
   std::vector<bool> keep(findings.size(), true);
+  std::vector<std::size_t> ctypes;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (findings[i].taxonomy != "mrsqlgen") continue;
+    if (valueBackedByData(findings[i], pred, gold, lookup))
+      keep[i] = false;  // the predicted value is in the data, the gold's is not: no C4
+    else
+      ctypes.push_back(i);
+  }
+  const std::vector<std::string> words = questionWords(question);
 
   if (probe && probe->resultEqual) {
     // The prediction already gives the gold rows: no difference changes the answer, except the
@@ -94,85 +243,7 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
       if (keep[i]) f.explanation = "the rows equal the gold rows but come in another order";
     }
   } else if (probe && probe->closeness) {
-    std::vector<Verdict> verdict(findings.size(), Verdict::NoRepair);
-    std::vector<double> score(findings.size(), 0.0);
-    int runs = 0;
-    for (std::size_t i : ctypes) {
-      if (runs >= probe->maxRepairs) break;
-      auto sql = repairFor(findings[i], pred, gold);
-      if (!sql) continue;
-      ++runs;
-      auto c = probe->closeness(*sql);
-      if (!c) {
-        verdict[i] = Verdict::NotRun;
-        continue;
-      }
-      score[i] = *c;
-      verdict[i] = *c >= 1.0                     ? Verdict::Fixes
-                   : *c > probe->baseline + 1e-9 ? Verdict::Closer
-                   : *c != probe->baseline       ? Verdict::Changes
-                                                 : Verdict::NoEffect;
-    }
-    bool anyFix = false, anyCloser = false, anyChange = false;
-    for (std::size_t i : ctypes) {
-      anyFix = anyFix || verdict[i] == Verdict::Fixes;
-      anyCloser = anyCloser || verdict[i] == Verdict::Closer;
-      anyChange = anyChange || verdict[i] == Verdict::Changes;
-    }
-    const std::string base = percent(probe->baseline);
-    for (std::size_t i : ctypes) {
-      Finding& f = findings[i];
-      std::string why;
-      if (pureExtraColumn(f, findings) && questionAsksFor(words, quotedHead(f.message))) {
-        keep[i] = false;  // an extra output column the question asks for is no hallucination
-        continue;
-      }
-      switch (verdict[i]) {
-        case Verdict::Fixes:
-          f.explanation =
-              "cause: putting the gold's version of just this part into the prediction gives the "
-              "gold result";
-          break;
-        case Verdict::Closer:
-          // When repairing another part alone gives the gold result, the rest of the prediction
-          // already agrees with the gold result: this difference is not a cause.
-          keep[i] = !anyFix;
-          f.explanation =
-              "cause: putting the gold's version of just this part into the prediction moves the "
-              "result towards the gold result (closeness " +
-              base + " -> " + percent(score[i]) + ")";
-          break;
-        case Verdict::Changes:
-          keep[i] = !anyFix && !anyCloser;
-          f.explanation =
-              "possible cause: repairing just this part changes the result but not towards the "
-              "gold result; no single repair does better";
-          break;
-        case Verdict::NoEffect:
-          keep[i] = false;
-          break;
-        case Verdict::NotRun:
-        case Verdict::NoRepair:
-          // Not verifiable: kept by the static rules only when no verified repair explains the case.
-          keep[i] = !anyFix && !anyCloser && !anyChange && staticCause(f, findings, &why);
-          f.explanation = "not verifiable by execution (" +
-                          std::string(verdict[i] == Verdict::NotRun ? "the repaired query does not run"
-                                                                    : "no textual repair") +
-                          "); " + why;
-          break;
-      }
-    }
-    bool anyKept = false;
-    for (std::size_t i : ctypes) anyKept = anyKept || keep[i];
-    if (!anyKept) {
-      // No single repair changes the result (the causes depend on each other): the static rules.
-      for (std::size_t i : ctypes) {
-        std::string why;
-        keep[i] = staticCause(findings[i], findings, &why);
-        findings[i].explanation =
-            "no single repair changes the result (the differences act together); " + why;
-      }
-    }
+    judgeByRepairs(findings, ctypes, pred, gold, words, *probe, keep);
   } else {
     for (std::size_t i : ctypes) {
       std::string why;

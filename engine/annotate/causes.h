@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
 
@@ -24,16 +25,24 @@ struct CauseProbe {
   double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
   bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
   bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
-  int maxRepairs = 12;        // executions per case at most
+  int maxRepairs = 24;        // executions per case at most (single repairs, then pairs)
 };
 
 // The repaired prediction for one finding: the gold's version of the parts it names spliced into
 // the predicted text; nullopt when the finding cannot be repaired textually.
 std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold);
+// The same for several findings repaired together (nullopt when their parts overlap).
+std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,
+                                     const SqlView& gold);
+
+// Whether a C4 "literal value" finding compares the column with a value the data holds where the
+// gold's value does not occur there (the gold is what is off, not the prediction).
+bool valueBackedByData(const Finding& f, const SqlView& pred, const SqlView& gold, const ValueLookup& lookup);
 
 // Keeps the C-type findings of `findings` (taxonomy "mrsqlgen") that are causes and fills their
-// explanation; other findings pass through unchanged. `probe` may be null: static rules only.
+// explanation; other findings pass through unchanged. `probe` may be null: static rules only;
+// `lookup` may be empty: no value look-ups.
 void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
-                 std::string_view question, const CauseProbe* probe);
+                 std::string_view question, const CauseProbe* probe, const ValueLookup& lookup = {});
 
 }  // namespace hs::annotate

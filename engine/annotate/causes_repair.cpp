@@ -15,8 +15,10 @@ struct Splice {
 };
 
 std::optional<std::string> apply(std::string sql, std::vector<Splice> splices) {
-  std::sort(splices.begin(), splices.end(),
-            [](const Splice& a, const Splice& b) { return a.begin > b.begin; });
+  // From the end of the text backwards; at one position the replacement before the insertions.
+  std::stable_sort(splices.begin(), splices.end(), [](const Splice& a, const Splice& b) {
+    return a.begin != b.begin ? a.begin > b.begin : a.end > b.end;
+  });
   std::size_t limit = sql.size();
   for (const Splice& s : splices) {
     if (s.begin > s.end || s.end > limit) return std::nullopt;  // overlapping or out of range
@@ -104,32 +106,64 @@ std::string predQualifier(const SqlView& pred, const std::string& table) {
   return count == 1 ? found : std::string();
 }
 
+struct Edit {
+  std::size_t begin = 0, end = 0;
+  std::string text;
+};
+
 // The gold text of [b, e) with the qualifiers of its resolved columns renamed to the prediction's
-// (gold T2.name -> pred T1.name when both mean stadium.name), so the spliced part runs there.
-std::string goldPartFor(const SqlView& gold, const SqlView& pred, std::size_t b, std::size_t e) {
-  std::vector<const ColumnRef*> refs;
+// (gold T2.name -> pred T1.name when both mean stadium.name), so the spliced part runs there;
+// `more` are further renames inside [b, e) (table aliases).
+std::string goldPartFor(const SqlView& gold, const SqlView& pred, std::size_t b, std::size_t e,
+                        std::vector<Edit> more = {}) {
+  std::vector<Edit> edits = std::move(more);
   for (const ColumnRef& c : gold.columns)
     if (c.begin >= b && c.end <= e && !c.qualifier.empty() && c.status == ColStatus::Resolved &&
-        c.key.find('.') != std::string::npos && c.tok < gold.tokens.size())
-      refs.push_back(&c);
-  std::sort(refs.begin(), refs.end(),
-            [](const ColumnRef* x, const ColumnRef* y) { return x->begin < y->begin; });
+        c.key.find('.') != std::string::npos && c.tok < gold.tokens.size()) {
+      const std::string q = predQualifier(pred, c.key.substr(0, c.key.find('.')));
+      if (q.empty()) continue;
+      const std::size_t colBegin = gold.tokens[c.tok].begin;
+      edits.push_back({c.begin, c.end, q + "." + gold.text.substr(colBegin, c.end - colBegin)});
+    }
+  std::sort(edits.begin(), edits.end(), [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
   std::string out;
   std::size_t at = b;
-  for (const ColumnRef* c : refs) {
-    if (c->begin < at) continue;
-    const std::string q = predQualifier(pred, c->key.substr(0, c->key.find('.')));
-    if (q.empty()) continue;
-    const std::size_t colBegin = gold.tokens[c->tok].begin;
-    out += gold.text.substr(at, c->begin - at) + q + "." + gold.text.substr(colBegin, c->end - colBegin);
-    at = c->end;
+  for (const Edit& ed : edits) {
+    if (ed.begin < at || ed.end > e) continue;
+    out += gold.text.substr(at, ed.begin - at) + ed.text;
+    at = ed.end;
   }
   return out + gold.text.substr(at, e - at);
 }
 
+// The gold's FROM clause (tables, joins and their ON conditions) written with the prediction's
+// table aliases, for repairing a join (C3) by putting the gold's joins in place of the predicted.
+std::optional<std::string> goldFromFor(const SqlView& gold, const SqlView& pred, const SelectBlock& gm) {
+  const Range& r = gm.clauses[kFrom];
+  if (r.empty()) return std::nullopt;
+  std::vector<Edit> aliases;
+  for (const TableRef& t : gm.tables) {
+    if (!t.info || t.alias.empty()) continue;
+    const std::string q = predQualifier(pred, t.name);
+    if (q.empty()) continue;
+    for (std::size_t i = r.first; i < r.last; ++i) {
+      const Token& tok = gold.tokens[i];
+      if (tok.begin < t.end) continue;
+      if (tok.kind == TokKind::Word && tok.text == "as") continue;
+      if (tok.text == t.alias) aliases.push_back({tok.begin, tok.end, q});
+      break;
+    }
+  }
+  return goldPartFor(gold, pred, gold.beginOf(r), gold.endOf(r), std::move(aliases));
+}
+
 }  // namespace
 
-std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold) {
+namespace {
+
+// The splices that put the gold's version of the parts `f` names into the prediction; nullopt
+// when the finding cannot be repaired textually.
+std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& pred, const SqlView& gold) {
   std::vector<const FindingSpan*> ps, gs;
   for (const FindingSpan& s : f.spans) (s.side == "pred" ? ps : gs).push_back(&s);
   auto byBegin = [](const FindingSpan* a, const FindingSpan* b) { return a->begin < b->begin; };
@@ -140,38 +174,48 @@ std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, cons
     return goldPartFor(gold, pred, s->begin, s->end);
   };
   std::vector<Splice> splices;
+  if (f.category == "C3") {  // the joins: the gold's FROM clause in place of the predicted
+    const SelectBlock* pm = mainOf(pred);
+    const SelectBlock* gm = mainOf(gold);
+    if (!pm || !gm || pm->clauses[kFrom].empty()) return std::nullopt;
+    auto from = goldFromFor(gold, pred, *gm);
+    if (!from) return std::nullopt;
+    return std::vector<Splice>{{pred.beginOf(pm->clauses[kFrom]), pred.endOf(pm->clauses[kFrom]), *from}};
+  }
   if (!ps.empty() && ps.size() == gs.size()) {  // replace each predicted part by the gold's
     for (std::size_t i = 0; i < ps.size(); ++i) {
       auto g = goldText(gs[i]);
-      if (!g) return std::nullopt;
+      if (!g || ps[i]->end > pred.text.size()) return std::nullopt;
       splices.push_back({ps[i]->begin, ps[i]->end, *g});
     }
-    return apply(pred.text, std::move(splices));
+    return splices;
   }
   if (!ps.empty() && gs.empty()) {  // only in the prediction: delete
     for (const FindingSpan* s : ps) {
       if (s->end > pred.text.size()) return std::nullopt;
       splices.push_back(deletion(pred.text, s->begin, s->end));
     }
-    return apply(pred.text, std::move(splices));
+    return splices;
   }
   if (ps.empty() && gs.size() == 1) {  // only in the gold: insert where it belongs
     const SelectBlock* m = mainOf(pred);
     auto g = goldText(gs[0]);
     if (!m || !g) return std::nullopt;
     const std::string& sub = f.subcategory;
-    if (sub == "missing column")
-      return apply(pred.text, {{endOfClause(pred, *m, kSelect), endOfClause(pred, *m, kSelect), ", " + *g}});
+    if (sub == "missing column") {
+      const std::size_t at = endOfClause(pred, *m, kSelect);
+      return std::vector<Splice>{{at, at, ", " + *g}};
+    }
     if (sub == "missing DISTINCT")
-      return apply(pred.text, {{m->keywordEnd[kSelect], m->keywordEnd[kSelect], " DISTINCT"}});
+      return std::vector<Splice>{{m->keywordEnd[kSelect], m->keywordEnd[kSelect], " DISTINCT"}};
     if (sub == "missing condition") {
       if (!m->clauses[kWhere].empty()) {
         const std::size_t at = endOfClause(pred, *m, kWhere);
         const std::size_t start = m->keywordEnd[kWhere];
-        return apply(pred.text, {{at, at, ")"}, {start, start, " (" + *g + ") AND ("}});
+        return std::vector<Splice>{{at, at, ")"}, {start, start, " (" + *g + ") AND ("}};
       }
       const std::size_t at = insertionPoint(pred, *m, kWhere);
-      return apply(pred.text, {{at, at, " WHERE " + *g}});
+      return std::vector<Splice>{{at, at, " WHERE " + *g}};
     }
     int clause = -1;
     if (sub == "missing GROUP BY") clause = kGroupBy;
@@ -179,9 +223,27 @@ std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, cons
     if (sub == "missing LIMIT") clause = kLimit;
     if (clause < 0) return std::nullopt;
     const std::size_t at = insertionPoint(pred, *m, clause);
-    return apply(pred.text, {{at, at, " " + *g}});
+    return std::vector<Splice>{{at, at, " " + *g}};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,
+                                     const SqlView& gold) {
+  if (fs.empty()) return std::nullopt;
+  std::vector<Splice> all;
+  for (const Finding* f : fs) {
+    auto s = splicesFor(*f, pred, gold);
+    if (!s) return std::nullopt;
+    all.insert(all.end(), s->begin(), s->end());
+  }
+  return apply(pred.text, std::move(all));
+}
+
+std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold) {
+  return repairFor(std::vector<const Finding*>{&f}, pred, gold);
 }
 
 }  // namespace hs::annotate

@@ -12,9 +12,11 @@ namespace {
 // Closeness of a result to the gold result in [0, 1]: 1 for the same rows as multisets (Spider's
 // EX counts duplicates, so a missing or extra DISTINCT is a difference: C8), else the mean of the
 // row Jaccard index (bag) and BIRD's Soft-F1, scaled below 1.
+// When the gold orders its rows (`ordered`), the same rows in another order are close but not equal.
 double closeness(const std::vector<db::Row>& gold, std::size_t goldColumns, const std::vector<db::Row>& rows,
-                 std::size_t columns) {
-  if (goldColumns == columns && eval::bagEqual(gold, rows)) return 1.0;
+                 std::size_t columns, bool ordered) {
+  if (goldColumns == columns && eval::bagEqual(gold, rows))
+    return !ordered || eval::orderedEqual(gold, rows) ? 1.0 : 0.995;
   const eval::ResultDiff d = eval::diffResults(gold, goldColumns, rows, columns, 0);
   const double matched = static_cast<double>(gold.size()) - static_cast<double>(d.missingTotal);
   const double all = static_cast<double>(gold.size() + rows.size()) - matched;
@@ -78,16 +80,22 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   if (in.database && gold.ok && equal) {
     db::Database* database = in.database;
     const std::size_t goldColumns = gold.columns.size();
-    probe.closeness = [database, &gold, goldColumns](const std::string& sql) -> std::optional<double> {
+    const bool ordered = in.outcome.exOrdered.has_value();
+    probe.closeness = [database, &gold, goldColumns,
+                       ordered](const std::string& sql) -> std::optional<double> {
       db::Limits limits;
       limits.timeoutMs = 2000;
       auto r = database->query(sql, limits);
       if (!r) return std::nullopt;
-      return closeness(gold.rows, goldColumns, r->rows, r->columns.size());
+      return closeness(gold.rows, goldColumns, r->rows, r->columns.size(), ordered);
     };
-    probe.baseline = pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size()) : 0.0;
-    probe.resultEqual = *equal;
-    probe.orderDiffers = in.outcome.exOrdered && !*in.outcome.exOrdered;
+    probe.baseline =
+        pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size(), ordered) : 0.0;
+    // The gold rows with the columns in another order answer the question too (column order is no
+    // C-type): no difference is a cause.
+    const bool permuted = !*equal && in.outcome.diff && in.outcome.diff->columnPermutation.has_value();
+    probe.resultEqual = *equal || permuted;
+    probe.orderDiffers = !permuted && in.outcome.exOrdered && !*in.outcome.exOrdered;
     ci.probe = &probe;
   }
   Annotation a = annotateCase(ci);

@@ -147,10 +147,16 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
     for (const Predicate& p : b.predicates) {
       if (p.clause == kFrom || skipped(p, skip)) continue;
       bool subq = rangeHasSelect(s.v, p.rhs);
-      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) continue;
+      // The conditions left out of the alignment still count in the AND/OR structure.
+      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) {
+        if (p.afterOr) ++*ors;
+        continue;
+      }
       if (p.op == "=" && p.clause == kWhere && !rangeIsLiteral(s.v, p.rhs) && !subq && !p.lhs.empty() &&
-          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0)
+          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0) {
+        if (p.afterOr) ++*ors;
         continue;  // a join condition written in WHERE
+      }
       Pred q;
       q.n = normPredicate(s.c, p);
       q.begin = p.begin;
@@ -287,7 +293,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
                (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count (") == 0);
       },
       [&](const Pred& a, const Pred& b) {
-        emit("C8", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
+        emit("C7", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
   // The same operands under another arithmetic operator on one side (a - b > 0 vs a + b > 0): C1.
@@ -310,6 +316,19 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   pass([](const Pred& a,
           const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op != b.n.op && a.rhsLiteral && b.rhsLiteral; },
        [&](const Pred& a, const Pred& b) {
+         // Two comparisons (price > 360 vs price >= 180): the operator and the value are two
+         // mistakes, each repaired on its own; a pattern or a value list against a comparison is one.
+         auto comparison = [](const std::string& op) {
+           return op == "=" || op == "!=" || op == "<>" || op == "<" || op == ">" || op == "<=" || op == ">=";
+         };
+         if (comparison(a.n.op) && comparison(b.n.op)) {
+           emit("C1", "comparison operator",
+                "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
+                {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
+           emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
+                {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
+           return;
+         }
          emit("C1", "comparison operator and value",
               "'" + a.n.text() + "' where the gold query has '" + b.n.text() + "'",
               {ps(a.begin, a.end), gs(b.begin, b.end)});
@@ -340,6 +359,47 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
     else
       emit("C1", "logical operator",
            "the same conditions are joined with AND/OR differently from the gold query", sp);
+  }
+}
+
+// [NOT] IN / [NOT] EXISTS subquery links (left out of the condition alignment): the same link with
+// the other polarity is a negation operator that changed (C1, "IN vs NOT IN").
+void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
+  struct Link {
+    std::string key;  // kind and left side
+    bool negated = false;
+    std::size_t opBegin = 0, opEnd = 0;
+    bool used = false;
+  };
+  auto links = [](const Side& s) {
+    std::vector<Link> out;
+    for (const SelectBlock& b : s.v.blocks)
+      for (const Predicate& p : b.predicates) {
+        const bool in = p.op == "in" || p.op == "not in", ex = p.op == "exists" || p.op == "not exists";
+        if (p.clause == kFrom || (!in && !ex) || !rangeHasSelect(s.v, p.rhs)) continue;
+        out.push_back(
+            {in ? "in " + normExpr(s.c, p.lhs) : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
+      }
+    return out;
+  };
+  std::vector<Link> pl = links(P), gl = links(G);
+  for (Link& a : pl)
+    for (Link& b : gl)
+      if (!b.used && a.key == b.key && a.negated == b.negated) {
+        a.used = b.used = true;
+        break;
+      }
+  for (Link& a : pl) {
+    if (a.used) continue;
+    for (Link& b : gl)
+      if (!b.used && a.key == b.key) {
+        a.used = b.used = true;
+        emit("C1", "negation",
+             std::string(a.negated ? "NOT " : "") + "IN/EXISTS where the gold query uses " +
+                 (b.negated ? "NOT IN/EXISTS" : "IN/EXISTS"),
+             {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
+        break;
+      }
   }
 }
 
@@ -413,7 +473,12 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
       return o;
     };
     std::vector<std::string> po = orderText(P), go = orderText(G);
-    bool relevant = !go.empty() || pLimit;
+    // The order matters where the gold orders or the prediction takes LIMIT rows of its order, but
+    // not when the prediction only adds tie-breaking keys after the gold's (the gold's order among
+    // ties is arbitrary), nor when the gold neither orders nor limits (then the LIMIT is the cause, C2).
+    const bool refinesGold =
+        !go.empty() && po.size() > go.size() && std::equal(go.begin(), go.end(), po.begin());
+    bool relevant = ((!go.empty() || pLimit) && !refinesGold && !(go.empty() && !gLimit));
     auto sameButAggregates = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
       if (a.size() != b.size()) return false;
       for (std::size_t i = 0; i < a.size(); ++i)
@@ -437,6 +502,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     }
   }
   compareConditions(P, G, skip, emit);
+  compareSubqueryLinks(P, G, emit);
   return out;
 }
 

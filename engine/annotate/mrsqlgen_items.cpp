@@ -5,6 +5,7 @@
 
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
+#include "engine/core/text.h"
 
 namespace hs::annotate {
 
@@ -52,6 +53,44 @@ std::vector<Item> items(const SqlView& v, const NormContext& c, const SelectBloc
       }
     }
     out.push_back(it);
+  }
+  return out;
+}
+
+// Whether a normalised expression is a bare key column: part of its table's primary key or of a
+// foreign key from or to it.
+bool isKeyColumn(const db::Schema& schema, const std::string& norm) {
+  const std::size_t dot = norm.find('.');
+  if (dot == std::string::npos || norm.find(' ') != std::string::npos) return false;
+  const db::TableInfo* t = schema.findTable(norm.substr(0, dot));
+  if (!t) return false;
+  const std::string col = norm.substr(dot + 1);
+  const db::ColumnInfo* c = t->findColumn(col);
+  if (!c) return false;
+  if (c->primaryKey) return true;
+  auto same = [&](const std::string& x) { return hs::asciiLower(x) == col; };
+  for (const db::ForeignKey& fk : t->foreignKeys)
+    if (std::any_of(fk.fromColumns.begin(), fk.fromColumns.end(), same)) return true;
+  for (const db::TableInfo& o : schema.tables)
+    for (const db::ForeignKey& fk : o.foreignKeys)
+      if (hs::asciiLower(fk.toTable) == hs::asciiLower(t->name) &&
+          std::any_of(fk.toColumns.begin(), fk.toColumns.end(), same))
+        return true;
+  return false;
+}
+
+// The normalised expressions a query groups, orders or filters by, in any of its blocks.
+std::set<std::string> usedExpressions(const SqlView& v, const NormContext& c) {
+  std::set<std::string> out;
+  for (const SelectBlock& b : v.blocks) {
+    for (const Range& g : b.groupBy) out.insert(normExpr(c, g));
+    for (const OrderItem& o : b.orderBy) out.insert(normExpr(c, o.expr));
+    for (const Predicate& p : b.predicates) {
+      if (p.clause == kFrom) continue;
+      const NormPredicate n = normPredicate(c, p);
+      out.insert(n.lhs);
+      if (!rangeIsLiteral(v, p.rhs) && !rangeHasSelect(v, p.rhs)) out.insert(n.rhs);
+    }
   }
   return out;
 }
@@ -106,8 +145,10 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
                         ((!a.inner.empty() && a.inner == b.norm) || (!b.inner.empty() && b.inner == a.norm));
       if (!sameArg && !aggVsPlain) continue;
       a.used = b.used = true;
+      // COUNT(DISTINCT x) vs COUNT(x) counts other things: aggregation (C7); C8 is the DISTINCT
+      // of the returned rows.
       if (sameArg && a.func == b.func && a.distinctAgg != b.distinctAgg)
-        emit(out, "C8", "DISTINCT inside aggregate",
+        emit(out, "C7", "DISTINCT inside aggregate",
              "DISTINCT inside the aggregate differs from the gold query",
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
       else
@@ -119,14 +160,14 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
     }
   }
   // Different columns under the same aggregate: a column selection error (COUNT(DISTINCT x) vs
-  // COUNT(*): a distinct error).
+  // COUNT(*): the counting, C7).
   for (Item& a : pi) {
     if (a.used || a.func.empty()) continue;
     for (Item& b : gi)
       if (!b.used && b.func == a.func) {
         a.used = b.used = true;
         if (a.func == "count" && a.distinctAgg != b.distinctAgg) {
-          emit(out, "C8", "DISTINCT inside aggregate",
+          emit(out, "C7", "DISTINCT inside aggregate",
                "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
                {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
           break;
@@ -148,8 +189,29 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
         break;
       }
   }
+  // An extra output column beside every gold column that shows a value the gold query itself
+  // groups, orders or filters by (the counted value, the ordering key), or a key that identifies
+  // the returned rows (also returning the id), only adds information: no column selection error.
+  bool goldComplete = true, anyExtra = false;
+  for (const Item& b : gi) goldComplete = goldComplete && b.used;
+  for (const Item& a : pi) anyExtra = anyExtra || !a.used;
+  std::set<std::string> goldUses;
+  if (goldComplete && anyExtra) goldUses = usedExpressions(gv, gc);
+  // A predicted column in place of a gold one (in order of appearance): one wrong column, repaired
+  // by putting the gold's column in its place.
+  {
+    std::size_t g = 0;
+    for (Item& a : pi) {
+      if (a.used) continue;
+      while (g < gi.size() && gi[g].used) ++g;
+      if (g == gi.size()) break;
+      a.used = gi[g].used = true;
+      emit(out, "C5", "wrong column", "'" + a.norm + "' where the gold query selects '" + gi[g].norm + "'",
+           {{"pred", a.begin, a.end}, {"gold", gi[g].begin, gi[g].end}});
+    }
+  }
   for (const Item& a : pi)
-    if (!a.used)
+    if (!a.used && !(goldComplete && (goldUses.count(a.norm) || isKeyColumn(pc.schema, a.norm))))
       emit(out, "C5", "extra column", "'" + a.norm + "' is selected but not by the gold query",
            {{"pred", a.begin, a.end}});
   for (const Item& b : gi)
@@ -176,8 +238,6 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
 
 void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
                       const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out) {
-  (void)pc;
-  (void)gc;
   // Tables (C3): the schema tables read anywhere in the query (a table moved into a subquery is
   // still read; a self-join is compared through its join conditions).
   std::set<std::string> pt, gt;
@@ -211,7 +271,20 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
           if (s != "," && s != "join") k.insert(s);
       return k;
     };
-    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv)) {
+    // ON conditions other than key equalities (T1.a != T2.b, a constant filter in ON) and the ORs
+    // among them: an operator changed inside JOIN ... ON makes the join wrong (C3).
+    auto onLogic = [](const SqlView& v, const NormContext& c) {
+      std::vector<std::string> o;
+      for (const SelectBlock& b : v.blocks)
+        for (const Predicate& p : b.predicates) {
+          if (p.clause != kFrom) continue;
+          if (p.afterOr) o.push_back("or");
+          if (p.op != "=") o.push_back(normPredicate(c, p).text());
+        }
+      std::sort(o.begin(), o.end());
+      return o;
+    };
+    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv) || onLogic(pv, pc) != onLogic(gv, gc)) {
       std::vector<FindingSpan> js;
       for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
       for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});
@@ -232,7 +305,15 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       return false;
     };
     bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
-    if (!equivalentForm) {
+    if (!equivalentForm && pv.setOps.size() == gv.setOps.size()) {
+      // The same number of operands combined by another set operator (UNION vs INTERSECT: OR vs
+      // AND): a logical operator, C1 (seed 002: "arithmetic, comparison, or logical operation").
+      std::vector<FindingSpan> s2;
+      for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
+      for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});
+      emit(out, "C1", "set operator",
+           "the query parts are combined with another set operator than in the gold query", s2);
+    } else if (!equivalentForm) {
       std::vector<FindingSpan> s2;
       for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
       for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});

@@ -3,6 +3,7 @@
 // texts the test expects, so what is repaired and how is checked exactly.
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 
 #include "engine/annotate/annotate.h"
@@ -46,7 +47,7 @@ struct Probe {
 };
 
 std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const std::string& question,
-                            const CauseProbe* probe) {
+                            const CauseProbe* probe, ValueLookup lookup = {}) {
   const hs::db::Schema s = schema();
   CaseInput in;
   in.predSql = pred;
@@ -54,6 +55,7 @@ std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, co
   in.question = question;
   in.schema = &s;
   in.probe = probe;
+  in.lookup = std::move(lookup);
   std::vector<Finding> out;
   for (Finding& f : annotateCase(in).findings)
     if (f.taxonomy == "mrsqlgen") out.push_back(std::move(f));
@@ -144,6 +146,116 @@ class TestAnnotateCauses : public QObject {
     fs = ctypes("SELECT Age FROM singer", "SELECT Name FROM singer", "Names of the singers?", nullptr);
     QVERIFY(has(fs, "C5"));
     for (const Finding& f : fs) QVERIFY(!f.explanation.empty());
+  }
+
+  void oneRepairThatFixesNamesOneType() {
+    // Both the operator and the DISTINCT repair give the gold rows on this data: one type (the
+    // priority order puts the operator before DISTINCT), not every difference.
+    Probe p(0.3);
+    p.scores["SELECT DISTINCT Name FROM singer WHERE Age >= 30"] = 1.0;
+    p.scores["SELECT   Name FROM singer WHERE Age > 30"] = 1.0;
+    auto fs = ctypes("SELECT DISTINCT Name FROM singer WHERE Age > 30",
+                     "SELECT Name FROM singer WHERE Age >= 30", "", &p.probe);
+    QCOMPARE(fs.size(), std::size_t(1));
+    QCOMPARE(fs[0].category, std::string("C1"));
+    QVERIFY(std::find(p.asked.begin(), p.asked.end(), "SELECT   Name FROM singer WHERE Age > 30") !=
+            p.asked.end());
+  }
+
+  void pairOfRepairsNamesBothTypes() {
+    // Operator and value of one comparison are two differences; only repairing both gives the gold rows.
+    Probe p(0.2);
+    p.scores["SELECT Name FROM singer WHERE Age >= 30"] = 1.0;
+    auto fs = ctypes("SELECT Name FROM singer WHERE Age > 40", "SELECT Name FROM singer WHERE Age >= 30", "",
+                     &p.probe);
+    QVERIFY(has(fs, "C1"));
+    QVERIFY(has(fs, "C4"));
+    QCOMPARE(fs.size(), std::size_t(2));
+    QVERIFY(fs[0].explanation.find("together") != std::string::npos);
+  }
+
+  void repairsWithoutEffectAreNotRestored() {
+    // No repair changes the result: one type by priority, not all of them.
+    Probe p(0.4);
+    auto fs = ctypes("SELECT DISTINCT Name FROM singer WHERE Age > 30",
+                     "SELECT Name FROM singer WHERE Age >= 30", "", &p.probe);
+    QCOMPARE(fs.size(), std::size_t(1));
+    QCOMPARE(fs[0].category, std::string("C1"));
+  }
+
+  void replacedColumnIsOneRepair() {
+    Probe p(0.0);
+    p.scores["SELECT Name FROM singer"] = 1.0;
+    auto fs = ctypes("SELECT Age FROM singer", "SELECT Name FROM singer", "", &p.probe);
+    QCOMPARE(fs.size(), std::size_t(1));
+    QCOMPARE(fs[0].subcategory, std::string("wrong column"));
+    QCOMPARE(p.asked.front(), std::string("SELECT Name FROM singer"));
+  }
+
+  void informativeExtraColumnsAreNoCause() {
+    // The key of the returned rows, and the value the gold query orders by, only add information.
+    Probe p(0.0);
+    p.scores["SELECT Name FROM singer"] = 1.0;
+    QVERIFY(ctypes("SELECT Name, Singer_ID FROM singer", "SELECT Name FROM singer", "", &p.probe).empty());
+    Probe q(0.0);
+    q.scores["SELECT Name FROM singer ORDER BY Age DESC LIMIT 1"] = 1.0;
+    QVERIFY(ctypes("SELECT Name, Age FROM singer ORDER BY Age DESC LIMIT 1",
+                   "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "", &q.probe)
+                .empty());
+  }
+
+  void setOperatorSwapIsOperatorMisuse() {
+    auto fs = ctypes(
+        "SELECT Name FROM singer WHERE Age > 30 UNION SELECT Name FROM singer WHERE Country = 'France'",
+        "SELECT Name FROM singer WHERE Age > 30 INTERSECT SELECT Name FROM singer WHERE Country = 'France'",
+        "", nullptr);
+    QVERIFY(has(fs, "C1"));
+    QVERIFY(!has(fs, "C6"));
+  }
+
+  void negatedSubqueryLinkIsOperatorMisuse() {
+    auto fs =
+        ctypes("SELECT Name FROM singer WHERE Singer_ID IN (SELECT Singer_ID FROM singer WHERE Age > 30)",
+               "SELECT Name FROM singer WHERE Singer_ID NOT IN (SELECT Singer_ID FROM singer WHERE Age > 30)",
+               "", nullptr);
+    QCOMPARE(fs.size(), std::size_t(1));
+    QCOMPARE(fs[0].category, std::string("C1"));
+  }
+
+  void orderThatOnlyBreaksTiesOrFeedsLimitIsNoOrderByMisuse() {
+    // Tie-breaking keys after the gold's: the gold's pick among ties is arbitrary.
+    auto fs = ctypes("SELECT Name FROM singer ORDER BY Age DESC, Name LIMIT 1",
+                     "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "", nullptr);
+    QVERIFY(fs.empty());
+    // The gold neither orders nor limits: the LIMIT is the cause (C2), not the ORDER BY.
+    fs = ctypes("SELECT Name FROM singer ORDER BY Age LIMIT 3", "SELECT Name FROM singer", "", nullptr);
+    QVERIFY(has(fs, "C2"));
+    QVERIFY(!has(fs, "C9"));
+    // Another direction is still C9.
+    fs = ctypes("SELECT Name FROM singer ORDER BY Age LIMIT 1",
+                "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "", nullptr);
+    QVERIFY(has(fs, "C9"));
+  }
+
+  void countDistinctIsAggregation() {
+    auto fs =
+        ctypes("SELECT COUNT(DISTINCT Country) FROM singer", "SELECT COUNT(*) FROM singer", "", nullptr);
+    QVERIFY(has(fs, "C7"));
+    QVERIFY(!has(fs, "C8"));
+  }
+
+  void valueTheDataHoldsIsNoValueError() {
+    // The gold compares with 'france', which the column never holds; the prediction's 'France' is there.
+    ValueLookup lookup = [](const std::string&, const std::string& column, const std::string& value, bool) {
+      if (column != "country") return ValueCheck::Unknown;
+      return value == "France" ? ValueCheck::Exists : ValueCheck::ExistsIgnoringCase;
+    };
+    auto fs = ctypes("SELECT Name FROM singer WHERE Country = 'France'",
+                     "SELECT Name FROM singer WHERE Country = 'france'", "", nullptr, lookup);
+    QVERIFY(!has(fs, "C4"));
+    fs = ctypes("SELECT Name FROM singer WHERE Country = 'france'",
+                "SELECT Name FROM singer WHERE Country = 'France'", "", nullptr, lookup);
+    QVERIFY(has(fs, "C4"));
   }
 };
 

@@ -285,8 +285,8 @@
         <translation>C1 运算符误用</translation>
     </message>
     <message>
-        <source>A comparison, arithmetic or logical operator that changes the meaning.</source>
-        <translation>改变了语义的比较、算术或逻辑运算符。</translation>
+        <source>A comparison, arithmetic, logical or set operator (UNION/INTERSECT/EXCEPT, IN/NOT IN) that changes the meaning.</source>
+        <translation>改变了语义的比较、算术、逻辑或集合运算符（UNION/INTERSECT/EXCEPT、IN/NOT IN）。</translation>
     </message>
     <message>
         <source>C2 Limit error</source>
@@ -325,24 +325,24 @@
         <translation>C6 条件逻辑</translation>
     </message>
     <message>
-        <source>A missing or extra condition, AND/OR structure, set operations.</source>
-        <translation>条件缺失或多余、AND/OR 结构错误、集合运算错误。</translation>
+        <source>A missing or extra condition, a wrong AND/OR structure, or a set operation added or dropped.</source>
+        <translation>条件缺失或多余、AND/OR 结构错误，或多出或缺少集合运算。</translation>
     </message>
     <message>
         <source>C7 Aggregation</source>
         <translation>C7 聚合</translation>
     </message>
     <message>
-        <source>A wrong, missing or extra aggregate function.</source>
-        <translation>聚合函数错误、缺失或多余。</translation>
+        <source>A wrong, missing or extra aggregate function, or COUNT(DISTINCT x) where COUNT(x) is meant (or the reverse).</source>
+        <translation>聚合函数错误、缺失或多余，或应为 COUNT(x) 却写成 COUNT(DISTINCT x)（或相反）。</translation>
     </message>
     <message>
         <source>C8 Distinct</source>
         <translation>C8 去重</translation>
     </message>
     <message>
-        <source>DISTINCT missing or extra, in the select list or inside an aggregate.</source>
-        <translation>DISTINCT 缺失或多余，无论是在选择列表中还是在聚合函数内。</translation>
+        <source>DISTINCT missing or extra on the output rows: duplicate rows kept or dropped.</source>
+        <translation>输出行上的 DISTINCT 缺失或多余：保留或去掉了重复行。</translation>
     </message>
     <message>
         <source>C9 Order by</source>

@@ -81,7 +81,9 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("Integer division, % as a percentage, BETWEEN misuse, malformed operators."), "tasql-math"},
       // MRSQLGen C1..C10, seed 002.
       {"mrsqlgen", "C1", "values", HS_L("C1 Operator misuse"),
-       HS_L("A comparison, arithmetic or logical operator that changes the meaning."), "mr-values"},
+       HS_L("A comparison, arithmetic, logical or set operator (UNION/INTERSECT/EXCEPT, IN/NOT IN) that "
+            "changes the meaning."),
+       "mr-values"},
       {"mrsqlgen", "C2", "order", HS_L("C2 Limit error"),
        HS_L("A missing, extra or wrong LIMIT, or LIMIT 1 where ties must be kept."), "mr-order"},
       {"mrsqlgen", "C3", "tables", HS_L("C3 Join logic"),
@@ -91,11 +93,14 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
       {"mrsqlgen", "C5", "columns", HS_L("C5 Column selection"),
        HS_L("A wrong or missing output column, or a condition on the wrong column."), "mr-columns"},
       {"mrsqlgen", "C6", "conditions", HS_L("C6 Condition logic"),
-       HS_L("A missing or extra condition, AND/OR structure, set operations."), "mr-conditions"},
+       HS_L("A missing or extra condition, a wrong AND/OR structure, or a set operation added or dropped."),
+       "mr-conditions"},
       {"mrsqlgen", "C7", "columns", HS_L("C7 Aggregation"),
-       HS_L("A wrong, missing or extra aggregate function."), "mr-columns"},
+       HS_L("A wrong, missing or extra aggregate function, or COUNT(DISTINCT x) where COUNT(x) is meant (or "
+            "the reverse)."),
+       "mr-columns"},
       {"mrsqlgen", "C8", "columns", HS_L("C8 Distinct"),
-       HS_L("DISTINCT missing or extra, in the select list or inside an aggregate."), "mr-columns"},
+       HS_L("DISTINCT missing or extra on the output rows: duplicate rows kept or dropped."), "mr-columns"},
       {"mrsqlgen", "C9", "order", HS_L("C9 Order by"),
        HS_L("A wrong ordering key or direction where the order matters."), "mr-order"},
       {"mrsqlgen", "C10", "order", HS_L("C10 Group by"),

@@ -136,6 +136,39 @@
     </message>
 </context>
 <context>
+    <name>ReliabilityLine</name>
+    <message>
+        <source>Abstention: %1 questions, %2 answered, %3 abstained</source>
+        <translation>拒答：%1 个问题，%2 个已回答，%3 个已拒答</translation>
+    </message>
+    <message>
+        <source>RS(0) %1</source>
+        <translation>RS(0) %1</translation>
+    </message>
+    <message>
+        <source>RS(10) %1</source>
+        <translation>RS(10) %1</translation>
+    </message>
+    <message>
+        <source>RS(N = %1) %2</source>
+        <translation>RS(N = %1) %2</translation>
+    </message>
+    <message>
+        <source>penalty c of a wrong answer: 0, 10, N</source>
+        <translation>错误回答的惩罚 c：0、10、N</translation>
+    </message>
+    <message>
+        <source>thresholds: %1</source>
+        <translation>阈值：%1</translation>
+    </message>
+    <message>
+        <source>Reliability score RS(c) (TrustSQL): +1 for a correct answer (EX set) or an abstention on an infeasible question, 0 for an abstention on a feasible question, -c for a wrong answer or an answered infeasible question; the mean over the scored questions.
+%1 feasible (with a gold query), %2 infeasible, %3 unscored (neither); %4 correct answers. An answered case not evaluated yet counts as wrong.</source>
+        <translation>可靠性分数 RS(c)（TrustSQL）：正确回答（EX 集合）或对不可回答问题的拒答记 +1，对可回答问题的拒答记 0，错误回答或回答了不可回答的问题记 -c；取计分问题的平均值。
+%1 个可回答（有标准 SQL），%2 个不可回答，%3 个未计分（两者皆非）；%4 个正确回答。尚未评估的已回答案例按错误计。</translation>
+    </message>
+</context>
+<context>
     <name>ReviewerDialog</name>
     <message>
         <source>Who is reviewing?</source>
@@ -1033,6 +1066,42 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Execution accuracy with set semantics after reordering the predicted columns</source>
         <translation>重排预测结果的列之后，集合语义下的执行准确率</translation>
     </message>
+    <message>
+        <source>Thresholds: %1</source>
+        <translation>阈值：%1</translation>
+    </message>
+    <message>
+        <source>⊘ Abstained</source>
+        <translation>⊘ 已拒答</translation>
+    </message>
+    <message>
+        <source>The run abstained on this question</source>
+        <translation>该运行对此问题拒答</translation>
+    </message>
+    <message>
+        <source>The run abstained: %1</source>
+        <translation>该运行拒答：%1</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>The run answered: no abstention check fired</source>
+        <translation>该运行已回答：没有拒答检查触发</translation>
+    </message>
+    <message>
+        <source>Infeasible</source>
+        <translation>不可回答</translation>
+    </message>
+    <message>
+        <source>An infeasible question (%1): no SQL answers it; abstaining is correct</source>
+        <translation>不可回答的问题（%1）：没有 SQL 能回答它；拒答是正确的</translation>
+    </message>
+    <message>
+        <source>abstained: %1</source>
+        <translation>已拒答：%1</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::CaseListModel</name>
@@ -1145,6 +1214,18 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>
             <numerusform>已裁定：最终标签为 %1（%n 条标注）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Abstained</source>
+        <translation>已拒答</translation>
+    </message>
+    <message>
+        <source>Abstained: %1</source>
+        <translation>已拒答：%1</translation>
+    </message>
+    <message>
+        <source>Infeasible question (%1)</source>
+        <translation>不可回答的问题（%1）</translation>
     </message>
 </context>
 <context>
@@ -1355,6 +1436,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>
             <numerusform>%n 条高亮发现</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No predicted SQL: the run abstained before generation.</source>
+        <translation>没有预测 SQL：该运行在生成之前拒答。</translation>
     </message>
 </context>
 <context>

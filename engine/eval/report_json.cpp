@@ -5,6 +5,7 @@
 
 #include "engine/db/value_json.h"
 #include "engine/eval/metrics.h"
+#include "engine/eval/reliability.h"
 #include "engine/eval/spider_hardness.h"
 
 namespace hs::eval {
@@ -192,6 +193,18 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
                           {"note", l.note}});
   }
   j["labels"] = labels;
+  // A run generated with abstention keeps its fields (as `generate --abstain` wrote them), so that
+  // this output read again scores RS(c) the same way.
+  if (!c.infeasibleType.empty()) j["infeasible_type"] = c.infeasibleType;
+  if (c.abstention) {
+    const Abstention& a = *c.abstention;
+    j["abstained"] = a.abstained;
+    j["abstain_reason"] = a.abstained ? json(a.reason) : json(nullptr);
+    json checks = json::array();
+    for (const auto& [name, threshold] : a.thresholds)
+      checks.push_back(json{{"check", name}, {"ran", true}, {"threshold", threshold}});
+    j["abstain"] = json{{"stage", a.stage}, {"checks", checks}};
+  }
   return j;
 }
 
@@ -322,6 +335,10 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
   } else {
     s["risk"] = nullptr;
   }
+  // RS(c) when the run was generated with abstention (null otherwise).
+  std::vector<std::optional<bool>> exSet;
+  for (std::size_t i = 0; i < n; ++i) exSet.push_back(outcomes[i].exSet);
+  s["reliability"] = reliabilityOfCases(cases, exSet);
   if (anyLabels && anyMrsqlgenFinding) {
     std::vector<std::string> types;
     for (int k = 1; k <= 10; ++k) types.push_back("C" + std::to_string(k));

@@ -83,7 +83,12 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
     h += " · " + htmlEscape(tr(L, "Human verdicts")) + ": " + htmlEscape(tr(L, *v));
   if (rc.outcome && rc.outcome->risk)
     h += " · " + htmlEscape(tr(L, "Risk")) + " " + fmtNum(rc.outcome->risk->score, "%.2f");
+  if (c.abstention && c.abstention->abstained) h += " · " + htmlEscape(tr(L, "Abstained"));
+  if (!c.infeasibleType.empty())
+    h += " · " + htmlEscape(tr(L, "Infeasible question") + " (" + c.infeasibleType + ")");
   h += "</h3>";
+  if (c.abstention && c.abstention->abstained && !c.abstention->reason.empty())
+    h += "<p><b>" + htmlEscape(tr(L, "Abstained")) + ":</b> " + htmlEscape(c.abstention->reason) + "</p>";
   if (!c.question.empty())
     h += "<p><b>" + htmlEscape(tr(L, "Question")) + ":</b> " + htmlEscape(c.question) + "</p>";
   if (c.goldSql)
@@ -213,6 +218,9 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
          num(e.value("auroc_vs_ex_wrong", nlohmann::json())) + "</td><td class=n>–</td></tr>";
     h += "</table>\n";
   }
+
+  // RS(c) when the run was generated with abstention.
+  if (s.contains("reliability") && s["reliability"].is_object()) h += reliabilityHtml(s["reliability"], L);
 
   // Human verdicts beside EX.
   std::map<std::string, int> verdicts;

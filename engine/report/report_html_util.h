@@ -5,7 +5,10 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "engine/core/finding.h"
+#include "engine/report/report_text.h"
 
 namespace hs::report {
 
@@ -22,5 +25,10 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
 // in a <title> for hover.
 std::string svgBars(const std::vector<std::pair<std::string, double>>& bars, const std::string& unit,
                     const std::string& colour);
+
+// The section of a run generated with abstention: the `reliability` block of eval::summarize
+// (questions, answered, abstained, correct answers, RS(0), RS(10), RS(N) with the penalties, the
+// thresholds of the checks).
+std::string reliabilityHtml(const nlohmann::json& reliability, Language language);
 
 }  // namespace hs::report

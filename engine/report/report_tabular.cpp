@@ -37,6 +37,11 @@ std::vector<json> rows(const ReportInput& in) {
     row["findings"] = o ? o->findings.size() : 0;
     auto verdict = humanVerdict(rc);
     row["human_verdict"] = verdict ? json(*verdict) : json(nullptr);
+    // A run generated with abstention (seed 004): null when abstention was off.
+    row["abstained"] = c.abstention ? json(c.abstention->abstained) : json(nullptr);
+    row["abstain_reason"] =
+        c.abstention && c.abstention->abstained ? json(c.abstention->reason) : json(nullptr);
+    row["infeasible_type"] = c.infeasibleType.empty() ? json(nullptr) : json(c.infeasibleType);
     out.push_back(std::move(row));
     if (o) {
       for (const Finding& f : o->findings) {
@@ -72,10 +77,11 @@ std::vector<json> rows(const ReportInput& in) {
 
 const std::vector<std::string>& csvColumns() {
   static const std::vector<std::string> cols = {
-      "kind",     "case_id",       "db_id",    "model",      "difficulty",  "question", "gold_sql",
-      "pred_sql", "ex_set",        "ex_bag",   "ex_ordered", "soft_f1",     "risk",     "pred_error",
-      "findings", "human_verdict", "taxonomy", "category",   "subcategory", "message",  "origin",
-      "reviewer", "verdict",       "note",     "created_at", "side",        "begin",    "end"};
+      "kind",      "case_id",        "db_id",          "model",      "difficulty",  "question", "gold_sql",
+      "pred_sql",  "ex_set",         "ex_bag",         "ex_ordered", "soft_f1",     "risk",     "pred_error",
+      "findings",  "human_verdict",  "taxonomy",       "category",   "subcategory", "message",  "origin",
+      "reviewer",  "verdict",        "note",           "created_at", "side",        "begin",    "end",
+      "abstained", "abstain_reason", "infeasible_type"};
   return cols;
 }
 

@@ -230,6 +230,15 @@ constexpr std::string_view kV6 = R"SQL(
 ALTER TABLE findings ADD COLUMN explanation TEXT NOT NULL DEFAULT '';
 )SQL";
 
+// Version 7: what a run generated with abstention decided per case (seed 004): NULL when the run
+// had abstention off, else {"abstained", "reason", "stage", "thresholds"}; and the type of an
+// infeasible question ('' for a feasible one), so that RS(c) can be computed from the workspace.
+constexpr std::string_view kV7 = R"SQL(
+ALTER TABLE cases ADD COLUMN abstention_json TEXT
+  CHECK (abstention_json IS NULL OR json_valid(abstention_json));
+ALTER TABLE cases ADD COLUMN infeasible_type TEXT NOT NULL DEFAULT '';
+)SQL";
+
 }  // namespace
 
 const std::vector<Migration>& migrations() {
@@ -240,6 +249,7 @@ const std::vector<Migration>& migrations() {
       {4, "annotation spans, annotation_undo, adjudications", kV4},
       {5, "case_scores.ex_set_any_order", kV5},
       {6, "findings.explanation", kV6},
+      {7, "cases.abstention_json, cases.infeasible_type", kV7},
   };
   return list;
 }

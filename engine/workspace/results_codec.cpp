@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "engine/core/json_input.h"
 #include "engine/db/value_json.h"
 
 namespace hs::ws::codec {
@@ -123,6 +124,26 @@ eval::ExecErrorClass execErrorClassFromString(const std::string& name) {
        {C::Syntax, C::NoSuchTable, C::NoSuchColumn, C::Ambiguous, C::Timeout, C::Refused, C::NoDatabase})
     if (name == eval::toString(c)) return c;
   return C::Other;
+}
+
+std::string abstentionToJson(const Abstention& a) {
+  json t = json::object();
+  for (const auto& [name, value] : a.thresholds) t[name] = value;
+  return dump(json{{"abstained", a.abstained}, {"reason", a.reason}, {"stage", a.stage}, {"thresholds", t}});
+}
+
+std::optional<Abstention> abstentionFromJson(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  const json j = parseJsonOrDiscarded(text);
+  if (!j.is_object() || !j.contains("abstained") || !j["abstained"].is_boolean()) return std::nullopt;
+  Abstention a;
+  a.abstained = j["abstained"].get<bool>();
+  if (j.contains("reason") && j["reason"].is_string()) a.reason = j["reason"].get<std::string>();
+  if (j.contains("stage") && j["stage"].is_string()) a.stage = j["stage"].get<std::string>();
+  if (j.contains("thresholds") && j["thresholds"].is_object())
+    for (const auto& [name, value] : j["thresholds"].items())
+      if (value.is_number()) a.thresholds[name] = value.get<double>();
+  return a;
 }
 
 std::string dump(const json& j) {

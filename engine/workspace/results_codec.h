@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/case.h"
 #include "engine/core/finding.h"
 #include "engine/eval/exec_error.h"
 #include "engine/eval/result_compare.h"
@@ -24,6 +25,11 @@ eval::ResultDiff diffFromJson(const nlohmann::json& j);
 
 nlohmann::json spansToJson(const std::vector<FindingSpan>& spans);
 std::vector<FindingSpan> spansFromJson(const nlohmann::json& j);
+
+// cases.abstention_json: {"abstained", "reason", "stage", "thresholds": {check name: number}};
+// nullopt for NULL or text that is not such an object.
+std::string abstentionToJson(const Abstention& a);
+std::optional<Abstention> abstentionFromJson(const std::string& text);
 
 // The inverse of eval::toString(ExecErrorClass); unknown names give Other.
 eval::ExecErrorClass execErrorClassFromString(const std::string& name);

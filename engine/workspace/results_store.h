@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "engine/core/error.h"
 #include "engine/eval/runner.h"
 #include "engine/workspace/workspace.h"
@@ -53,12 +55,19 @@ struct CaseSummary {
   std::optional<bool> exSetAnyOrder;  // set semantics ignoring column order (when the run asks for it)
   std::optional<double> softF1;
   std::optional<double> risk;
-  std::string predError;                // exec error class of the prediction ("" when it ran)
-  std::vector<std::string> categories;  // distinct finding categories, in first-seen order
+  std::string predError;                 // exec error class of the prediction ("" when it ran)
+  std::vector<std::string> categories;   // distinct finding categories, in first-seen order
+  bool hasGold = false;                  // goldSql is a query (it may be an empty text)
+  std::optional<Abstention> abstention;  // when the run was generated with abstention
+  std::string infeasibleType;            // hs::Case::infeasibleType
 };
 
 // All cases of a run in position order, with their scores when evaluated (one query).
 Result<std::vector<CaseSummary>> caseSummaries(const Workspace& ws, std::int64_t runId);
+
+// RS(c) of the rows (eval::runReliability with the thresholds recorded on them): null when no row
+// carries an abstention record. An answered case not yet evaluated counts as wrong.
+nlohmann::json runReliability(const std::vector<CaseSummary>& rows);
 
 // Number of evaluated cases of a run.
 Result<std::int64_t> evaluatedCount(const Workspace& ws, std::int64_t runId);

@@ -1,4 +1,7 @@
 // Workspace: the compact per-case summary rows of a run, for the case list (one query).
+#include <nlohmann/json.hpp>
+
+#include "engine/eval/reliability.h"
 #include "engine/workspace/results_codec.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/sqlite_util.h"
@@ -28,7 +31,7 @@ Result<std::vector<CaseSummary>> caseSummaries(const Workspace& ws, std::int64_t
       "SELECT c.id, c.position, c.case_key, c.db_id, c.question, coalesce(c.gold_sql, ''), "
       "coalesce(c.pred_sql, ''), c.model, c.difficulty, s.case_id IS NOT NULL, s.ex_set, s.ex_bag, "
       "s.ex_ordered, s.soft_f1, s.risk, coalesce(s.pred_error, ''), coalesce(s.categories, ''), "
-      "s.ex_set_any_order "
+      "s.ex_set_any_order, c.abstention_json, c.infeasible_type, c.gold_sql IS NOT NULL "
       "FROM cases AS c LEFT JOIN case_scores AS s ON s.case_id = c.id WHERE c.run_id = ?1 "
       "ORDER BY c.position, c.id",
       ws.path());
@@ -58,9 +61,28 @@ Result<std::vector<CaseSummary>> caseSummaries(const Workspace& ws, std::int64_t
     s.predError = st->text(15);
     s.categories = splitLines(st->text(16));
     s.exSetAnyOrder = codec::boolAt(*st, 17);
+    if (!st->isNull(18)) s.abstention = codec::abstentionFromJson(st->text(18));
+    s.infeasibleType = st->text(19);
+    s.hasGold = st->int64(20) != 0;
     out.push_back(std::move(s));
   }
   return out;
+}
+
+nlohmann::json runReliability(const std::vector<CaseSummary>& rows) {
+  std::vector<const Abstention*> records;
+  std::vector<eval::ReliabilityCase> items;
+  for (const CaseSummary& s : rows) {
+    if (s.abstention) records.push_back(&*s.abstention);
+    eval::ReliabilityCase r;
+    r.hasGold = s.hasGold;
+    r.infeasible = !s.infeasibleType.empty();
+    r.abstained = s.abstention && s.abstention->abstained;
+    r.exSet = s.exSet;
+    items.push_back(r);
+  }
+  if (records.empty()) return nullptr;
+  return eval::runReliability(items, eval::recordedThresholds(records));
 }
 
 Result<std::int64_t> evaluatedCount(const Workspace& ws, std::int64_t runId) {

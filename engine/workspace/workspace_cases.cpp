@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/json_input.h"
+#include "engine/workspace/results_codec.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
 
@@ -26,7 +27,7 @@ RunRecord readRun(const Statement& st) {
 
 constexpr const char* kCaseColumns =
     "id, run_id, database_id, position, case_key, db_id, question, evidence, gold_sql, pred_sql, model, "
-    "difficulty, source, source_line, labels_json";
+    "difficulty, source, source_line, labels_json, abstention_json, infeasible_type";
 
 std::string labelsToJson(const std::vector<hs::HumanLabel>& labels) {
   nlohmann::json arr = nlohmann::json::array();
@@ -74,6 +75,8 @@ CaseRecord readCase(const Statement& st) {
   r.kase.source = st.text(12);
   r.kase.sourceLine = static_cast<std::size_t>(st.int64(13));
   r.kase.labels = labelsFromJson(st.text(14));
+  r.kase.abstention = codec::abstentionFromJson(st.optText(15).value_or(""));
+  r.kase.infeasibleType = st.text(16);
   return r;
 }
 
@@ -229,8 +232,8 @@ Result<std::vector<std::int64_t>> Workspace::insertCases(std::int64_t runId,
   auto st = Statement::prepare(
       db_,
       "INSERT INTO cases(run_id, database_id, position, case_key, db_id, question, evidence, "
-      "gold_sql, pred_sql, model, difficulty, source, source_line, labels_json) "
-      "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+      "gold_sql, pred_sql, model, difficulty, source, source_line, labels_json, abstention_json, "
+      "infeasible_type) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
       path_);
   if (!st) return st.error();
   std::vector<std::int64_t> ids;
@@ -242,6 +245,9 @@ Result<std::vector<std::int64_t>> Workspace::insertCases(std::int64_t runId,
     st->bind(1, runId).bind(2, dbId).bind(3, position++).bind(4, c.id).bind(5, c.dbId).bind(6, c.question);
     st->bind(7, c.evidence).bind(8, c.goldSql).bind(9, c.predSql).bind(10, c.model).bind(11, c.difficulty);
     st->bind(12, c.source).bind(13, static_cast<std::int64_t>(c.sourceLine)).bind(14, labelsToJson(c.labels));
+    st->bind(
+        15, c.abstention ? std::optional<std::string>(codec::abstentionToJson(*c.abstention)) : std::nullopt);
+    st->bind(16, c.infeasibleType);
     if (auto s = st->run(); !s) {
       Error e = s.error();
       e.message = "cannot store case '" + c.id + "': " + e.message;

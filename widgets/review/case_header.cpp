@@ -127,6 +127,29 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
              *v ? tr("%1: the results match").arg(what) : tr("%1: the results differ").arg(what),
              *v ? kPass : kFail);
   };
+  // A run generated with abstention: whether it answered, and why it did not.
+  if (kase.abstention) {
+    const hs::Abstention& a = *kase.abstention;
+    QStringList thresholds;
+    for (const auto& [name, value] : a.thresholds)
+      thresholds << QStringLiteral("%1 %2").arg(q(name)).arg(value, 0, 'f', 2);
+    const QString checks = thresholds.isEmpty()
+                               ? QString()
+                               : QLatin1Char('\n') + tr("Thresholds: %1").arg(thresholds.join(", "));
+    if (a.abstained)
+      addBadge(tr("⊘ Abstained"),
+               (a.reason.empty() ? tr("The run abstained on this question")
+                                 : tr("The run abstained: %1").arg(q(a.reason))) +
+                   (a.stage.empty() ? QString() : QStringLiteral(" (%1)").arg(q(a.stage))) + checks,
+               QColor(0x4a, 0x23, 0x8c));
+    else
+      addBadge(tr("Answered"), tr("The run answered: no abstention check fired") + checks, kUnknown);
+  }
+  if (!kase.infeasibleType.empty())
+    addBadge(tr("Infeasible"),
+             tr("An infeasible question (%1): no SQL answers it; abstaining is correct")
+                 .arg(q(kase.infeasibleType)),
+             QColor(0x8c, 0x5a, 0x23));
   verdict(tr("EX set"), outcome.exSet, tr("Execution accuracy with set semantics (BIRD)"));
   verdict(tr("EX bag"), outcome.exBag, tr("Execution accuracy with multiset semantics"));
   if (outcome.exOrdered)
@@ -155,6 +178,15 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
           QFontMetrics(risk_->font())
               .elidedText(tr("risk: %1").arg(reasons.join(QStringLiteral(", "))), Qt::ElideRight, 560));
     }
+  }
+  // The reason of an abstention comes first on that line (cut there too; the badge has all of it).
+  if (kase.abstention && kase.abstention->abstained && !kase.abstention->reason.empty()) {
+    const QString why = tr("abstained: %1").arg(q(kase.abstention->reason));
+    risk_->setToolTip(risk_->toolTip().isEmpty() ? why : why + QLatin1Char('\n') + risk_->toolTip());
+    risk_->setText(
+        QFontMetrics(risk_->font())
+            .elidedText(risk_->text().isEmpty() ? why : why + QStringLiteral(" · ") + risk_->text(),
+                        Qt::ElideRight, 560));
   }
 }
 

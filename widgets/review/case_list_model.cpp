@@ -192,8 +192,8 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
           return r.key;
         case Database:
           return r.db;
-        case Question:
-          return r.question;
+        case Question:  // ⊘: the run abstained on this question (the reason in the tooltip)
+          return s.abstention && s.abstention->abstained ? QStringLiteral("⊘ ") + r.question : r.question;
         case Model:
           return r.model;
         case Difficulty:
@@ -227,7 +227,16 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
       if (col == Position || col == SoftF1 || col == Risk) return int(Qt::AlignRight | Qt::AlignVCenter);
       return {};
     case Qt::ToolTipRole:
-      if (col == Question) return r.question;
+      if (col == Question) {
+        QString tip = r.question;
+        if (s.abstention && s.abstention->abstained)
+          tip += QLatin1Char('\n') + (s.abstention->reason.empty()
+                                          ? tr("Abstained")
+                                          : tr("Abstained: %1").arg(qs(s.abstention->reason)));
+        if (!s.infeasibleType.empty())
+          tip += QLatin1Char('\n') + tr("Infeasible question (%1)").arg(qs(s.infeasibleType));
+        return tip;
+      }
       if (col == Findings) return r.categories.join(QLatin1Char('\n'));
       if (col == Review && !r.final.isEmpty())
         return tr("Adjudicated: the final label is %1 (%n annotation(s))", nullptr, r.annotations)

@@ -89,7 +89,7 @@ void CaseSqlPair::clear() {
 }
 
 void CaseSqlPair::setSql(const std::optional<std::string>& gold, const std::optional<std::string>& pred,
-                         const QString& model) {
+                         const QString& model, bool abstained) {
   clear();
   predTitle_->setText(model.isEmpty() ? tr("Predicted SQL") : tr("Predicted SQL (%1)").arg(model));
   const auto fill = [](SqlEditor* e, const std::optional<std::string>& sql, const QString& missing) {
@@ -102,7 +102,9 @@ void CaseSqlPair::setSql(const std::optional<std::string>& gold, const std::opti
     e->annotate(0, QsciStyledText(missing, style));
   };
   fill(gold_, gold, tr("No gold SQL for this case."));
-  fill(pred_, pred, tr("No predicted SQL: the generation failed or returned nothing."));
+  fill(pred_, pred,
+       abstained ? tr("No predicted SQL: the run abstained before generation.")
+                 : tr("No predicted SQL: the generation failed or returned nothing."));
 }
 
 void CaseSqlPair::setFindings(const std::vector<hs::Finding>& findings) {

@@ -26,8 +26,9 @@ class CaseSqlPair : public QWidget {
  public:
   explicit CaseSqlPair(QWidget* parent = nullptr);
 
+  // `abstained`: the run abstained on the case (a missing prediction is no failed generation).
   void setSql(const std::optional<std::string>& gold, const std::optional<std::string>& pred,
-              const QString& model);
+              const QString& model, bool abstained = false);
   // Highlights every span of every finding (call after setSql) and rebuilds the legend.
   void setFindings(const std::vector<hs::Finding>& findings);
   void clear();

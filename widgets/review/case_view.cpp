@@ -142,7 +142,7 @@ void CaseView::clear() {
 void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcome) {
   clear();
   p_->header->setCase(kase, outcome);
-  p_->sql->setSql(kase.goldSql, kase.predSql, q(kase.model));
+  p_->sql->setSql(kase.goldSql, kase.predSql, q(kase.model), kase.abstention && kase.abstention->abstained);
   p_->sql->setFindings(outcome.findings);
 
   p_->shown = outcome.findings;

@@ -14,6 +14,8 @@
 #include <QSplitter>
 #include <QTableView>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/annotation_bar.h"
@@ -23,6 +25,7 @@
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
+#include "widgets/review/reliability_line.h"
 
 namespace hs::ui {
 
@@ -217,6 +220,28 @@ QString ReviewPanel::statsText() const {
   return stats_->text();
 }
 
+QString ReviewPanel::reliabilityText() const {
+  return reliability_->isHidden() ? QString() : reliability_->text();
+}
+
+void ReviewPanel::updateReliability() {
+  bool any = false;  // a run without abstention (most runs) costs one scan
+  for (int r = 0; r < model_->rowCount() && !any; ++r) any = model_->row(r).summary.abstention.has_value();
+  if (!any) {
+    reliability_->clear();
+    reliability_->setToolTip({});
+    reliability_->hide();
+    return;
+  }
+  std::vector<hs::ws::CaseSummary> rows;
+  rows.reserve(static_cast<std::size_t>(model_->rowCount()));
+  for (int r = 0; r < model_->rowCount(); ++r) rows.push_back(model_->row(r).summary);
+  const nlohmann::json reliability = hs::ws::runReliability(rows);
+  reliability_->setText(ReliabilityLine::text(reliability));
+  reliability_->setToolTip(ReliabilityLine::tooltip(reliability));
+  reliability_->setVisible(reliability.is_object());
+}
+
 void ReviewPanel::updateStats() {
   const int n = model_->rowCount();
   const int evaluated = n == 0 ? 0 : model_->evaluatedCount();
@@ -230,6 +255,7 @@ void ReviewPanel::updateStats() {
     benchedEvaluated_ = evaluated;
     detectors_->compute(path_, benchedRun_);
   }
+  updateReliability();
   if (n == 0) {
     stats_->clear();
     return;

@@ -99,6 +99,7 @@ class ReviewPanel : public QWidget {
   QPushButton* cancelButton() const { return cancel_; }
   QString statsText() const;
   DetectorSummary* detectorSummary() const { return detectors_; }
+  QString reliabilityText() const;  // the RS(c) line ("" when the run had no abstention)
   double lastLoadMs() const { return lastLoadMs_; }
 
  signals:
@@ -120,6 +121,7 @@ class ReviewPanel : public QWidget {
   void fillFilterCombos();
   void applyFilters();
   void updateStats();
+  void updateReliability();
   void showCase(qint64 caseId);
   std::vector<hs::Finding> spanLabelFindings(qint64 caseId) const;
   void onEvaluationFinished(const EvaluationResult& result);
@@ -138,6 +140,7 @@ class ReviewPanel : public QWidget {
   QLabel* runLabel_ = nullptr;
   QLabel* stats_ = nullptr;
   DetectorSummary* detectors_ = nullptr;  // the detector bench of the shown run
+  QLabel* reliability_ = nullptr;         // RS(c) of a run generated with abstention
   qint64 benchedRun_ = 0;
   int benchedEvaluated_ = -1;
   QComboBox* verdict_ = nullptr;

@@ -44,6 +44,10 @@ void ReviewPanel::buildUi() {
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   stats_->setWordWrap(true);  // a long summary wraps instead of widening the window past the screen
   detectors_ = new DetectorSummary;
+  reliability_ = new QLabel;
+  reliability_->setObjectName(QStringLiteral("reviewReliability"));
+  reliability_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  reliability_->hide();
 
   auto* top = new QHBoxLayout;
   top->addWidget(runLabel_);
@@ -135,6 +139,7 @@ void ReviewPanel::buildUi() {
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addLayout(top);
   layout->addWidget(detectors_);
+  layout->addWidget(reliability_);
   layout->addLayout(filters);
   layout->addWidget(splitter_, 1);
 }

@@ -4,6 +4,7 @@
 target_sources(hallusql_widgets PRIVATE
   review/case_filter_proxy.h review/case_filter_proxy.cpp
   review/detector_summary.h review/detector_summary.cpp
+  review/reliability_line.h review/reliability_line.cpp
   review/case_list_model.h review/case_list_model.cpp
   review/case_view_host.h review/case_view_host.cpp
   review/evaluation_controller.h review/evaluation_controller.cpp

@@ -1,5 +1,6 @@
 #include "app/cli/abstain/abstain_hook.h"
 
+#include "engine/eval/reliability.h"
 #include "engine/eval/runner.h"
 
 namespace hs::cli {
@@ -57,10 +58,11 @@ void AbstainHook::after(workflow::AbstainVerdict& verdict, const Case& c,
 }
 
 nlohmann::json AbstainHook::thresholdsJson() const {
-  nlohmann::json t = {{"infeasible", settings_.options.infeasibleThreshold},
-                      {"risk", settings_.options.riskThreshold}};
-  if (settings_.llmClassifier) t["classifier"] = settings_.classifierThreshold;
-  if (settings_.llmVerifier) t["verifier"] = settings_.verifierThreshold;
+  // Named as evaluate names the thresholds it reads back from the output's check records.
+  nlohmann::json t = {{eval::thresholdKey("schema_linking"), settings_.options.infeasibleThreshold},
+                      {eval::thresholdKey("risk"), settings_.options.riskThreshold}};
+  if (settings_.llmClassifier) t[eval::thresholdKey("llm_classifier")] = settings_.classifierThreshold;
+  if (settings_.llmVerifier) t[eval::thresholdKey("llm_verifier")] = settings_.verifierThreshold;
   return t;
 }
 

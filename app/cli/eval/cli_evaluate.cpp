@@ -18,6 +18,7 @@
 #include "engine/workflow/evaluate_run.h"
 #include "engine/workflow/import_run.h"
 #include "engine/workspace/import/import.h"
+#include "engine/workspace/results_store.h"
 
 namespace hs::cli {
 namespace {
@@ -106,6 +107,11 @@ int runEvaluateWorkspaceRun(const Args& args) {
                      {"saved", r.saved},
                      {"cancelled", r.cancelled},
                      {"elapsed_ms", r.elapsedMs}};
+  // RS(c) of the stored run when it was generated with abstention (null otherwise), as the Review
+  // tab shows it.
+  out["reliability"] = nullptr;
+  if (auto workspace = ws::Workspace::open(*args.get("workspace")))
+    if (auto rows = ws::caseSummaries(*workspace, r.runId)) out["reliability"] = ws::runReliability(*rows);
   print(out);
   return kOk;
 }

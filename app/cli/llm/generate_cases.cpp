@@ -11,7 +11,7 @@
 
 #include "app/cli/abstain/abstain_hook.h"
 #include "app/cli/cases_input.h"
-#include "engine/abstain/reliability.h"
+#include "engine/eval/reliability.h"
 #include "engine/workflow/generate.h"
 #include "engine/workflow/generate_json.h"
 
@@ -32,6 +32,9 @@ nlohmann::json baseLine(const Case& c) {
   j["gold_sql"] = c.goldSql ? nlohmann::json(*c.goldSql) : nlohmann::json(nullptr);
   j["difficulty"] = c.difficulty;
   j["source"] = c.source;
+  // An infeasible question (no gold SQL exists) keeps its type, so that evaluating the output
+  // scores an abstention on it as correct.
+  if (!c.infeasibleType.empty()) j["infeasible_type"] = c.infeasibleType;
   j["pred_sql"] = nullptr;
   return j;
 }
@@ -154,9 +157,10 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
          {"abstained", abstain.enabled() ? nlohmann::json{{"before_generation", abstainedBefore},
                                                           {"total", abstainedBefore + abstainedAfter}}
                                          : nlohmann::json(nullptr)},
-         {"reliability", abstain.enabled() ? abstain::runReliability(answered, abstainedAll, dbRoot.value(),
-                                                                     abstain.thresholdsJson())
-                                           : nlohmann::json(nullptr)}});
+         {"reliability", abstain.enabled()
+                             ? eval::generatedRunReliability(answered, abstainedAll, dbRoot.value(),
+                                                             abstain.thresholdsJson())
+                             : nlohmann::json(nullptr)}});
   return kOk;
 }
 

@@ -43,6 +43,13 @@ std::optional<std::string> fieldTypeError(const nlohmann::json& rec,
 // reported with its line and byte offset.
 std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::vector<Error>* errors);
 
+// The abstention record of a record written by `generate --abstain` ("abstained", "abstain_reason",
+// "abstain": {"stage", "checks": [{"check", "ran", "threshold"}]}) and the infeasible marker
+// ("infeasible_type", else "type" on a record without gold SQL; "feasible" is no marker). A field of
+// the wrong type is a "field_type" warning at `line`; the rest of the record is kept.
+void readAbstention(const nlohmann::json& rec, Case& c, const std::string& path, std::size_t line,
+                    std::size_t offset, std::vector<Error>* warnings);
+
 void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen, ImportReport& report);
 void importDrilldown(const SourceText& source, const ImportOptions& options, ImportReport& report);
 void importSpider(const SourceText& source, const ImportOptions& options, ImportReport& report);

@@ -111,14 +111,21 @@ void importJsonl(const SourceText& source, const ImportOptions& options, bool mr
       }
     }
     if (predName) {
-      c.predSql = interpretPrediction(rec[predName], source.path, line.number, line.offset, &report.warnings,
+      // A run that abstained before generation has no SQL by design: not a failed generation.
+      const auto flag = rec.find("abstained");
+      const bool abstained = flag != rec.end() && flag->is_boolean() && flag->get<bool>();
+      std::vector<Error> predWarnings;
+      c.predSql = interpretPrediction(rec[predName], source.path, line.number, line.offset, &predWarnings,
                                       false, c.dbId)
                       .sql;
+      for (Error& w : predWarnings)
+        if (!(abstained && w.code == "generation_failed")) report.warnings.push_back(std::move(w));
     }
     if (c.dbId.empty()) {
       report.warnings.push_back(importIssue("missing_field", "record has no db_id: it cannot be executed",
                                             source.path, line.number, line.offset));
     }
+    readAbstention(rec, c, source.path, line.number, line.offset, &report.warnings);
     if (mrsqlgen) addMrsqlgenLabels(rec, c, source.path, line.number, line.offset, &report.warnings);
     report.cases.push_back(std::move(c));
     ++index;

@@ -84,6 +84,38 @@ class TestReport : public QObject {
     QVERIFY(html.find("50.0% (1/2)") != std::string::npos);
   }
 
+  void reliabilityOfARunWithAbstention() {
+    ReportInput in = sample();
+    QVERIFY(renderHtml(in).find("Reliability with abstention") == std::string::npos);  // abstention off
+    // Case 1 answered wrong (-c), case 2 abstained although its answer was right (0), and an
+    // infeasible question abstained on (+1): N = 3.
+    in.cases[0].kase.abstention =
+        Abstention{false, "", "after_generation", {{"schema_linking", 0.5}, {"risk", 0.5}}};
+    in.cases[1].kase.abstention = Abstention{true, "risk 0.61", "after_generation", {{"risk", 0.5}}};
+    ReportCase c;
+    c.kase.id = "inf:1";
+    c.kase.question = "Recommend a pet";
+    c.kase.infeasibleType = "non-sql";
+    c.kase.abstention =
+        Abstention{true, "asks for a recommendation", "before_generation", {{"schema_linking", 0.5}}};
+    c.annotations.push_back({"ana", "correct", "", "", "", "2026-11-23T10:00:09Z", {}});
+    in.cases.push_back(c);
+    const std::string html = renderHtml(in);
+    QVERIFY(html.find("<h2>Reliability with abstention</h2>") != std::string::npos);
+    // RS(0) = 1/3, RS(10) = (1 - 10)/3, RS(3) = (1 - 3)/3.
+    QVERIFY2(html.find("<td class=n>0.333</td><td class=n>-3.000</td><td class=n>-0.667</td>") !=
+                 std::string::npos,
+             html.c_str());
+    QVERIFY(html.find("Thresholds: infeasible 0.5, risk 0.5") != std::string::npos);
+    // The case shows the abstention and its reason.
+    QVERIFY(html.find("<b>Abstained:</b> asks for a recommendation") != std::string::npos);
+    QVERIFY(html.find("Infeasible question (non-sql)") != std::string::npos);
+    // CSV / JSONL case rows carry the fields.
+    const std::string jsonl = renderJsonl(in);
+    QVERIFY(jsonl.find("\"abstain_reason\":\"asks for a recommendation\"") != std::string::npos);
+    QVERIFY(jsonl.find("\"infeasible_type\":\"non-sql\"") != std::string::npos);
+  }
+
   void htmlFollowsTheLanguage() {
     ReportInput in = sample();
     in.language = Language::SimplifiedChinese;

@@ -7,9 +7,11 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
-#include "engine/abstain/reliability.h"
+#include "engine/eval/reliability.h"
 #include "engine/workflow/abstain_generate.h"
 #include "support/fake_llm/fake_llm.h"
 #include "support/run_cli.h"
@@ -137,7 +139,7 @@ class TestAbstainGenerate : public QObject {
 
   void reliabilitySummaryShowsPenaltiesAndThresholds() {
     std::vector<eval::RsItem> items{{true, true, true}, {true, true, false}, {true, false, false}};
-    auto j = abstain::reliabilitySummary(items, {{"risk", 0.5}});
+    auto j = eval::reliabilitySummary(items, {{"risk", 0.5}});
     QCOMPARE(j["rs"]["rs_0"].get<double>(), 1.0 / 3.0);
     QCOMPARE(j["rs"]["rs_10"].get<double>(), (1.0 - 10.0) / 3.0);
     QCOMPARE(j["rs"]["rs_N"].get<double>(), (1.0 - 3.0) / 3.0);
@@ -190,6 +192,74 @@ class TestAbstainGenerate : public QObject {
     QCOMPARE(rel["rs"]["rs_10"].get<double>(), 0.5);  // +1 and 0 (abstained on a question with a gold answer)
     QCOMPARE(rel["penalties"]["c_N"].get<double>(), 2.0);
     QCOMPARE(rel["thresholds"]["infeasible"].get<double>(), 0.5);
+  }
+
+  // A generated run with infeasible questions (the fixture's "type", no gold): generate carries the
+  // marker to its output as "infeasible_type", and evaluating that output (file, workspace, stored
+  // run) gives the RS(c) of generate's own summary.
+  void evaluateOfAGeneratedRunGivesItsRs() {
+    test::FakeLlmServer server(test::fakeLlmScript());
+    server.setDefault({{"content", "```sql\nSELECT count(*) FROM animal\n```"}});
+    QStringList llm{"--base-url", QString::fromStdString(server.baseUrl()), "--model", "fake-model"};
+    const QString cases = QDir(dir_.path()).filePath("mixed.jsonl");
+    QFile f(cases);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        // answered right: +1
+        R"({"id": "a", "db_id": "zoo", "question": "How many animals are there?", "gold_sql": "SELECT count(*) FROM animal"})"
+        "\n"
+        // feasible (has gold) but abstained before generation: 0
+        R"({"id": "b", "db_id": "zoo", "question": "Predict the weight of each dog next year.", "gold_sql": "SELECT weight FROM animal"})"
+        "\n"
+        // infeasible, abstained: +1
+        R"({"id": "c", "db_id": "zoo", "question": "Predict the weight of each cat next year.", "type": "non-sql"})"
+        "\n"
+        // infeasible but answered: -c
+        R"({"id": "d", "db_id": "zoo", "question": "How many animals are there?", "type": "ext-know"})"
+        "\n");
+    f.close();
+    const QString out = QDir(dir_.path()).filePath("mixed_out.jsonl");
+    int code = -1;
+    auto gen = cli(QStringList{"generate", "--cases", cases, "--db-root", QString::fromStdString(root_),
+                               "--out", out, "--abstain"} +
+                       llm,
+                   &code);
+    QCOMPARE(code, 0);
+    const nlohmann::json rel = gen["reliability"];
+    QCOMPARE(rel["questions"].get<int>(), 4);
+    QCOMPARE(rel["infeasible"].get<int>(), 2);
+    QCOMPARE(rel["abstained"].get<int>(), 2);
+    QCOMPARE(rel["rs"]["rs_0"].get<double>(), 2.0 / 4.0);
+    QCOMPARE(rel["rs"]["rs_10"].get<double>(), (2.0 - 10.0) / 4.0);
+    QCOMPARE(rel["rs"]["rs_N"].get<double>(), (2.0 - 4.0) / 4.0);
+    QFile lines(out);
+    QVERIFY(lines.open(QIODevice::ReadOnly));
+    std::map<std::string, nlohmann::json> byId;
+    while (!lines.atEnd()) {
+      auto j = nlohmann::json::parse(lines.readLine().toStdString());
+      byId[j["id"].get<std::string>()] = j;
+    }
+    QCOMPARE(byId["c"]["infeasible_type"].get<std::string>(), std::string("non-sql"));
+    QCOMPARE(byId["d"]["infeasible_type"].get<std::string>(), std::string("ext-know"));
+    QVERIFY(!byId["a"].contains("infeasible_type"));
+
+    // evaluate the output: the same block in its summary.
+    const QString ws = QDir(dir_.path()).filePath("mixed.hallusql");
+    auto ev = cli(QStringList{"evaluate", "--cases", out, "--db-root", QString::fromStdString(root_), "--out",
+                              QDir(dir_.path()).filePath("mixed_eval.jsonl"), "--quiet", "--workspace", ws},
+                  &code);
+    QCOMPARE(code, 0);
+    for (const char* k : {"questions", "answered", "abstained", "correct_answers", "rs", "penalties",
+                          "thresholds", "feasible", "infeasible", "unscored"})
+      QVERIFY2(ev["reliability"][k] == rel[k], k);
+    // The stored run, evaluated again through the workspace: the same numbers.
+    const int runId = ev["workspace"]["run_id"].get<int>();
+    auto stored = cli(QStringList{"evaluate", "--workspace", ws, "--run", QString::number(runId), "--db-root",
+                                  QString::fromStdString(root_), "--quiet"},
+                      &code);
+    QCOMPARE(code, 0);
+    QCOMPARE(stored["reliability"]["rs"], rel["rs"]);
+    QCOMPARE(stored["reliability"]["thresholds"], rel["thresholds"]);
   }
 };
 

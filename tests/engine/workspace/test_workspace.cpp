@@ -3,13 +3,17 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/core/hash.h"
 #include "engine/workspace/migrations.h"
+#include "engine/workspace/results_store.h"
 #include "engine/workspace/sqlite_util.h"
 #include "engine/workspace/workspace.h"
 #include "support/temp_copy.h"
@@ -141,6 +145,74 @@ class TestWorkspace : public QObject {
     QCOMPARE(ws->schemaVersion().value(), hs::ws::currentSchemaVersion());
     QCOMPARE(count(ws.value(), "llm_calls"), 0);
     QCOMPARE(ws->findRun("old run").value().has_value(), true);
+  }
+
+  void migratesVersion6CasesToAbstentionColumns() {
+    // A version 6 workspace with a case: version 7 adds cases.abstention_json (NULL: abstention was
+    // off) and cases.infeasible_type (''); the old case reads back unchanged, without a record.
+    QTemporaryDir dir;
+    const std::string path = pathIn(dir, "v6.hallusql");
+    {
+      sqlite3* db = nullptr;
+      QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+      QVERIFY(hs::ws::migrate(db, path, 6).ok());
+      QVERIFY(
+          hs::ws::exec(db,
+                       "INSERT INTO runs(id, name, created_at) VALUES(1, 'old run', '2025-01-01');"
+                       "INSERT INTO cases(run_id, position, case_key, db_id, question, gold_sql, pred_sql) "
+                       "VALUES(1, 0, 'k1', 'zoo', 'How many?', 'SELECT 1', 'SELECT 2');",
+                       path)
+              .ok());
+      const auto cols = columnsOf(db, "cases");
+      QVERIFY(std::find(cols.begin(), cols.end(), "abstention_json") == cols.end());
+      sqlite3_close(db);
+    }
+    auto ws = Workspace::open(path);
+    QVERIFY2(ws.ok(), ws.ok() ? "" : ws.error().describe().c_str());
+    QCOMPARE(ws->schemaVersion().value(), 7);
+    auto old = ws->cases(1);
+    QVERIFY(old.ok());
+    QCOMPARE(old->size(), std::size_t(1));
+    QCOMPARE((*old)[0].kase.predSql.value(), std::string("SELECT 2"));
+    QVERIFY(!(*old)[0].kase.abstention);
+    QVERIFY((*old)[0].kase.infeasibleType.empty());
+
+    // New cases keep the record and the marker.
+    hs::Case answered;
+    answered.id = "k2";
+    answered.goldSql = "SELECT 1";
+    answered.abstention =
+        hs::Abstention{false, "", "after_generation", {{"schema_linking", 0.5}, {"risk", 0.6}}};
+    hs::Case held;
+    held.id = "k3";
+    held.infeasibleType = "non-sql";
+    held.abstention =
+        hs::Abstention{true, "asks for a prediction", "before_generation", {{"schema_linking", 0.5}}};
+    QVERIFY(ws->insertCases(1, {answered, held}).ok());
+    auto all = ws->cases(1);
+    QVERIFY(all.ok());
+    QCOMPARE(all->size(), std::size_t(3));
+    const hs::Case& a = (*all)[1].kase;
+    QVERIFY(a.abstention && !a.abstention->abstained);
+    QCOMPARE(a.abstention->stage, std::string("after_generation"));
+    QVERIFY(a.abstention->thresholds == answered.abstention->thresholds);
+    const hs::Case& h = (*all)[2].kase;
+    QVERIFY(h.abstention && h.abstention->abstained);
+    QCOMPARE(h.abstention->reason, std::string("asks for a prediction"));
+    QCOMPARE(h.infeasibleType, std::string("non-sql"));
+    QCOMPARE(ws->caseById((*all)[2].id).value().kase.infeasibleType, std::string("non-sql"));
+
+    // The case list's rows carry them too, and RS(c) follows (nothing evaluated: an answer is wrong).
+    auto rows = hs::ws::caseSummaries(*ws, 1);
+    QVERIFY(rows.ok());
+    QVERIFY(!(*rows)[0].abstention && (*rows)[0].hasGold);
+    QCOMPARE((*rows)[2].infeasibleType, std::string("non-sql"));
+    QCOMPARE((*rows)[2].abstention->reason, std::string("asks for a prediction"));
+    const nlohmann::json rs = hs::ws::runReliability(*rows);
+    QCOMPARE(rs["questions"].get<int>(), 3);
+    QCOMPARE(rs["rs"]["rs_0"].get<double>(), 1.0 / 3.0);
+    QCOMPARE(rs["rs"]["rs_10"].get<double>(), (1.0 - 20.0) / 3.0);
+    QCOMPARE(rs["thresholds"], (nlohmann::json{{"infeasible", 0.5}, {"risk", 0.6}}));
   }
 
   void refusesNewerVersion() {

@@ -1,4 +1,5 @@
-// Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values.
+// Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values;
+// and the other way round, a LIMIT or a COUNT the question does not ask for.
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -168,6 +169,32 @@ bool containsNumber(const std::string& text, const std::string& number) {
   return false;
 }
 
+// What else in a question a LIMIT may answer besides a superlative (the caller checks those):
+// "top", "first", an ordinal, a number ("list 3 singers", "five"), or a comparison of two ("which
+// is older, A or B?").
+bool limitCue(const std::vector<std::string>& ws) {
+  static const std::set<std::string> words = {
+      "top",     "first",  "last",  "one",   "single",  "any",      "example", "sample",
+      "second",  "third",  "two",   "three", "four",    "five",     "six",     "seven",
+      "eight",   "nine",   "ten",   "more",  "less",    "fewer",    "greater", "larger",
+      "smaller", "higher", "lower", "older", "younger", "majority", "extreme"};
+  for (const std::string& w : ws)
+    if (words.count(w) || (!w.empty() && std::isdigit(static_cast<unsigned char>(w[0])))) return true;
+  return false;
+}
+
+// The outermost SELECT's first item is COUNT(...) (SELECT [DISTINCT] COUNT( ...).
+bool selectsCount(const SqlView& v) {
+  std::size_t i = 0;
+  auto word = [&](const char* w) {
+    return i < v.tokens.size() && v.tokens[i].kind == TokKind::Word && v.tokens[i].text == w;
+  };
+  if (!word("select")) return false;
+  ++i;
+  if (word("distinct") || word("all")) ++i;
+  return word("count") && i + 1 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen;
+}
+
 }  // namespace
 
 std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
@@ -206,6 +233,18 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   if (distinctCue && !has(v, {"distinct", "group"}))
     out.push_back(cue("cue_distinct",
                       "the question asks for different/distinct values but the SQL has no DISTINCT", v, 0.6));
+  // The other direction: the SQL does what the question does not ask for. A LIMIT with no
+  // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
+  // ("total", "amount" and "number" also ask for one).
+  bool limited = false;
+  for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
+  if (limited && sup.empty() && !limitCue(ws))
+    out.push_back(cue(
+        "cue_unasked",
+        "the SQL keeps only the first rows (LIMIT) but the question asks for no top, first or most", v, 0.6));
+  else if (selectsCount(v) && !countCue && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
+           !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
+    out.push_back(cue("cue_unasked", "the SQL counts rows but the question asks for no count", v, 0.6));
   // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
   // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
   // SQL writes them in other forms ('1980-01-01', 0.2).

@@ -5,7 +5,8 @@ Positives: each BIRD mini-dev gold query with its question. Negatives: one mutan
 query with the same question, made by text rules that change the answer for sure (or nearly so)
 without an execution filter: a count that no longer counts, a superlative that no longer picks the
 top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
-swapped for another of the same table. The rule is picked by a seeded hash among the rules that
+swapped for another of the same table; and the other way round, a LIMIT 1 or a COUNT nobody asked
+for. The rule is picked by a seeded hash among the rules that
 apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
 
 Only the question goes to the engine, not BIRD's `evidence`: the runs the tool reviews (Spider)
@@ -156,10 +157,30 @@ def substitute_column(sql, columns):
     return None
 
 
+def add_limit(sql, _):
+    """LIMIT 1 added to a query that lists rows (no LIMIT, no aggregate first item): one row of many."""
+    if re.search(r"\bLIMIT\b", sql, re.I) or re.match(r"\s*SELECT\s+(DISTINCT\s+)?(COUNT|SUM|AVG|MAX|MIN)\s*\(",
+                                                        sql, re.I) or not re.match(r"\s*SELECT\b", sql, re.I):
+        return None
+    return sql.rstrip().rstrip(";") + " LIMIT 1"
+
+
+def add_count(sql, _):
+    """The first item of a query that lists rows replaced by COUNT(item): a number instead of a list."""
+    m = re.match(r"\s*SELECT\s+(DISTINCT\s+)?", sql, re.I)
+    if not m or re.match(r"(COUNT|SUM|AVG|MAX|MIN|CAST|IIF|CASE)\b", sql[m.end():], re.I):
+        return None
+    rest = sql[m.end():]
+    item = re.match(r"[A-Za-z_][\w.]*|`[^`]+`|\"[^\"]+\"", rest)
+    if not item:
+        return None
+    return sql[:m.start()] + "SELECT COUNT(" + (m.group(1) or "") + item.group(0) + ")" + rest[item.end():]
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
-         ("substitute_column", substitute_column)]
+         ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count)]
 
 
 def table_columns(tables_path):

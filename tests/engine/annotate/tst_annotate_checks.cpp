@@ -242,6 +242,15 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(Run("SELECT Name FROM singer", "Who is the tallest singer?").has("cue_superlative"));
     QVERIFY(
         !Run("SELECT Name FROM singer", "Which singers have an interest in jazz?").has("cue_superlative"));
+    // The other direction: a LIMIT or a COUNT the question does not ask for.
+    QVERIFY(Run("SELECT Name FROM singer LIMIT 1", "List the singers from France.").has("cue_unasked"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer ORDER BY Age LIMIT 1", "Who is the oldest singer?").has("cue_unasked"));
+    QVERIFY(!Run("SELECT Name FROM singer LIMIT 3", "List 3 singers.").has("cue_unasked"));
+    QVERIFY(!Run("SELECT Name FROM singer LIMIT 1", "Which singer is older, Joe or Ann?").has("cue_unasked"));
+    QVERIFY(Run("SELECT count(*) FROM singer", "List the singers from France.").has("cue_unasked"));
+    QVERIFY(!Run("SELECT count(*) FROM singer", "How many singers are from France?").has("cue_unasked"));
+    QVERIFY(!Run("SELECT count(*) FROM singer", "What is the total of singers?").has("cue_unasked"));
   }
 
   void riskIsBoundedWithReasons() {

@@ -546,6 +546,14 @@
         <translation>问题中加引号的值与任何 SQL 字面量都不匹配。</translation>
     </message>
     <message>
+        <source>Unasked LIMIT or COUNT</source>
+        <translation>未要求的 LIMIT 或 COUNT</translation>
+    </message>
+    <message>
+        <source>The SQL keeps only the first rows or counts, but the question asks for no top row or count.</source>
+        <translation>SQL 只保留前几行或进行计数，但问题并未要求最前的行或计数。</translation>
+    </message>
+    <message>
         <source>Metamorphic relation</source>
         <translation>蜕变关系</translation>
     </message>

@@ -32,7 +32,7 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "value_case",      "cartesian_join", "integer_division",  "like_without_wildcard",
     "execution_error", "empty_result",   "all_null_result",   "cue_superlative",
     "cue_count",       "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value"};
+    "cue_value",       "cue_unasked"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,

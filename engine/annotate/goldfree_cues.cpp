@@ -1,4 +1,5 @@
-// Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values.
+// Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values;
+// and the other way round, a LIMIT or a COUNT the question does not ask for.
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -81,6 +82,121 @@ bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std:
   return false;
 }
 
+namespace {
+
+// "number of" / "count" as a request to count, not a noun ("phone number of", "view count"):
+// "number(s) of" after an article, a verb of asking, a comparison word or at the start ("average
+// number of" asks for an average); "count" as the first word or followed by what is counted.
+bool countWordCue(const std::vector<std::string>& ws) {
+  static const std::set<std::string> before = {
+      "the",       "a",       "an",      "total",  "what",     "what's",  "whats",   "and",     "of",
+      "in",        "by",      "with",    "for",    "to",       "than",    "same",    "overall", "combined",
+      "greatest",  "largest", "highest", "lowest", "smallest", "biggest", "maximum", "minimum", "most",
+      "least",     "fewest",  "top",     "show",   "find",     "give",    "list",    "return",  "compute",
+      "calculate", "get",     "display", "tell",   "count",    "is",      "are",     "was",     "were"};
+  static const std::set<std::string> countedAfter = {"the",    "of",       "how",       "all",
+                                                     "each",   "distinct", "different", "unique",
+                                                     "number", "those",    "these",     "every"};
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    if ((ws[i] == "number" || ws[i] == "numbers") && i + 1 < ws.size() && ws[i + 1] == "of" &&
+        (i == 0 || before.count(ws[i - 1])))
+      return true;
+    if (ws[i] == "count" || ws[i] == "counts" || ws[i] == "counting" || ws[i] == "counted") {
+      if (i == 0 || (i + 1 < ws.size() && countedAfter.count(ws[i + 1]))) return true;
+    }
+  }
+  return false;
+}
+
+// An "-est" superlative not in the list (fastest, tallest, hottest); words that merely end in
+// "est" (interest, request, west, forest) are not.
+bool isEstSuperlative(const std::string& w) {
+  static const std::set<std::string> notSuperlative = {
+      "interest", "interests", "request",   "rest",      "west",    "test",     "forest",  "contest",
+      "protest",  "suggest",   "harvest",   "manifest",  "digest",  "invest",   "arrest",  "quest",
+      "chest",    "priest",    "pest",      "vest",      "crest",   "lest",     "guest",   "nest",
+      "honest",   "modest",    "southwest", "northwest", "midwest", "conquest", "inquest", "attest",
+      "detest",   "divest",    "infest",    "unrest",    "behest",  "bequest",  "earnest"};
+  return w.size() >= 6 && w.compare(w.size() - 3, 3, "est") == 0 && !notSuperlative.count(w) &&
+         std::all_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
+// Numbers written in the question: digit runs with an inner '.' or thousands ',' ("100,000" is
+// 100000); a run joined to '/', ':' (a date or time) or followed by '%' is left out.
+std::vector<std::string> questionNumbers(std::string_view q) {
+  std::vector<std::string> out;
+  auto digit = [&](std::size_t i) { return i < q.size() && std::isdigit(static_cast<unsigned char>(q[i])); };
+  std::size_t i = 0;
+  while (i < q.size()) {
+    if (!digit(i)) {
+      ++i;
+      continue;
+    }
+    if (i > 0 && (std::isalpha(static_cast<unsigned char>(q[i - 1])) || q[i - 1] == '_')) {
+      // Part of a name (TR004, USD100,000, user93): not a number of the question.
+      while (i < q.size() && (std::isalnum(static_cast<unsigned char>(q[i])) || q[i] == '_' ||
+                              ((q[i] == ',' || q[i] == '.') && digit(i + 1))))
+        ++i;
+      continue;
+    }
+    std::size_t a = i;
+    std::string num;
+    while (i < q.size() && (digit(i) || ((q[i] == '.' || q[i] == ',') && digit(i + 1)))) {
+      if (q[i] != ',') num.push_back(q[i]);
+      ++i;
+    }
+    bool word = i < q.size() && (std::isalpha(static_cast<unsigned char>(q[i])) || q[i] == '_');
+    bool dated = (a > 0 && (q[a - 1] == '/' || q[a - 1] == ':')) ||
+                 (i < q.size() && (q[i] == '/' || q[i] == ':' || q[i] == '%'));
+    if (!word && !dated) out.push_back(num);
+  }
+  return out;
+}
+
+// `number` in `text` with no digit (or decimal point and digit) joined to it on either side.
+bool containsNumber(const std::string& text, const std::string& number) {
+  auto isDigit = [&](std::size_t i) {
+    return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]));
+  };
+  for (std::size_t p = text.find(number); p != std::string::npos; p = text.find(number, p + 1)) {
+    std::size_t e = p + number.size();
+    bool left = p > 0 && (isDigit(p - 1) || (text[p - 1] == '.' && p > 1 && isDigit(p - 2)));
+    // A year may run on into a month in a date string ('201308' for August 2013).
+    bool year = number.size() == 4 && (number[0] == '1' || number[0] == '2');
+    bool right = (!year && isDigit(e)) || (e < text.size() && text[e] == '.' && isDigit(e + 1));
+    if (!left && !right) return true;
+  }
+  return false;
+}
+
+// What else in a question a LIMIT may answer besides a superlative (the caller checks those):
+// "top", "first", an ordinal, a number ("list 3 singers", "five"), or a comparison of two ("which
+// is older, A or B?").
+bool limitCue(const std::vector<std::string>& ws) {
+  static const std::set<std::string> words = {
+      "top",     "first",  "last",  "one",   "single",  "any",      "example", "sample",
+      "second",  "third",  "two",   "three", "four",    "five",     "six",     "seven",
+      "eight",   "nine",   "ten",   "more",  "less",    "fewer",    "greater", "larger",
+      "smaller", "higher", "lower", "older", "younger", "majority", "extreme"};
+  for (const std::string& w : ws)
+    if (words.count(w) || (!w.empty() && std::isdigit(static_cast<unsigned char>(w[0])))) return true;
+  return false;
+}
+
+// The outermost SELECT's first item is COUNT(...) (SELECT [DISTINCT] COUNT( ...).
+bool selectsCount(const SqlView& v) {
+  std::size_t i = 0;
+  auto word = [&](const char* w) {
+    return i < v.tokens.size() && v.tokens[i].kind == TokKind::Word && v.tokens[i].text == w;
+  };
+  if (!word("select")) return false;
+  ++i;
+  if (word("distinct") || word("all")) ++i;
+  return word("count") && i + 1 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen;
+}
+
+}  // namespace
+
 std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || v.tokens.empty()) return out;
@@ -91,7 +207,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
       "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
   std::string sup;
   for (std::size_t i = 0; i < ws.size(); ++i) {
-    if (!superl.count(ws[i])) continue;
+    if (!superl.count(ws[i]) && !isEstSuperlative(ws[i])) continue;
     if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
     sup = ws[i];
     break;
@@ -100,8 +216,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     out.push_back(cue("cue_superlative",
                       "the question says '" + sup + "' but the SQL has no ORDER BY/LIMIT, MAX or MIN", v,
                       0.8));
-  bool countCue = hasPhrase(ws, {"how", "many"}) || hasPhrase(ws, {"number", "of"}) ||
-                  hasPhrase(ws, {"numbers", "of"}) || hasWordForm(ws, "count");
+  bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
   if (countCue && !has(v, {"count", "sum"}))
     out.push_back(cue("cue_count", "the question asks for a count but the SQL has no COUNT", v, 0.8));
   bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
@@ -118,19 +233,32 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   if (distinctCue && !has(v, {"distinct", "group"}))
     out.push_back(cue("cue_distinct",
                       "the question asks for different/distinct values but the SQL has no DISTINCT", v, 0.6));
-  // Numbers of the question that appear nowhere in the SQL.
+  // The other direction: the SQL does what the question does not ask for. A LIMIT with no
+  // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
+  // ("total", "amount" and "number" also ask for one).
+  bool limited = false;
+  for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
+  if (limited && sup.empty() && !limitCue(ws))
+    out.push_back(cue(
+        "cue_unasked",
+        "the SQL keeps only the first rows (LIMIT) but the question asks for no top, first or most", v, 0.6));
+  else if (selectsCount(v) && !countCue && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
+           !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
+    out.push_back(cue("cue_unasked", "the SQL counts rows but the question asks for no count", v, 0.6));
+  // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
+  // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
+  // SQL writes them in other forms ('1980-01-01', 0.2).
   std::set<std::string> sqlNumbers;
-  std::string sqlStrings;
+  std::string sqlStrings, sqlText;
   for (const Token& t : v.tokens) {
     if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
     if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
+    if (t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
+        t.kind == TokKind::Backtick || t.kind == TokKind::Bracket)
+      sqlText += hs::asciiLower(t.text) + "\n";
   }
-  for (const std::string& w : ws) {
-    bool num = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
-      return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
-    }) && std::isdigit(static_cast<unsigned char>(w[0]));
-    if (!num) continue;
-    bool found = sqlNumbers.count(w) > 0 || sqlStrings.find(w) != std::string::npos;
+  for (const std::string& w : questionNumbers(question)) {
+    bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
     if (!found) {

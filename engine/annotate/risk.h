@@ -3,7 +3,8 @@
 // features of the predicted query. defaultRiskModel() holds the weights of
 // resources/risk/weights.json, embedded at build time; tests/fit/fit_risk.py fits them on training
 // data the project makes itself (Spider train gold as correct SQL, execution-filtered mutants of it
-// as wrong SQL) and measures them on the Spider dev GPT-4 run, never the other way round.
+// as wrong SQL; the question-cue weights on BIRD mini-dev questions with gold SQL and mutants of it)
+// and measures them on the Spider dev GPT-4 run, never the other way round.
 #include <string>
 #include <string_view>
 #include <vector>

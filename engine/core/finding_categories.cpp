@@ -145,6 +145,9 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("A number of the question appears nowhere in the SQL."), "gf-cues"},
       {"goldfree", "cue_value", "cues", HS_L("Quoted value cue"),
        HS_L("A value quoted in the question matches no SQL literal."), "gf-cues"},
+      {"goldfree", "cue_unasked", "cues", HS_L("Unasked LIMIT or COUNT"),
+       HS_L("The SQL keeps only the first rows or counts, but the question asks for no top row or count."),
+       "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

@@ -12,7 +12,8 @@ Training data (Spider train only, never dev):
     a mutant only when it executes and its result differs from the gold's (execution filter).
 The features come from the engine (`hallusql-cli evaluate --risk-features`), never from Python, so
 the fitted weights apply to exactly what the engine computes. Train has no questions here, so the
-question-cue features are 0 on every training case and their weights stay 0 (see README.md).
+question-cue weights are fitted in a second part on BIRD mini-dev questions with gold SQL and
+mutants of it (bird_cues.py, not executed), the Spider-fitted log-odds held fixed (see README.md).
 
 The model: L2-regularised logistic regression with every weight >= 0 (a check that fires, or a
 construct that is present, never lowers the risk), bias not penalised, fitted by Newton's method
@@ -32,6 +33,9 @@ import os
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bird_cues  # noqa: E402  (tests/fit/bird_cues.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -135,6 +139,31 @@ def build_training(args, names):
     return x, y, info
 
 
+def build_bird(args, names):
+    """The question-cue training set: BIRD mini-dev gold queries with their questions (correct) and
+    one mutant of each with the same question (wrong), see bird_cues.py. Nothing executes (the BIRD
+    databases are not here): `evaluate` gets an empty --db-root, so only features that need no
+    database are non-zero."""
+    cases, info = bird_cues.bird_cases(args.data, args.seed)
+    work = os.path.join(args.work, "bird")
+    os.makedirs(os.path.join(work, "no-databases"), exist_ok=True)
+    cases_path = os.path.join(work, "bird_cases.jsonl")
+    write_jsonl(cases_path, cases)
+    out_path = os.path.join(work, "bird_features.jsonl")
+    run([args.cli, "evaluate", "--cases", cases_path, "--format", "jsonl",
+         "--db-root", os.path.join(work, "no-databases"), "--out", out_path,
+         "--summary", os.path.join(work, "bird_summary.json"), "--jobs", str(args.jobs), "--risk-features",
+         "--quiet"])
+    x, y = [], []
+    for r in read_jsonl(out_path):
+        x.append([float(r["risk"]["features"][n]) for n in names])
+        y.append(0 if r["id"].endswith("/gold") else 1)
+    info = dict(info, source="bird_minidev/mini_dev_sqlite.json (question + gold SQL) and one mutant "
+                "of each gold query (tests/fit/bird_cues.py), no execution",
+                positives=y.count(0), negatives=y.count(1))
+    return x, y, info
+
+
 # ---------------------------------------------------------------- logistic regression
 
 def sigmoid(z):
@@ -162,18 +191,20 @@ def solve(a, b):
     return out
 
 
-def fit_logistic(x, y, l2, iterations=50, tol=1e-10):
-    """Newton's method on mean log loss + l2/2 |w|^2 (bias, index 0, not penalised)."""
+def fit_logistic(x, y, l2, iterations=50, tol=1e-10, offset=None):
+    """Newton's method on mean log loss + l2/2 |w|^2 (bias, index 0, not penalised). `offset`: a fixed
+    log-odds term per case (the part of the model fitted elsewhere)."""
     n, d = len(x), len(x[0]) + 1
     rows = [[1.0] + r for r in x]
+    offset = offset or [0.0] * n
     theta = [0.0] * d
     prior = sum(y) / n
     theta[0] = math.log(prior / (1 - prior))
     for it in range(iterations):
         grad = [0.0] * d
         hess = [[0.0] * d for _ in range(d)]
-        for r, t in zip(rows, y):
-            p = sigmoid(sum(a * b for a, b in zip(theta, r)))
+        for r, t, o in zip(rows, y, offset):
+            p = sigmoid(o + sum(a * b for a, b in zip(theta, r)))
             e, w = p - t, p * (1 - p)
             for i in range(d):
                 if r[i]:
@@ -197,15 +228,16 @@ def fit_logistic(x, y, l2, iterations=50, tol=1e-10):
     return theta, iterations
 
 
-def fit_nonnegative(x, y, l2):
+def fit_nonnegative(x, y, l2, offset=None):
     """fit_logistic with every weight >= 0 (the bias is free): an active set. Features whose
     weight comes out negative leave the set, and a left-out feature comes back when the loss
     gradient at the solution asks it to rise (the KKT condition), until neither happens."""
     d = len(x[0])
+    offset = offset or [0.0] * len(x)
     active = list(range(d))
     full, bias, steps = [0.0] * d, 0.0, 0
     for _ in range(4 * d):
-        theta, it = fit_logistic([[r[j] for j in active] for r in x], y, l2)
+        theta, it = fit_logistic([[r[j] for j in active] for r in x], y, l2, offset=offset)
         steps += it
         bias, full = theta[0], [0.0] * d
         for k, j in enumerate(active):
@@ -215,8 +247,8 @@ def fit_nonnegative(x, y, l2):
             active = [j for j in active if j not in negative]
             continue
         grad = {j: 0.0 for j in range(d) if j not in active}
-        for r, t in zip(x, y):
-            e = sigmoid(bias + sum(a * b for a, b in zip(full, r))) - t
+        for r, t, o in zip(x, y, offset):
+            e = sigmoid(o + bias + sum(a * b for a, b in zip(full, r))) - t
             for j in grad:
                 grad[j] += e * r[j]
         rise = [j for j, g in grad.items() if g / len(x) < -1e-9]
@@ -295,21 +327,39 @@ def cmd_fit(args):
     t = time.time()
     x, y, info = build_training(args, names)
     log("training cases: %d positives (correct), %d negatives (wrong)" % (info["positives"], info["negatives"]))
-    theta, iterations = fit_nonnegative(x, y, args.l2)
+    # Part 1, Spider train (executed): every feature but the question cues (train has no questions).
+    base = [i for i, n in enumerate(names) if not n.startswith("cue_")]
+    cues = [i for i, n in enumerate(names) if n.startswith("cue_")]
+    theta_b, iterations = fit_nonnegative([[r[i] for i in base] for r in x], y, args.l2)
+    weights = [0.0] * len(names)
+    for k, i in enumerate(base):
+        weights[i] = theta_b[k + 1]
     train_share = sum(y) / len(y)
-    fitted_bias = theta[0]
+    fitted_bias = theta_b[0]
     bias = fitted_bias
     if args.prior:
         bias += math.log(args.prior / (1 - args.prior)) - math.log(train_share / (1 - train_share))
-    train_scores = [sigmoid(theta[0] + sum(a * b for a, b in zip(theta[1:], r))) for r in x]
-    constant = [n for i, n in enumerate(names) if all(r[i] == 0 for r in x)]
+    train_scores = [sigmoid(fitted_bias + sum(weights[i] * r[i] for i in base)) for r in x]
+    theta = [fitted_bias] + weights
+    # Part 2, BIRD mini-dev (questions, not executed): the cue weights, with the part-1 log-odds of
+    # each case as a fixed offset; the BIRD bias only absorbs that set's own mix and is dropped.
+    bx, by, bird_info = build_bird(args, names)
+    log("cue training cases: %d positives, %d negatives" % (bird_info["positives"], bird_info["negatives"]))
+    offset = [sum(weights[i] * r[i] for i in base) for r in bx]
+    theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in bx], by, args.l2, offset=offset)
+    for k, i in enumerate(cues):
+        weights[i] = theta_c[k + 1]
+    bird_theta = [theta_c[0]] + weights
+    bird_scores = [sigmoid(bird_theta[0] + sum(a * b for a, b in zip(weights, r))) for r in bx]
+    constant = [n for i, n in enumerate(names) if all(r[i] == 0 for r in x) and all(r[i] == 0 for r in bx)]
     model = {
         "bias": round(bias, 6),
         "features": names,
-        "weights": [round(w, 6) for w in theta[1:]],
+        "weights": [round(w, 6) for w in weights],
         "training": dict(info, **{
             "wrong_share": round(train_share, 6),
             "features_never_nonzero": constant,
+            "cue_data": bird_info,
         }),
         "fit": {
             "method": "L2 logistic regression, weights >= 0 (active set), Newton's method, bias not penalised",
@@ -321,6 +371,11 @@ def cmd_fit(args):
             "bias + logit(prior) - logit(wrong_share): scores are probabilities at that share of wrong cases",
             "train_log_loss": round(log_loss(theta, x, y), 6),
             "train_auroc": round(auroc(train_scores, y), 6),
+            "cue_fit": "question-cue weights fitted on the cue data with the Spider-fitted log-odds as a "
+                       "fixed offset (two-part fit, see README.md)",
+            "cue_fitted_bias": round(theta_c[0], 6),
+            "cue_iterations": cue_iterations,
+            "cue_train_auroc": round(auroc(bird_scores, by), 6),
             "seconds": round(time.time() - t, 1),
         },
         "script": "tests/fit/fit_risk.py (see tests/fit/README.md)",

@@ -116,6 +116,10 @@ const std::vector<const char*>& findingCategoryTexts() {
       QT_TRANSLATE_NOOP("hs::FindingCategories", "A number of the question appears nowhere in the SQL."),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Quoted value cue"),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "A value quoted in the question matches no SQL literal."),
+      QT_TRANSLATE_NOOP("hs::FindingCategories", "Unasked LIMIT or COUNT"),
+      QT_TRANSLATE_NOOP(
+          "hs::FindingCategories",
+          "The SQL keeps only the first rows or counts, but the question asks for no top row or count."),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Metamorphic relation"),
       QT_TRANSLATE_NOOP("hs::FindingCategories",
                         "A follow-up question whose answer contradicts the original one."),

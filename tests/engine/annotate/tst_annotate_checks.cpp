@@ -226,6 +226,33 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!hasPhrase({"how", "are", "many"}, {"how", "many"}));
   }
 
+  // "number of" and "count" as nouns are no request to count; numbers inside names, dates and
+  // thousands separators are read as written; "-est" words are superlatives (BIRD gold, fit_risk).
+  void questionCuesReadTheQuestion() {
+    QVERIFY(!Run("SELECT Name FROM singer", "Tell the phone number of \"Joe\".").has("cue_count"));
+    QVERIFY(!Run("SELECT Name FROM singer", "What is the view count in the latest poll?").has("cue_count"));
+    QVERIFY(Run("SELECT Name FROM singer", "What is the total number of singers?").has("cue_count"));
+    QVERIFY(Run("SELECT Name FROM singer", "Count the number of singers.").has("cue_count"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer WHERE Song_ID = 'TR004'", "Singers of song TR004?").has("cue_number"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age > 100000", "Singers above 100,000?").has("cue_number"));
+    QVERIFY(Run("SELECT Name FROM singer WHERE Age > 100", "Singers above 100,000?").has("cue_number"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age > 1", "Singers born before 1/1/1980?").has("cue_number"));
+    QVERIFY(Run("SELECT Name FROM singer WHERE Age > 30", "Singers older than 3?").has("cue_number"));
+    QVERIFY(Run("SELECT Name FROM singer", "Who is the tallest singer?").has("cue_superlative"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer", "Which singers have an interest in jazz?").has("cue_superlative"));
+    // The other direction: a LIMIT or a COUNT the question does not ask for.
+    QVERIFY(Run("SELECT Name FROM singer LIMIT 1", "List the singers from France.").has("cue_unasked"));
+    QVERIFY(
+        !Run("SELECT Name FROM singer ORDER BY Age LIMIT 1", "Who is the oldest singer?").has("cue_unasked"));
+    QVERIFY(!Run("SELECT Name FROM singer LIMIT 3", "List 3 singers.").has("cue_unasked"));
+    QVERIFY(!Run("SELECT Name FROM singer LIMIT 1", "Which singer is older, Joe or Ann?").has("cue_unasked"));
+    QVERIFY(Run("SELECT count(*) FROM singer", "List the singers from France.").has("cue_unasked"));
+    QVERIFY(!Run("SELECT count(*) FROM singer", "How many singers are from France?").has("cue_unasked"));
+    QVERIFY(!Run("SELECT count(*) FROM singer", "What is the total of singers?").has("cue_unasked"));
+  }
+
   void riskIsBoundedWithReasons() {
     Run bad("SELECT nme FROM singer, concert", "How many singers are from each country?", {},
             ResultSummary{false, 0, false});

@@ -1,0 +1,223 @@
+"""Training data for the question-cue weights of the risk model: BIRD mini-dev questions (no
+database needed, nothing executes).
+
+Positives: each BIRD mini-dev gold query with its question. Negatives: one mutant of each gold
+query with the same question, made by text rules that change the answer for sure (or nearly so)
+without an execution filter: a count that no longer counts, a superlative that no longer picks the
+top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
+swapped for another of the same table; and the other way round, a LIMIT 1 or a COUNT nobody asked
+for. The rule is picked by a seeded hash among the rules that
+apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
+
+Only the question goes to the engine, not BIRD's `evidence`: the runs the tool reviews (Spider)
+have no evidence, and the cue features must see what they will see there.
+Python 3 standard library only.
+"""
+import hashlib
+import json
+import os
+import re
+
+AGG_SWAP = {"MAX": "MIN", "MIN": "MAX", "AVG": "SUM", "SUM": "AVG"}
+
+
+def _literal_spans(sql):
+    """Spans of quoted strings and identifiers (never mutated inside)."""
+    spans, i = [], 0
+    while i < len(sql):
+        c = sql[i]
+        if c in "'\"`[":
+            end = "]" if c == "[" else c
+            j = sql.find(end, i + 1)
+            j = len(sql) - 1 if j < 0 else j
+            spans.append((i, j + 1))
+            i = j + 1
+        else:
+            i += 1
+    return spans
+
+
+def _outside(sql):
+    spans = _literal_spans(sql)
+    return lambda pos: all(not (a <= pos < b) for a, b in spans)
+
+
+def _first(pattern, sql, flags=re.I):
+    ok = _outside(sql)
+    for m in re.finditer(pattern, sql, flags):
+        if ok(m.start()):
+            return m
+    return None
+
+
+def _matching_paren(sql, open_pos):
+    depth = 0
+    for i in range(open_pos, len(sql)):
+        if sql[i] == "(":
+            depth += 1
+        elif sql[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def drop_count(sql, _):
+    """COUNT(x) -> x (COUNT(*) -> *): a "how many" answer becomes a list."""
+    m = _first(r"\bCOUNT\s*\(", sql)
+    if not m:
+        return None
+    close = _matching_paren(sql, m.end() - 1)
+    if close < 0:
+        return None
+    inner = sql[m.end():close].strip()
+    inner = re.sub(r"^DISTINCT\s+", "", inner, flags=re.I)
+    return sql[:m.start()] + inner + sql[close + 1:]
+
+
+def count_to_max(sql, _):
+    m = _first(r"\bCOUNT\s*\(\s*(?!\*)", sql)
+    if not m:
+        return None
+    return sql[:m.start()] + "MAX(" + sql[m.end():]
+
+
+def drop_order_limit(sql, _):
+    """ORDER BY ... LIMIT n at the end of the statement removed: the superlative picks nothing."""
+    m = None
+    for cand in re.finditer(r"\bORDER\s+BY\b[^()]*?\bLIMIT\s+\d+(\s*,\s*\d+|\s+OFFSET\s+\d+)?\s*;?\s*$", sql, re.I):
+        if _outside(sql)(cand.start()):
+            m = cand
+    if not m:
+        return None
+    return sql[:m.start()].rstrip()
+
+
+def swap_aggregate(sql, _):
+    m = _first(r"\b(MAX|MIN|AVG|SUM)\s*\(", sql)
+    if not m:
+        return None
+    return sql[:m.start()] + AGG_SWAP[m.group(1).upper()] + sql[m.end(1):]
+
+
+def drop_distinct(sql, _):
+    m = _first(r"\bDISTINCT\s+", sql)
+    if not m:
+        return None
+    return sql[:m.start()] + sql[m.end():]
+
+
+def drop_group_by(sql, _):
+    """GROUP BY (and its HAVING) removed from a query that aggregates: one row instead of one per group."""
+    m = _first(r"\bGROUP\s+BY\b", sql)
+    if not m or not re.search(r"\b(COUNT|SUM|AVG|MAX|MIN)\s*\(", sql, re.I):
+        return None
+    rest = sql[m.end():]
+    stop = re.search(r"\b(ORDER\s+BY|LIMIT)\b|\)|$", rest, re.I)
+    return sql[:m.start()].rstrip() + " " + rest[stop.start():].lstrip()
+
+
+def invert_comparison(sql, _):
+    m = _first(r"(>=|<=|<>|!=|(?<![<>!])=|>|<)", sql, 0)
+    if not m:
+        return None
+    flip = {">=": "<", "<=": ">", "<>": "=", "!=": "=", "=": "<>", ">": "<=", "<": ">="}[m.group(1)]
+    return sql[:m.start()] + flip + sql[m.end():]
+
+
+def change_number(sql, _):
+    """A numeric constant of a comparison (not a LIMIT) changed."""
+    ok = _outside(sql)
+    for m in re.finditer(r"(?<![\w.])(\d+)(?![\w.])", sql):
+        before = sql[:m.start()].rstrip().upper()
+        if not ok(m.start()) or before.endswith("LIMIT") or before.endswith(","):
+            continue
+        if not re.search(r"(=|<|>|BETWEEN|AND|IN \(|\()\s*$", before, re.I):
+            continue
+        return sql[:m.start()] + str(int(m.group(1)) + 1) + sql[m.end():]
+    return None
+
+
+def substitute_column(sql, columns):
+    """A column of a table the query uses, replaced by another column of the same table."""
+    ok = _outside(sql)
+    for table, cols in columns:
+        if not re.search(r"\b%s\b" % re.escape(table), sql, re.I):
+            continue
+        simple = [c for c in cols if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", c)]
+        for c in simple:
+            m = next((m for m in re.finditer(r"(?<![\w`\"'])%s(?![\w`\"'])" % re.escape(c), sql, re.I)
+                      if ok(m.start()) and not sql[:m.start()].rstrip().upper().endswith(("FROM", "JOIN"))),
+                     None)
+            if not m:
+                continue
+            others = [o for o in simple if o.lower() != c.lower() and not re.search(r"\b%s\b" % re.escape(o), sql, re.I)]
+            if others:
+                return sql[:m.start()] + others[0] + sql[m.end():]
+    return None
+
+
+def add_limit(sql, _):
+    """LIMIT 1 added to a query that lists rows (no LIMIT, no aggregate first item): one row of many."""
+    if re.search(r"\bLIMIT\b", sql, re.I) or re.match(r"\s*SELECT\s+(DISTINCT\s+)?(COUNT|SUM|AVG|MAX|MIN)\s*\(",
+                                                        sql, re.I) or not re.match(r"\s*SELECT\b", sql, re.I):
+        return None
+    return sql.rstrip().rstrip(";") + " LIMIT 1"
+
+
+def add_count(sql, _):
+    """The first item of a query that lists rows replaced by COUNT(item): a number instead of a list."""
+    m = re.match(r"\s*SELECT\s+(DISTINCT\s+)?", sql, re.I)
+    if not m or re.match(r"(COUNT|SUM|AVG|MAX|MIN|CAST|IIF|CASE)\b", sql[m.end():], re.I):
+        return None
+    rest = sql[m.end():]
+    item = re.match(r"[A-Za-z_][\w.]*|`[^`]+`|\"[^\"]+\"", rest)
+    if not item:
+        return None
+    return sql[:m.start()] + "SELECT COUNT(" + (m.group(1) or "") + item.group(0) + ")" + rest[item.end():]
+
+
+RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
+         ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
+         ("invert_comparison", invert_comparison), ("change_number", change_number),
+         ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count)]
+
+
+def table_columns(tables_path):
+    out = {}
+    with open(tables_path, encoding="utf-8") as f:
+        for db in json.load(f):
+            names = db["table_names_original"]
+            cols = {}
+            for t, c in db["column_names_original"]:
+                if t >= 0:
+                    cols.setdefault(names[t], []).append(c)
+            out[db["db_id"]] = sorted(cols.items())
+    return out
+
+
+def bird_cases(data, seed):
+    """(cases for `evaluate`, rule counts): gold + one mutant per gold query, same question."""
+    root = os.path.join(data, "bird_minidev")
+    with open(os.path.join(root, "mini_dev_sqlite.json"), encoding="utf-8") as f:
+        items = json.load(f)
+    columns = table_columns(os.path.join(root, "dev_tables.json"))
+    cases, rules, unmutated = [], {}, 0
+    for it in items:
+        sql = " ".join(it["SQL"].split())
+        qid = "bird%d" % it["question_id"]
+        made = []
+        for name, rule in RULES:
+            out = rule(sql, columns.get(it["db_id"], []))
+            if out and " ".join(out.split()) != sql:
+                made.append((name, " ".join(out.split())))
+        if not made:
+            unmutated += 1
+            continue
+        pick = int(hashlib.sha256(("%d:%s" % (seed, qid)).encode()).hexdigest(), 16) % len(made)
+        name, mutant = made[pick]
+        rules[name] = rules.get(name, 0) + 1
+        base = {"db_id": it["db_id"], "question": it["question"]}
+        cases.append(dict(base, id=qid + "/gold", pred_sql=sql))
+        cases.append(dict(base, id=qid + "/" + name, pred_sql=mutant))
+    return cases, {"questions": len(items), "without_mutant": unmutated, "mutants_by_rule": dict(sorted(rules.items()))}

@@ -1107,7 +1107,7 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>不可回答的问题（%1）：没有 SQL 能回答它；拒答是正确的</translation>
     </message>
     <message>
-        <source>abstained: %1</source>
+        <source>Abstained: %1</source>
         <translation>已拒答：%1</translation>
     </message>
 </context>
@@ -1446,8 +1446,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         </translation>
     </message>
     <message>
-        <source>No predicted SQL: the run abstained before generation.</source>
-        <translation>没有预测 SQL：该运行在生成之前拒答。</translation>
+        <source>Abstained before generation.</source>
+        <translation>在生成之前已拒答。</translation>
     </message>
 </context>
 <context>

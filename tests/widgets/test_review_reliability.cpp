@@ -88,7 +88,7 @@ class TestReviewReliability : public QObject {
     header.setCase((*cases)[1].kase, hs::eval::CaseOutcome{});
     const QString text = header.plainText();
     QVERIFY2(text.contains("⊘ Abstained") && text.contains("Infeasible") &&
-                 text.contains("abstained: the question needs knowledge outside the database"),
+                 text.contains("Abstained: the question needs knowledge outside the database"),
              qPrintable(text));
     header.setCase((*cases)[0].kase, hs::eval::CaseOutcome{});
     QVERIFY(header.plainText().contains("Answered"));

@@ -66,6 +66,11 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);
   layout->addLayout(row);
+  abstained_ = new QLabel(this);
+  abstained_->setWordWrap(true);
+  abstained_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  abstained_->setStyleSheet(QStringLiteral("color: #5b2c83;"));
+  layout->addWidget(abstained_);
   clear();
 }
 
@@ -85,6 +90,8 @@ void CaseHeader::clear() {
   meta_->clear();
   risk_->clear();
   risk_->setToolTip({});
+  abstained_->clear();
+  abstained_->hide();
   while (QLayoutItem* item = badges_->takeAt(0)) {
     delete item->widget();
     delete item;
@@ -179,14 +186,10 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
               .elidedText(tr("risk: %1").arg(reasons.join(QStringLiteral(", "))), Qt::ElideRight, 560));
     }
   }
-  // The reason of an abstention comes first on that line (cut there too; the badge has all of it).
+  // The reason of an abstention, whole, on its own wrapped line.
   if (kase.abstention && kase.abstention->abstained && !kase.abstention->reason.empty()) {
-    const QString why = tr("abstained: %1").arg(q(kase.abstention->reason));
-    risk_->setToolTip(risk_->toolTip().isEmpty() ? why : why + QLatin1Char('\n') + risk_->toolTip());
-    risk_->setText(
-        QFontMetrics(risk_->font())
-            .elidedText(risk_->text().isEmpty() ? why : why + QStringLiteral(" · ") + risk_->text(),
-                        Qt::ElideRight, 560));
+    abstained_->setText(tr("Abstained: %1").arg(q(kase.abstention->reason)));
+    abstained_->show();
   }
 }
 
@@ -197,6 +200,7 @@ QString CaseHeader::plainText() const {
   for (int i = 0; i < badges_->count(); ++i)
     if (auto* label = qobject_cast<QLabel*>(badges_->itemAt(i)->widget())) parts << label->text();
   if (!risk_->text().isEmpty()) parts << risk_->text();
+  if (!abstained_->text().isEmpty()) parts << abstained_->text();
   return parts.join(QLatin1Char('\n'));
 }
 

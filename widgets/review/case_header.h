@@ -34,6 +34,7 @@ class CaseHeader : public QFrame {
   QLabel* meta_;
   QHBoxLayout* badges_;
   QLabel* risk_;
+  QLabel* abstained_;  // the reason of an abstention, wrapped under the badges
 };
 
 }  // namespace hs::ui

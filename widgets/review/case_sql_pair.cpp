@@ -103,7 +103,7 @@ void CaseSqlPair::setSql(const std::optional<std::string>& gold, const std::opti
   };
   fill(gold_, gold, tr("No gold SQL for this case."));
   fill(pred_, pred,
-       abstained ? tr("No predicted SQL: the run abstained before generation.")
+       abstained ? tr("Abstained before generation.")
                  : tr("No predicted SQL: the generation failed or returned nothing."));
 }
 

@@ -252,8 +252,13 @@ PredValue interpretPredictionText(std::string text, const std::string& path, std
     return expectedDbId.empty() && identifierLike(tail);
   };
   TrailingDbId split = splitTrailingDbId(text, known);
+  // A position inside `text` is a file offset only while `text` is no longer than its bytes in the
+  // file: unescaping (CSV "", JSON \t) only shrinks it, but a U+FFFD that replaced one invalid byte
+  // adds two. With one in the text the warning points at the record's start instead (fuzz_import
+  // found an offset past the end of a CSV file).
+  const bool repaired = text.find("\xEF\xBF\xBD") != std::string::npos;
   const auto at = [&](std::size_t pos) {
-    return offset ? std::optional<std::size_t>(*offset + pos) : offset;
+    return offset && !repaired ? std::optional<std::size_t>(*offset + pos) : offset;
   };
   if (!split.dbId.empty()) {
     text = split.sql;

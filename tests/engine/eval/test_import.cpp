@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <fstream>
 
 #include "engine/workspace/import/csv_reader.h"
 #include "engine/workspace/import/import.h"
@@ -93,6 +94,28 @@ class TestImport : public QObject {
     QVERIFY(*r.errors[0].offset >= line4);
     QVERIFY(r.errors[0].describe().find("dirty.jsonl:4:") != std::string::npos);
     QCOMPARE(r.cases[2].id, std::string("c5"));
+  }
+
+  // fuzz_import: a CSV prediction with invalid UTF-8 bytes before a tab and a db_id gave the
+  // trailing_db_id warning an offset past the end of the file (each replaced byte adds two).
+  void warningOffsetsStayInsideACsvWithInvalidBytes() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("bad.csv").toStdString();
+    const std::string bytes = "PREDICTED SQL,NLQ,GOLD SQL,DATABASE\nSELECT 1 " + std::string(30, '\xCD') +
+                              "\tdb," + std::string(1000, 'q') +
+                              ",SELECT 1,db\n";  // enough text for 30 bad bytes
+    {
+      std::ofstream f(path, std::ios::binary);
+      f << bytes;
+    }
+    auto r = run(path);
+    const hs::Error* tab = findIssue(r.warnings, "trailing_db_id");
+    QVERIFY(tab);
+    QVERIFY2(*tab->offset <= bytes.find('\t'), tab->describe().c_str());  // not past the tab itself
+    for (const auto* list : {&r.warnings, &r.errors})
+      for (const hs::Error& e : *list)
+        if (e.offset) QVERIFY2(*e.offset <= bytes.size(), e.describe().c_str());
   }
 
   void spiderGoldAndPredictions() {

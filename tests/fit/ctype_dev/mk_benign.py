@@ -2,14 +2,9 @@
 """Benign rewrites of Spider train gold (no C-type expected): swapped output columns, an extra
 informative column (the table's key) beside the gold's columns."""
 import json, os, random, re, sys
-HERE = os.path.dirname(os.path.abspath(__file__))
-BL = os.path.join(HERE, "..", "..", "fixtures", "blind_labels")
-sys.path.insert(0, BL)
+from dev_env import BL, DATA, OUT, blind_cases
 from exec_check import run, same
-DATA = os.environ.get("HS_SHARED_DATA", "/work/shared/data")
-OUT = os.environ.get("CTYPE_DEV_OUT", "/tmp/ctype_dev")
-os.makedirs(OUT, exist_ok=True)
-blind_ids = {json.loads(l)["id"] for l in open(os.path.join(BL, "cases.jsonl"))}
+blind_ids = {c["id"] for c in blind_cases()}
 tables = json.load(open(os.path.join(DATA, "spider/train_tables.json")))
 pk = {}
 for db in tables:

@@ -7,16 +7,11 @@ mut:  Spider train mutants (make_mutants.py's rules, another seed, train lines n
       and benign rewrites that must get no label.
 """
 import csv, json, os, random, re, sys
-HERE = os.path.dirname(os.path.abspath(__file__))
-BL = os.path.join(HERE, "..", "..", "fixtures", "blind_labels")
-sys.path.insert(0, BL)
+from dev_env import BL, DATA, OUT, blind_cases
 import make_mutants as mm
 from exec_check import run, same, same_ignoring_col_order
-DATA = os.environ.get("HS_SHARED_DATA", "/work/shared/data")
-OUT = os.environ.get("CTYPE_DEV_OUT", "/tmp/ctype_dev")
-os.makedirs(OUT, exist_ok=True)
 
-blind = [json.loads(l) for l in open(os.path.join(BL, "cases.jsonl"))]
+blind = blind_cases()
 blind_ids = {c["id"] for c in blind}
 out = []
 rows = list(csv.DictReader(open(os.path.join(DATA, "predictions/spider_dev/gpt4_DIN-SQL.csv"), encoding="utf-8", errors="replace")))

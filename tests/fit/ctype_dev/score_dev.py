@@ -1,10 +1,7 @@
 #!/usr/bin/env python3
 import json, os, subprocess, sys, tempfile, collections
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "fixtures", "blind_labels"))
+from dev_env import OUT
 import score_engine as se
-OUT = os.environ.get("CTYPE_DEV_OUT", "/tmp/ctype_dev")
-os.makedirs(OUT, exist_ok=True)
 cli = sys.argv[1]
 cases = [json.loads(l) for f in (os.path.join(OUT, "dev.jsonl"), os.path.join(OUT, "benign.jsonl")) for l in open(f)]
 with tempfile.TemporaryDirectory() as tmp:

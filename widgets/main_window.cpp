@@ -1,5 +1,7 @@
 #include "widgets/main_window.h"
 
+#include <utility>
+
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -269,9 +271,12 @@ void MainWindow::onSessionChanged(const Session& s, const SessionManager::Change
   actions_.run->setEnabled(s.hasDatabase() && !runner_->isBusy());
   actions_.closeDb->setEnabled(s.hasDatabase());
   updateDocks();
-  // A database just opened on the Query tab: typing goes to the editor, not to the page's buttons.
-  if (what.database && s.hasDatabase() && tabs_ && tabs_->currentIndex() == tabs_->indexOf(queryStack_))
-    editor_->setFocus(Qt::OtherFocusReason);
+  // A database the user just opened (or one opened on the Query tab) is shown there, and typing
+  // goes to the editor, not to the page's buttons.
+  if (what.database && s.hasDatabase() && tabs_) {
+    if (std::exchange(showQueryOnOpen_, false)) tabs_->setCurrentWidget(queryStack_);
+    if (tabs_->currentWidget() == queryStack_) editor_->setFocus(Qt::OtherFocusReason);
+  }
 }
 
 void MainWindow::setBusy(bool busy) {
@@ -292,6 +297,11 @@ void MainWindow::openDatabase(const QString& path) {
   banner_->hide();
   status_->setMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
   databases_->open(path);
+}
+
+void MainWindow::openDatabaseForQuery(const QString& path) {
+  showQueryOnOpen_ = true;
+  openDatabase(path);
 }
 
 void MainWindow::openAndRun(const QString& path, const QString& sql) {
@@ -377,7 +387,7 @@ void MainWindow::chooseDatabase() {
   const QString path =
       QFileDialog::getOpenFileName(this, tr("Open Database"), QString(),
                                    tr("SQLite databases (*.sqlite *.sqlite3 *.db *.db3);;All files (*)"));
-  if (!path.isEmpty()) openDatabase(path);
+  if (!path.isEmpty()) openDatabaseForQuery(path);
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -388,7 +398,7 @@ void MainWindow::rebuildRecentMenu() {
     QAction* a = m->addAction(QFileInfo(f).fileName());
     a->setToolTip(f);
     a->setStatusTip(f);
-    connect(a, &QAction::triggered, this, [this, f]() { openDatabase(f); });
+    connect(a, &QAction::triggered, this, [this, f]() { openDatabaseForQuery(f); });
   }
   if (!files.isEmpty()) m->addSeparator();
   m->addAction(actions_.clearRecent);
@@ -449,7 +459,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   const auto urls = event->mimeData()->urls();
   if (urls.isEmpty() || !urls.first().isLocalFile()) return;
   event->acceptProposedAction();
-  openDatabase(urls.first().toLocalFile());
+  openDatabaseForQuery(urls.first().toLocalFile());
 }
 
 void MainWindow::showGuide() {

@@ -39,6 +39,8 @@ class MainWindow : public QMainWindow, public Shell {
   ~MainWindow() override;
 
   void openDatabase(const QString& path);
+  // The user chose a database (Open, Recent, drop): once open, the Query tab shows it.
+  void openDatabaseForQuery(const QString& path);
   // Opens the demo database (created on first use) and runs its sample query.
   void openDemo();
   // Opens `path` and, once it is open, puts `sql` in the editor and runs it.
@@ -124,6 +126,7 @@ class MainWindow : public QMainWindow, public Shell {
   MainActions actions_;
   QString pendingSql_;
   QString pendingPath_;
+  bool showQueryOnOpen_ = false;  // the user opened a database: show it on the Query tab
   LlmController* llm_ = nullptr;
   QTabWidget* tabs_ = nullptr;
   ReviewController* review_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidgetItem>
 #include <QtTest>
@@ -238,8 +239,12 @@ class TestSessionSwitch : public QObject {
         for (QAction* a : w.actions().recentMenu->actions())
           if (a->toolTip() == QFileInfo(dbs_[0]).absoluteFilePath()) recent = a;
         QVERIFY(recent);
+        // ... from the Review tab: the database the user chose is shown on the Query tab.
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+        tabs->setCurrentIndex(1);
         recent->trigger();
         QVERIFY(waitOpened(w, opened, before));
+        QCOMPARE(tabs->currentIndex(), 0);
         verifyClean(w, 1);
         dirty(w, 1);
         w.openDatabase(dbs_[i - 1]);

@@ -22,7 +22,7 @@ const std::vector<std::string>& riskFeatureNames() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n(std::begin(kGoldFreeCategories), std::end(kGoldFreeCategories));
     for (const char* s : {"joins", "nested_select", "set_operation", "group_by", "having", "order_limit",
-                          "distinct", "length"})
+                          "distinct", "length", "conditions", "aggregates"})
       n.push_back(s);
     return n;
   }();
@@ -38,10 +38,13 @@ std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& g
     for (std::size_t k = 0; k < kCategories; ++k)
       if (category == kGoldFreeCategories[k]) x[k] = std::max(x[k], f.confidence);
   }
-  std::size_t joins = 0;
+  std::size_t joins = 0, conditions = 0, aggregates = 0;
   bool group = false, having = false, orderLimit = false, distinct = false;
   for (const SelectBlock& b : v.blocks) {
     joins += b.joinKinds.size();
+    for (const Predicate& p : b.predicates)  // WHERE and HAVING conditions (ON ones: the joins)
+      if (p.clause != kFrom) ++conditions;
+    aggregates += b.aggregates.size();
     group = group || !b.groupBy.empty();
     having = having || !b.clauses[kHaving].empty();
     orderLimit = orderLimit || (!b.orderBy.empty() && !b.limit.empty());
@@ -56,6 +59,8 @@ std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& g
   x[k++] = orderLimit ? 1.0 : 0.0;
   x[k++] = distinct ? 1.0 : 0.0;
   x[k++] = std::min(1.0, static_cast<double>(v.tokens.size()) / 80.0);
+  x[k++] = std::min<double>(static_cast<double>(conditions), 4.0) / 4.0;
+  x[k++] = std::min<double>(static_cast<double>(aggregates), 4.0) / 4.0;
   return x;
 }
 

@@ -2,8 +2,9 @@
 // Gold-free risk score: a logistic combination of the gold-free checks and a few structural
 // features of the predicted query. defaultRiskModel() holds the weights of
 // resources/risk/weights.json, embedded at build time; tests/fit/fit_risk.py fits them on training
-// data the project makes itself (Spider train gold as correct SQL, execution-filtered mutants of it
-// as wrong SQL; the question-cue weights on BIRD mini-dev questions with gold SQL and mutants of it)
+// data the project makes itself (the query-structure weights on BIRD mini-dev gold queries labelled
+// by their difficulty level; Spider train gold as correct SQL, execution-filtered mutants of it as
+// wrong SQL; the question-cue weights on BIRD mini-dev questions with gold SQL and mutants of it)
 // and measures them on the Spider dev GPT-4 run, never the other way round.
 #include <string>
 #include <string_view>

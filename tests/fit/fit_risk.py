@@ -11,9 +11,11 @@ Training data (Spider train only, never dev):
   * negatives (wrong SQL): mutants of those gold queries from `hallusql-cli mutate`, which keeps
     a mutant only when it executes and its result differs from the gold's (execution filter).
 The features come from the engine (`hallusql-cli evaluate --risk-features`), never from Python, so
-the fitted weights apply to exactly what the engine computes. Train has no questions here, so the
-question-cue weights are fitted in a second part on BIRD mini-dev questions with gold SQL and
-mutants of it (bird_cues.py, not executed), the Spider-fitted log-odds held fixed (see README.md).
+the fitted weights apply to exactly what the engine computes. Paired mutants share their gold
+query's structure, so the query-structure weights are fitted first, on BIRD mini-dev gold queries
+labelled by their difficulty level (seed 001, Table 3); train has no questions here, so the
+question-cue weights are fitted last on BIRD mini-dev questions with gold SQL and mutants of it
+(bird_cues.py, not executed); each part holds the earlier parts' log-odds fixed (see README.md).
 
 The model: L2-regularised logistic regression with every weight >= 0 (a check that fires, or a
 construct that is present, never lowers the risk), bias not penalised, fitted by Newton's method
@@ -154,14 +156,57 @@ def build_bird(args, names):
          "--db-root", os.path.join(work, "no-databases"), "--out", out_path,
          "--summary", os.path.join(work, "bird_summary.json"), "--jobs", str(args.jobs), "--risk-features",
          "--quiet"])
-    x, y = [], []
+    x, y, ids = [], [], []
     for r in read_jsonl(out_path):
         x.append([float(r["risk"]["features"][n]) for n in names])
         y.append(0 if r["id"].endswith("/gold") else 1)
+        ids.append(r["id"])
     info = dict(info, source="bird_minidev/mini_dev_sqlite.json (question + gold SQL) and one mutant "
                 "of each gold query (tests/fit/bird_cues.py), no execution",
                 positives=y.count(0), negatives=y.count(1))
-    return x, y, info
+    return x, y, ids, info
+
+
+# Seed 001 (Table 3, "BIRD-mini EX Accuracy (%) ... across Difficulty Levels"): the execution
+# accuracy of nine LLM set-ups on the 500 BIRD mini-dev questions, per BIRD difficulty level. One
+# minus the mean is the share of wrong answers a question of that level draws: the soft label of
+# the difficulty part of the fit. Published numbers on BIRD, never on Spider dev.
+SEED001_BIRD_MINI_EX = {
+    "simple": [56.08, 50.00, 51.35, 52.70, 58.78, 55.41, 47.97, 47.30, 47.97],
+    "moderate": [35.20, 34.40, 38.40, 38.40, 34.00, 37.60, 31.60, 31.20, 26.80],
+    "challenging": [23.53, 20.59, 21.57, 24.51, 17.65, 19.61, 13.73, 14.71, 11.76],
+}
+
+
+# The query-structure features (engine/annotate/risk.cpp), fitted in the difficulty part.
+STRUCTURE_FEATURES = ("joins", "nested_select", "set_operation", "group_by", "having", "order_limit",
+                      "distinct", "length", "conditions", "aggregates")
+
+
+def difficulty_error_rates():
+    return {level: round(1 - sum(v) / len(v) / 100, 6) for level, v in SEED001_BIRD_MINI_EX.items()}
+
+
+def build_difficulty(args, bx, ids):
+    """The difficulty part's training set: the BIRD mini-dev gold queries (the /gold rows of the cue
+    data, same features), each labelled with the share of wrong answers its BIRD difficulty level
+    draws (seed 001, Table 3). Query structure is fitted here because paired mutants share their
+    gold query's structure and so cannot teach it."""
+    rates = difficulty_error_rates()
+    with open(os.path.join(args.data, "bird_minidev", "mini_dev_sqlite.json"), encoding="utf-8") as f:
+        level = {"bird%d" % it["question_id"]: it["difficulty"] for it in json.load(f)}
+    x, y, levels = [], [], []
+    for r, rid in zip(bx, ids):
+        if rid.endswith("/gold") and level.get(rid[: -len("/gold")]) in rates:
+            lv = level[rid[: -len("/gold")]]
+            x.append(r)
+            y.append(rates[lv])
+            levels.append(lv)
+    info = {"source": "bird_minidev/mini_dev_sqlite.json gold SQL with its `difficulty`; soft label = "
+            "1 - mean EX of the nine LLM set-ups of seed 001 Table 3 at that level",
+            "error_rate_by_level": rates,
+            "queries_by_level": {lv: levels.count(lv) for lv in rates}}
+    return x, y, levels, info
 
 
 # ---------------------------------------------------------------- logistic regression
@@ -325,13 +370,36 @@ def cmd_fit(args):
     if not names:
         sys.exit("fit: need the feature names: an existing --out file or --features-from")
     t = time.time()
+    weights = [0.0] * len(names)
+    # Part 0, BIRD mini-dev difficulty (not executed): the query-structure weights, on gold queries
+    # labelled with the share of wrong answers their difficulty level draws (seed 001, Table 3).
+    bx, by, bids, bird_info = build_bird(args, names)
+    dx, dy, dlevels, difficulty_info = build_difficulty(args, bx, bids)
+    structure = [i for i, n in enumerate(names) if n in STRUCTURE_FEATURES]
+    theta_d, difficulty_iterations = fit_nonnegative([[r[i] for i in structure] for r in dx], dy, args.l2)
+    for k, i in enumerate(structure):
+        weights[i] = theta_d[k + 1]
+    d_scores = [sigmoid(theta_d[0] + sum(weights[i] * r[i] for i in structure)) for r in dx]
+    mean_by_level = {lv: round(sum(p for p, l in zip(d_scores, dlevels) if l == lv) /
+                               max(1, dlevels.count(lv)), 6) for lv in SEED001_BIRD_MINI_EX}
+    hard = [(p, l) for p, l in zip(d_scores, dlevels) if l != "moderate"]
+    difficulty_info = dict(difficulty_info, fitted_mean_by_level=mean_by_level,
+                           auroc_challenging_vs_simple=round(auroc([p for p, _ in hard],
+                                                                   [l == "challenging" for _, l in hard]), 6))
+    log("difficulty part: %d BIRD gold queries, challenging-vs-simple AUROC %.3f" %
+        (len(dx), difficulty_info["auroc_challenging_vs_simple"]))
+
+    def structure_offset(rows):
+        return [sum(weights[i] * r[i] for i in structure) for r in rows]
+
+    # Part 1, Spider train (executed): the checks (not the question cues: train has no questions;
+    # not the structure: a mutant has its gold query's structure), with the part-0 log-odds fixed.
     x, y, info = build_training(args, names)
     log("training cases: %d positives (correct), %d negatives (wrong)" % (info["positives"], info["negatives"]))
-    # Part 1, Spider train (executed): every feature but the question cues (train has no questions).
-    base = [i for i, n in enumerate(names) if not n.startswith("cue_")]
+    base = [i for i, n in enumerate(names) if not n.startswith("cue_") and i not in structure]
     cues = [i for i, n in enumerate(names) if n.startswith("cue_")]
-    theta_b, iterations = fit_nonnegative([[r[i] for i in base] for r in x], y, args.l2)
-    weights = [0.0] * len(names)
+    theta_b, iterations = fit_nonnegative([[r[i] for i in base] for r in x], y, args.l2,
+                                          offset=structure_offset(x))
     for k, i in enumerate(base):
         weights[i] = theta_b[k + 1]
     train_share = sum(y) / len(y)
@@ -339,13 +407,13 @@ def cmd_fit(args):
     bias = fitted_bias
     if args.prior:
         bias += math.log(args.prior / (1 - args.prior)) - math.log(train_share / (1 - train_share))
-    train_scores = [sigmoid(fitted_bias + sum(weights[i] * r[i] for i in base)) for r in x]
+    train_scores = [sigmoid(fitted_bias + sum(weights[i] * r[i] for i in base + structure)) for r in x]
     theta = [fitted_bias] + weights
-    # Part 2, BIRD mini-dev (questions, not executed): the cue weights, with the part-1 log-odds of
-    # each case as a fixed offset; the BIRD bias only absorbs that set's own mix and is dropped.
-    bx, by, bird_info = build_bird(args, names)
+    # Part 2, BIRD mini-dev questions (not executed): the cue weights, with the part-0 and part-1
+    # log-odds of each case as a fixed offset; the BIRD bias only absorbs that set's own mix and is
+    # dropped.
     log("cue training cases: %d positives, %d negatives" % (bird_info["positives"], bird_info["negatives"]))
-    offset = [sum(weights[i] * r[i] for i in base) for r in bx]
+    offset = [sum(weights[i] * r[i] for i in base + structure) for r in bx]
     theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in bx], by, args.l2, offset=offset)
     for k, i in enumerate(cues):
         weights[i] = theta_c[k + 1]
@@ -360,6 +428,7 @@ def cmd_fit(args):
             "wrong_share": round(train_share, 6),
             "features_never_nonzero": constant,
             "cue_data": bird_info,
+            "difficulty_data": difficulty_info,
         }),
         "fit": {
             "method": "L2 logistic regression, weights >= 0 (active set), Newton's method, bias not penalised",
@@ -371,6 +440,10 @@ def cmd_fit(args):
             "bias + logit(prior) - logit(wrong_share): scores are probabilities at that share of wrong cases",
             "train_log_loss": round(log_loss(theta, x, y), 6),
             "train_auroc": round(auroc(train_scores, y), 6),
+            "difficulty_fit": "query-structure weights fitted first, on BIRD mini-dev gold queries with "
+                              "soft labels from their difficulty level (three-part fit, see README.md)",
+            "difficulty_fitted_bias": round(theta_d[0], 6),
+            "difficulty_iterations": difficulty_iterations,
             "cue_fit": "question-cue weights fitted on the cue data with the Spider-fitted log-odds as a "
                        "fixed offset (two-part fit, see README.md)",
             "cue_fitted_bias": round(theta_c[0], 6),

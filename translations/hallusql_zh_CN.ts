@@ -454,6 +454,15 @@
         <translation>笛卡尔连接</translation>
     </message>
     <message>
+        <source>Join off the keys</source>
+        <translation>未按键连接</translation>
+    </message>
+    <message>
+        <source>The join equates columns that no foreign key, shared name or key naming links.</source>
+        <translation>连接条件所等同的列之间没有外键、同名或键命名上的关联。</translation>
+    </message>
+
+    <message>
         <source>A table joined without a join condition.</source>
         <translation>表在没有连接条件的情况下被连接。</translation>
     </message>

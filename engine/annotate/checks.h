@@ -32,7 +32,7 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "value_case",      "cartesian_join", "integer_division",  "like_without_wildcard",
     "execution_error", "empty_result",   "all_null_result",   "cue_superlative",
     "cue_count",       "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",       "cue_unasked"};
+    "cue_value",       "cue_unasked",    "join_off_key"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -45,6 +45,11 @@ std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question)
 std::vector<std::string> questionWords(std::string_view question);
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
 bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
+// The schema's column of a "table.column" key, or null.
+const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
+// A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).
+// Part of goldFreeFindings.
+std::vector<Finding> schemaShapeFindings(const SqlView& pred, const db::Schema& schema);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 

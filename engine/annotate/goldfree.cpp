@@ -27,13 +27,6 @@ bool isRealType(const std::string& declared) {
          t.find("num") != std::string::npos;
 }
 
-const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key) {
-  auto dot = key.find('.');
-  if (dot == std::string::npos) return nullptr;
-  const db::TableInfo* t = schema.findTable(key.substr(0, dot));
-  return t ? t->findColumn(key.substr(dot + 1)) : nullptr;
-}
-
 // Range of the operand around token i in direction dir (+1 right, -1 left), at the same depth.
 bool operandIsReal(const SqlView& v, const db::Schema& schema, std::size_t i, int dir) {
   int depth = v.tokens[i].depth;
@@ -63,6 +56,13 @@ bool operandIsReal(const SqlView& v, const db::Schema& schema, std::size_t i, in
 }
 
 }  // namespace
+
+const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key) {
+  auto dot = key.find('.');
+  if (dot == std::string::npos) return nullptr;
+  const db::TableInfo* t = schema.findTable(key.substr(0, dot));
+  return t ? t->findColumn(key.substr(dot + 1)) : nullptr;
+}
 
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema) {
   std::vector<FindingSpan> out;
@@ -159,6 +159,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
             {"pred", b.joinSpans.back().first, b.joinSpans.back().second});
     }
   }
+  for (Finding& f : schemaShapeFindings(v, schema)) out.push_back(std::move(f));
   const std::vector<std::string> words = questionWords(question);
   bool ratio = false;
   for (const char* w :

@@ -124,6 +124,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("A table joined without a join condition."), "gf-structure"},
       {"goldfree", "integer_division", "structure", HS_L("Integer division"),
        HS_L("Both operands of / are integers: the ratio is truncated."), "gf-structure"},
+      {"goldfree", "join_off_key", "structure", HS_L("Join off the keys"),
+       HS_L("The join equates columns that no foreign key, shared name or key naming links."),
+       "gf-structure"},
+
       {"goldfree", "execution_error", "result", HS_L("Execution error"),
        HS_L("The predicted query fails to execute."), "gf-result"},
       {"goldfree", "empty_result", "result", HS_L("Empty result"),

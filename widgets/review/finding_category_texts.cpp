@@ -96,6 +96,10 @@ const std::vector<const char*>& findingCategoryTexts() {
       QT_TRANSLATE_NOOP("hs::FindingCategories", "A table joined without a join condition."),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Integer division"),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Both operands of / are integers: the ratio is truncated."),
+      QT_TRANSLATE_NOOP("hs::FindingCategories", "Join off the keys"),
+      QT_TRANSLATE_NOOP("hs::FindingCategories",
+                        "The join equates columns that no foreign key, shared name or key naming links."),
+
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Execution error"),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "The predicted query fails to execute."),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Empty result"),

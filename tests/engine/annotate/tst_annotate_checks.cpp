@@ -148,6 +148,45 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!r4.has("value_absent"));
   }
 
+  // A join of columns that no foreign key, shared name or key naming links.
+  void joinsOffTheKeys() {
+    hs::db::Schema s = schema();
+    hs::db::ColumnInfo id;
+    id.name = "id";
+    id.declaredType = "INT";
+    id.primaryKey = true;
+    hs::db::ColumnInfo visitor;
+    visitor.name = "visitor_id";
+    visitor.declaredType = "INT";
+    s.tables.push_back({"member", false, {id}, {}, {}, ""});
+    // the target column does not exist (as in Spider's restaurants): it means the primary key
+    s.tables.push_back({"visit", false, {visitor}, {{{"visitor_id"}, "member", {"member_id"}}}, {}, ""});
+    auto offKey = [&s](const std::string& sql) {
+      CaseInput in;
+      in.predSql = sql;
+      in.schema = &s;
+      std::vector<Finding> found;
+      for (const Finding& f : annotateCase(in).findings)
+        if (f.category == "join_off_key") found.push_back(f);
+      return found;
+    };
+    const std::string bad =
+        "SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.concert_ID";
+    const std::vector<Finding> f = offKey(bad);
+    QCOMPARE(f.size(), std::size_t(1));
+    QCOMPARE(bad.substr(f[0].spans[0].begin, f[0].spans[0].end - f[0].spans[0].begin),
+             std::string("T1.Stadium_ID = T2.concert_ID"));
+    QVERIFY(f[0].message.find("stadium.stadium_id") != std::string::npos);
+    QCOMPARE(offKey("SELECT singer.Name FROM singer JOIN stadium ON singer.Age = stadium.Capacity").size(),
+             std::size_t(1));
+    // shared name, a declared key (to a column the table lacks), key naming, a self-join
+    QVERIFY(offKey("SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID")
+                .empty());
+    QVERIFY(offKey("SELECT * FROM member JOIN visit ON member.id = visit.visitor_id").empty());
+    QVERIFY(offKey("SELECT * FROM singer AS a JOIN concert AS b ON a.Singer_ID = b.concert_ID").size() == 1);
+    QVERIFY(offKey("SELECT * FROM singer AS a JOIN singer AS b ON a.Singer_ID = b.Age").empty());
+  }
+
   void cartesianJoins() {
     QVERIFY(Run("SELECT singer.Name FROM singer, concert").has("cartesian_join"));
     QVERIFY(Run("SELECT stadium.Name FROM stadium JOIN concert").has("cartesian_join"));

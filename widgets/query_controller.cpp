@@ -37,6 +37,7 @@ QString QueryController::rowsText(int rows, bool more) {
 }
 
 bool QueryController::run() {
+  if (editor_->isListActive()) editor_->cancelList();  // a completion list open while typing is done with
   const ByteRange range = editor_->rangeToRun();
   const QByteArray bytes = editor_->textBytes();
   if (range.isEmpty()) {

@@ -98,6 +98,23 @@ class TestGuiSmoke : public QObject {
     QCOMPARE(cell(w, 0, 0), QStringLiteral("Grace"));
   }
 
+  // Running closes a completion list the typing opened (it stayed on screen over the results).
+  void runningClosesTheCompletionList() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.editor()->setText(QStringLiteral("SELECT name FROM peo"));
+    w.editor()->setCursorPosition(0, 20);
+    w.activateWindow();
+    w.editor()->setFocus();
+    w.editor()->autoCompleteFromAll();
+    QVERIFY(w.editor()->isListActive());
+    QTest::keyClick(w.editor(), Qt::Key_Return, Qt::ControlModifier);
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    QVERIFY(!w.editor()->isListActive());
+  }
+
   void fetchMoreBringsBlocks() {
     MainWindow w;
     QVERIFY(openAndWait(w, dbPath_));

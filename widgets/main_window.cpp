@@ -9,6 +9,7 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QIcon>
 #include <QLabel>
@@ -16,6 +17,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -74,7 +76,12 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
   setAcceptDrops(true);
-  resize(1280, 800);
+  // 1280x800, or what a smaller screen has room for with the title bar and panel (a 1366x768
+  // laptop opened it 800 px tall, its bottom row off the screen).
+  QSize size(1280, 800);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = size.boundedTo(screen->availableGeometry().size() - QSize(0, 60));
+  resize(size);
 
   review_ = new ReviewController(this);
   firstRun_ = new FirstRunPage;

@@ -3,6 +3,8 @@
 // indicators, cancel, and clear messages for files that are not databases.
 #include <QAction>
 #include <QFile>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -96,6 +98,19 @@ class TestGuiSmoke : public QObject {
     QVERIFY(w.jobRunner()->waitForIdle(10000));
     QCOMPARE(w.resultModel()->rowCount(), 1);
     QCOMPARE(cell(w, 0, 0), QStringLiteral("Grace"));
+  }
+
+  // The first window fits the screen (1280x800 was taller than a 1366x768 laptop's screen).
+  void firstWindowFitsTheScreen() {
+    MainWindow w;
+    const QRect avail = QGuiApplication::primaryScreen()->availableGeometry();
+    QVERIFY2(w.width() <= avail.width() && w.height() < avail.height(),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                            .arg(w.width())
+                            .arg(w.height())
+                            .arg(avail.width())
+                            .arg(avail.height())));
+    QVERIFY(w.width() >= std::min(1280, avail.width()) - 1);
   }
 
   // Running closes a completion list the typing opened (it stayed on screen over the results).

@@ -162,20 +162,29 @@ Result<Schema> Database::schema() {
     if (virtualTable || withoutRowid) continue;
     for (const char* alias : {"rowid", "_rowid_", "oid"}) {
       if (t.findColumn(alias)) continue;  // shadowed by a real column
-      std::optional<std::int64_t> maxRowid;
+      // max - min + 1 of the rowid (two b-tree seeks): 1..n tables give n, and keys that start at
+      // 1001 (Spider's Student) no longer read as a thousand rows.
+      std::optional<std::int64_t> minRowid, maxRowid;
       bool empty = false;
-      Status s2 = runInternal(conn, "SELECT max(" + std::string(alias) + ") FROM " + quoteIdentifier(t.name),
+      Status s2 = runInternal(conn,
+                              "SELECT min(" + std::string(alias) + "), max(" + std::string(alias) +
+                                  ") FROM " + quoteIdentifier(t.name),
                               {}, [&](sqlite3_stmt* s) {
-                                if (sqlite3_column_type(s, 0) == SQLITE_NULL) {
+                                if (sqlite3_column_type(s, 1) == SQLITE_NULL) {
                                   empty = true;
                                 } else {
-                                  maxRowid = sqlite3_column_int64(s, 0);
+                                  minRowid = sqlite3_column_int64(s, 0);
+                                  maxRowid = sqlite3_column_int64(s, 1);
                                 }
                               });
       if (s2) {
         if (empty) t.rowEstimate = 0;
-        if (maxRowid)
-          t.rowEstimate = std::clamp<std::int64_t>(*maxRowid, 0, std::max<std::int64_t>(maxRowsInFile, 0));
+        if (maxRowid && minRowid) {
+          // in double: rowids may sit near both ends of int64, the file bounds the result anyway
+          const double span = static_cast<double>(*maxRowid) - static_cast<double>(*minRowid) + 1.0;
+          const auto cap = std::max<std::int64_t>(maxRowsInFile, 0);
+          t.rowEstimate = span >= static_cast<double>(cap) ? cap : static_cast<std::int64_t>(span);
+        }
       }
       break;
     }

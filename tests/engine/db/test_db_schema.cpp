@@ -149,6 +149,14 @@ class TestDbSchema : public QObject {
     QVERIFY(count.ok());
     // city uses ID 1..4079 as its rowid: the estimate is exact here.
     QCOMPARE(*city->rowEstimate, count->rows[0][0].i);
+    // pets_1's Student keys run 1001..1035 over 34 rows: the estimate is the span, not 1035.
+    auto pets = Database::openReadOnly(hs::test::spiderDb("pets_1"));
+    QVERIFY(pets.ok());
+    auto petsSchema = (*pets)->schema();
+    QVERIFY(petsSchema.ok());
+    const auto* student = petsSchema->findTable("Student");
+    QVERIFY(student && student->rowEstimate);
+    QCOMPARE(*student->rowEstimate, std::int64_t{35});
   }
 
   void createdSchemaDetails() {

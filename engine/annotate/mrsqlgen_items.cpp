@@ -322,6 +322,16 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       return false;
     };
     bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
+    // The gold's UNION/INTERSECT/EXCEPT returns distinct rows; the prediction's IN/EXISTS form of
+    // it returns every matching row: duplicate rows kept, a DISTINCT error (C8) where the rows repeat.
+    const bool goldDedups =
+        !gv.setOps.empty() && std::none_of(gv.setOps.begin(), gv.setOps.end(), [](const auto& o) {
+          return o.first.find("all") != std::string::npos;
+        });
+    if (equivalentForm && pv.setOps.empty() && goldDedups && !pm.distinct && !gm.distinct)
+      emit(out, "C8", "missing DISTINCT",
+           "the gold's set operation returns distinct rows; the prediction's IN/EXISTS form keeps duplicates",
+           {{"gold", gv.setOps.front().second.first, gv.setOps.front().second.second}});
     if (!equivalentForm && pv.setOps.size() == gv.setOps.size()) {
       // The same number of operands combined by another set operator (UNION vs INTERSECT: OR vs
       // AND): a logical operator, C1 (seed 002: "arithmetic, comparison, or logical operation").

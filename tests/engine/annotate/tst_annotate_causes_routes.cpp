@@ -175,6 +175,33 @@ class TestAnnotateCausesRoutes : public QObject {
     QVERIFY(p.wasAsked(repaired));
     QCOMPARE(types(fs), (std::set<std::string>{"C10"}));
   }
+
+  void inFormOfASetOperationKeepsDuplicates() {
+    // INTERSECT returns distinct rows; the same filter written with two IN-subqueries returns every
+    // matching row: a DISTINCT error, verified by the repair that adds DISTINCT.
+    const std::string gold =
+        "SELECT Country FROM singer WHERE Age < 30 INTERSECT SELECT Country FROM singer WHERE Age > 40";
+    const std::string pred =
+        "SELECT Country FROM singer WHERE Country IN (SELECT Country FROM singer WHERE Age < 30) AND Country "
+        "IN "
+        "(SELECT Country FROM singer WHERE Age > 40)";
+    QCOMPARE(types(ctypes(pred, gold, nullptr)), (std::set<std::string>{"C8"}));
+    Probe p(0.7);
+    p.scores
+        ["SELECT DISTINCT Country FROM singer WHERE Country IN (SELECT Country FROM singer WHERE Age < 30) "
+         "AND "
+         "Country IN (SELECT Country FROM singer WHERE Age > 40)"] = 1.0;
+    auto fs = ctypes(pred, gold, &p.probe);
+    QCOMPARE(types(fs), (std::set<std::string>{"C8"}));
+    QVERIFY(fs[0].explanation.find("just this part") != std::string::npos);
+    // UNION ALL keeps duplicates itself: no DISTINCT error.
+    QVERIFY(
+        !types(ctypes(pred,
+                      "SELECT Country FROM singer WHERE Age < 30 UNION ALL SELECT Country FROM singer WHERE "
+                      "Age > 40",
+                      nullptr))
+             .count("C8"));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestAnnotateCausesRoutes)

@@ -201,6 +201,8 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
     return goldPartFor(gold, pred, s->begin, s->end);
   };
   std::vector<Splice> splices;
+  // The set operation against one block with OR-ed values: the whole query is the part (no splice).
+  if (f.subcategory == "set operator as OR") return std::nullopt;
   if (f.category == "C3") {  // the joins: the gold's FROM clause in place of the predicted
     const SelectBlock* pm = mainOf(pred);
     const SelectBlock* gm = mainOf(gold);

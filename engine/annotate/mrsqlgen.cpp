@@ -17,6 +17,7 @@ struct Side {
   NormContext c;
   const SelectBlock& main;
   const SelectBlock* order = nullptr;  // block holding the ORDER BY/LIMIT (main, else a derived one)
+  bool isPred = false;
 };
 
 const SelectBlock* orderBlock(const SqlView& v, const SelectBlock& main) {
@@ -212,6 +213,47 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
   return out;
 }
 
+// One side combines set operands that differ only in the value one column is compared with
+// (... WHERE x = 'a' INTERSECT ... WHERE x = 'b'), the other has the one block with the values
+// OR-ed (x = 'a' OR x = 'b', x IN ('a', 'b')). INTERSECT is AND: "both a and b" written as OR is a
+// logical operator misuse (C1, seed 002: "from New York or Los Angeles" is an operator phrase), not
+// a dropped set operation; UNION is the same OR. The conditions are matched and the set operation
+// finding is dropped. `S` has the set operation, `O` the OR.
+void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std::vector<Pred>& oc,
+                        const Emitter& emit) {
+  if (S.v.setOps.size() != 1 || !O.v.setOps.empty() || S.v.topLevel.size() != 2) return;
+  const std::string op = S.v.setOps.front().first;
+  if (op != "intersect" && op != "union") return;
+  for (Pred& o : oc) {
+    if (o.used || o.vals.size() != 2) continue;
+    std::vector<Pred*> parts;
+    std::vector<std::string> vals;
+    for (Pred& c : sc)
+      if (!c.used && c.rhsLiteral && c.n.op == "=" && c.n.lhs == o.n.lhs && c.vals.size() == 1) {
+        parts.push_back(&c);
+        vals.push_back(c.vals[0]);
+      }
+    std::sort(vals.begin(), vals.end());
+    if (parts.size() != 2 || vals != o.vals) continue;
+    o.used = true;
+    for (Pred* c : parts) c->used = true;
+    auto& out = emit.out;
+    std::erase_if(out,
+                  [](const Finding& f) { return f.category == "C6" && f.subcategory == "set operation"; });
+    if (op == "union") return;  // the same OR
+    std::vector<FindingSpan> sp;
+    const bool sIsPred = S.isPred;
+    sp.push_back(
+        {sIsPred ? "pred" : "gold", S.v.setOps.front().second.first, S.v.setOps.front().second.second});
+    sp.push_back({sIsPred ? "gold" : "pred", o.begin, o.end});
+    emit("C1", "set operator as OR",
+         sIsPred ? "INTERSECT (AND) where the gold query ORs the values"
+                 : "OR where the gold query INTERSECTs (AND)",
+         sp);
+    return;
+  }
+}
+
 void compareConditions(const Side& P, const Side& G, const std::vector<const Predicate*>& skip,
                        const Emitter& emit) {
   int pors = 0, gors = 0;
@@ -235,6 +277,8 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
       }
     }
   };
+  logicalSetOperator(P, G, pc, gc, emit);
+  logicalSetOperator(G, P, gc, pc, emit);
   {  // Exact matches first, by hash (linear on long condition lists).
     std::unordered_multimap<std::string, Pred*> byText;
     for (Pred& b : gc) byText.emplace(b.n.text(), &b);
@@ -416,8 +460,8 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
   KeyMap keys;
   keys.addEqualities(pred);
   keys.addEqualities(gold);
-  Side P{pred, {pred, keys, schema}, pred.blocks[static_cast<std::size_t>(mainBlock(pred))]};
-  Side G{gold, {gold, keys, schema}, gold.blocks[static_cast<std::size_t>(mainBlock(gold))]};
+  Side P{pred, {pred, keys, schema}, pred.blocks[static_cast<std::size_t>(mainBlock(pred))], nullptr, true};
+  Side G{gold, {gold, keys, schema}, gold.blocks[static_cast<std::size_t>(mainBlock(gold))], nullptr, false};
   P.order = orderBlock(pred, P.main);
   G.order = orderBlock(gold, G.main);
   Emitter emit{out};

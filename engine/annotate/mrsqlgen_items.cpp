@@ -328,7 +328,11 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
         !gv.setOps.empty() && std::none_of(gv.setOps.begin(), gv.setOps.end(), [](const auto& o) {
           return o.first.find("all") != std::string::npos;
         });
-    if (equivalentForm && pv.setOps.empty() && goldDedups && !pm.distinct && !gm.distinct)
+    const bool predLinks = std::any_of(pm.predicates.begin(), pm.predicates.end(), [&](const Predicate& p) {
+      return (p.op == "in" || p.op == "exists" || p.op == "not in" || p.op == "not exists") &&
+             rangeHasSelect(pv, p.rhs);
+    });
+    if (predLinks && pv.setOps.empty() && goldDedups && !pm.distinct && !gm.distinct)
       emit(out, "C8", "missing DISTINCT",
            "the gold's set operation returns distinct rows; the prediction's IN/EXISTS form keeps duplicates",
            {{"gold", gv.setOps.front().second.first, gv.setOps.front().second.second}});

@@ -202,6 +202,34 @@ class TestAnnotateCausesRoutes : public QObject {
                       nullptr))
              .count("C8"));
   }
+
+  void orInPlaceOfIntersectIsOperatorMisuse() {
+    // "singers from both France and Spain" as INTERSECT (AND) against one block with the values OR-ed:
+    // the logical operator (C1), not a dropped set operation or a missing condition (C6).
+    const std::string gold =
+        "SELECT Name FROM singer WHERE Country = 'France' INTERSECT SELECT Name FROM singer WHERE Country = "
+        "'Spain'";
+    auto fs = ctypes("SELECT Name FROM singer WHERE Country = 'Spain' OR Country = 'France'", gold, nullptr);
+    QCOMPARE(types(fs), (std::set<std::string>{"C1"}));
+    QCOMPARE(fs[0].subcategory, std::string("set operator as OR"));
+    QCOMPARE(types(ctypes("SELECT Name FROM singer WHERE Country IN ('France', 'Spain')", gold, nullptr)),
+             (std::set<std::string>{"C1"}));
+    // UNION is the same OR: no C-type from the form.
+    QVERIFY(
+        ctypes(
+            "SELECT Name FROM singer WHERE Country IN ('France', 'Spain')",
+            "SELECT Name FROM singer WHERE Country = 'France' UNION SELECT Name FROM singer WHERE Country = "
+            "'Spain'",
+            nullptr)
+            .empty());
+    // Other conditions in the operands: still the set operation (C6).
+    QVERIFY(
+        types(
+            ctypes("SELECT Name FROM singer WHERE Country IN ('France', 'Spain')",
+                   "SELECT Name FROM singer WHERE Age > 30 INTERSECT SELECT Name FROM singer WHERE Age < 50",
+                   nullptr))
+            .count("C6"));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestAnnotateCausesRoutes)

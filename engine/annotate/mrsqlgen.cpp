@@ -2,11 +2,13 @@
 // Causes, not surface differences: both sides are compared after alias resolution, join-key
 // unification, COUNT(pk) = COUNT(*), canonical literals and canonical comparison order.
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <unordered_map>
 
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
+#include "engine/core/text.h"
 
 namespace hs::annotate {
 
@@ -254,8 +256,32 @@ void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std
   }
 }
 
+// Whether the question words a bound inclusively or exclusively in so many words ("at least",
+// "or more", "no more than", ...).
+bool boundPhrase(std::string_view question) {
+  const std::string q = hs::asciiLower(question);
+  for (const char* w : {"at least", "at most", "or more", "or less", "or fewer", "no less than",
+                        "no more than", "no fewer than", "not less than", "not more than"})
+    if (q.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// Integer literals one apart (x > 3 vs x > 2: the same as x > 3 vs x >= 3).
+bool oneApart(const std::string& a, const std::string& b) {
+  auto integer = [](const std::string& t, long long* v) {
+    if (t.empty() || t.size() > 15) return false;
+    for (std::size_t i = t[0] == '-' ? 1 : 0; i < t.size(); ++i)
+      if (!std::isdigit(static_cast<unsigned char>(t[i]))) return false;
+    if (t == "-") return false;
+    *v = std::stoll(t);
+    return true;
+  };
+  long long x = 0, y = 0;
+  return integer(a, &x) && integer(b, &y) && (x - y == 1 || y - x == 1);
+}
+
 void compareConditions(const Side& P, const Side& G, const std::vector<const Predicate*>& skip,
-                       const Emitter& emit) {
+                       const Emitter& emit, bool bounds) {
   int pors = 0, gors = 0;
   std::vector<Pred> pc = conditions(P, skip, &pors), gc = conditions(G, skip, &gors);
   // The pairing passes compare every unmatched predicted condition with every unmatched gold one;
@@ -298,6 +324,16 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   pass([&](const Pred& a,
            const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op == b.n.op && a.rhsLiteral && b.rhsLiteral; },
        [&](const Pred& a, const Pred& b) {
+         // "At least 3" as > 3 where the gold says > 2 (= >= 3): the bound's strictness, an operator
+         // misuse (C1), repaired by the gold's comparison.
+         const std::string& op = a.n.op;
+         if (bounds && (op == ">" || op == ">=" || op == "<" || op == "<=") && oneApart(a.n.rhs, b.n.rhs)) {
+           emit("C1", "bound strictness",
+                "'" + op + " " + a.n.rhs + "' where the gold query's '" + op + " " + b.n.rhs +
+                    "' bounds the other way (inclusive vs exclusive)",
+                {ps(a.opBegin, a.rhsEnd), gs(b.opBegin, b.rhsEnd)});
+           return;
+         }
          emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
               {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
        });
@@ -454,7 +490,8 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
 void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
                       const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out);
 
-std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema) {
+std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema,
+                                      std::string_view question) {
   std::vector<Finding> out;
   if (!pred.ok() || !gold.ok()) return out;
   KeyMap keys;
@@ -545,7 +582,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
            "ordering differs from the gold query", sp);
     }
   }
-  compareConditions(P, G, skip, emit);
+  compareConditions(P, G, skip, emit, boundPhrase(question));
   compareSubqueryLinks(P, G, emit);
   return out;
 }

@@ -59,11 +59,13 @@ struct Probe {
   }
 };
 
-std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const CauseProbe* probe) {
+std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const CauseProbe* probe,
+                            const std::string& question = {}) {
   const hs::db::Schema s = schema();
   CaseInput in;
   in.predSql = pred;
   in.goldSql = gold;
+  in.question = question;
   in.schema = &s;
   in.probe = probe;
   std::vector<Finding> out;
@@ -229,6 +231,23 @@ class TestAnnotateCausesRoutes : public QObject {
                    "SELECT Name FROM singer WHERE Age > 30 INTERSECT SELECT Name FROM singer WHERE Age < 50",
                    nullptr))
             .count("C6"));
+  }
+
+  void boundPhrasingIsOperatorMisuse() {
+    // "at least 30" as > 30 where the gold says > 29 (= >= 30): the bound's strictness (C1),
+    // repaired by the gold's comparison; without such phrasing the other number is a value (C4).
+    Probe p(0.5);
+    p.scores["SELECT Name FROM singer WHERE Age > 29"] = 1.0;
+    auto fs = ctypes("SELECT Name FROM singer WHERE Age > 30", "SELECT Name FROM singer WHERE Age > 29",
+                     &p.probe, "Which singers are at least 30 years old?");
+    QCOMPARE(types(fs), (std::set<std::string>{"C1"}));
+    QCOMPARE(fs[0].subcategory, std::string("bound strictness"));
+    QCOMPARE(types(ctypes("SELECT Name FROM singer WHERE Age > 30", "SELECT Name FROM singer WHERE Age > 29",
+                          nullptr, "Which singers are older than 29?")),
+             (std::set<std::string>{"C4"}));
+    QCOMPARE(types(ctypes("SELECT Name FROM singer WHERE Age > 40", "SELECT Name FROM singer WHERE Age > 29",
+                          nullptr, "Which singers are at least 30 years old?")),
+             (std::set<std::string>{"C4"}));
   }
 };
 

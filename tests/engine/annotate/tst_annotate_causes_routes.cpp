@@ -148,6 +148,16 @@ class TestAnnotateCausesRoutes : public QObject {
     QVERIFY(fs[0].explanation.find("just this part") != std::string::npos);
   }
 
+  void limitRepairIsMaxSubquery() {
+    // The other way: ORDER BY ... LIMIT 1 removed, the gold's '= (SELECT MAX ...)' put into WHERE.
+    Probe p(0.5);
+    p.scores["SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)  "] = 1.0;
+    auto fs = ctypes("SELECT Name FROM singer ORDER BY Age DESC LIMIT 1",
+                     "SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)", &p.probe);
+    QCOMPARE(types(fs), (std::set<std::string>{"C2"}));
+    QVERIFY(fs[0].explanation.find("just this part") != std::string::npos);
+  }
+
   void repairThatFailsAloneJoinsAPair() {
     // ORDER BY SUM(..) LIMIT 1 does not run without the GROUP BY: the two repairs go together, the
     // GROUP BY before the ORDER BY at the one position both are inserted.

@@ -36,6 +36,23 @@ const SelectBlock* orderBlock(const SqlView& v, const SelectBlock& main) {
   return &main;
 }
 
+// The subquery of the main WHERE that takes the top rows, x = (SELECT y ... ORDER BY ... LIMIT n)
+// or x IN (...), and the predicate linking it; null when there is none.
+const SelectBlock* topSubquery(const SqlView& v, const SelectBlock& main, const Predicate** link) {
+  if (!main.orderBy.empty() || !main.limit.empty()) return nullptr;
+  for (const Predicate& p : main.predicates) {
+    if (p.clause != kWhere || (p.op != "=" && p.op != "in") || !rangeHasSelect(v, p.rhs)) continue;
+    for (const SelectBlock& b : v.blocks)
+      if (!b.isCte && !b.orderBy.empty() && !b.limit.empty() && b.tokens.first >= p.rhs.first &&
+          b.tokens.last <= p.rhs.last && b.parent >= 0 &&
+          &v.blocks[static_cast<std::size_t>(b.parent)] == &main) {
+        *link = &p;
+        return &b;
+      }
+  }
+  return nullptr;
+}
+
 int mainBlock(const SqlView& v) {
   return v.topLevel.empty() ? 0 : v.topLevel.front();
 }
@@ -520,8 +537,25 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
          "grouping differs from the gold query", sp);
   }
 
-  // ORDER BY (C9) and LIMIT (C2).
+  // ORDER BY (C9) and LIMIT (C2). The top rows taken in a subquery the main block links to
+  // (WHERE id = (SELECT id ... ORDER BY count(*) DESC LIMIT 1)) against the main block's ORDER BY
+  // ... LIMIT: another route to the same rows, whose ordering and limit are compared, and whose
+  // link is no extra condition.
   std::vector<const Predicate*> skip;
+  const Predicate* link = nullptr;
+  auto ordersTop = [](const Side& s) {
+    return s.order == &s.main && !s.main.orderBy.empty() && !s.main.limit.empty();
+  };
+  if (ordersTop(G) && P.order == &P.main)
+    if (const SelectBlock* b = topSubquery(pred, P.main, &link)) {
+      P.order = b;
+      skip.push_back(link);
+    }
+  if (ordersTop(P) && G.order == &G.main)
+    if (const SelectBlock* b = topSubquery(gold, G.main, &link)) {
+      G.order = b;
+      skip.push_back(link);
+    }
   const Predicate* am = nullptr;
   bool pLimit = !P.order->limit.empty(), gLimit = !G.order->limit.empty();
   if (!pLimit && gLimit && !G.order->orderBy.empty() && argmaxPredicate(P, &am)) {

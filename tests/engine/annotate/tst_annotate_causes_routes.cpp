@@ -259,6 +259,35 @@ class TestAnnotateCausesRoutes : public QObject {
                           nullptr, "Which singers are at least 30 years old?")),
              (std::set<std::string>{"C4"}));
   }
+
+  void topRowsInASubqueryAreOrderedThere() {
+    // WHERE id = (SELECT id ... ORDER BY count(*) ASC LIMIT 1) against the main block's ORDER BY
+    // count(*) DESC LIMIT 1: the ordering differs (C9); the link is no extra condition (C6) and no
+    // other join (C3), and the repair turns the subquery's ordering.
+    const std::string gold =
+        "SELECT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID GROUP BY "
+        "T2.Singer_ID "
+        "ORDER BY count(*) DESC LIMIT 1";
+    const std::string pred =
+        "SELECT Name FROM singer WHERE Singer_ID = (SELECT Singer_ID FROM concert GROUP BY Singer_ID ORDER "
+        "BY "
+        "count(*) ASC LIMIT 1)";
+    QCOMPARE(types(ctypes(pred, gold, nullptr)), (std::set<std::string>{"C9"}));
+    Probe p(0.0);
+    p.scores
+        ["SELECT Name FROM singer WHERE Singer_ID = (SELECT Singer_ID FROM concert GROUP BY Singer_ID ORDER "
+         "BY "
+         "count(*) DESC LIMIT 1)"] = 1.0;
+    auto fs = ctypes(pred, gold, &p.probe);
+    QCOMPARE(types(fs), (std::set<std::string>{"C9"}));
+    QVERIFY(fs[0].explanation.find("just this part") != std::string::npos);
+    // The same top row: no C-type.
+    QVERIFY(
+        ctypes("SELECT Name FROM singer WHERE Singer_ID = (SELECT Singer_ID FROM concert GROUP BY Singer_ID "
+               "ORDER BY count(*) DESC LIMIT 1)",
+               gold, nullptr)
+            .empty());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestAnnotateCausesRoutes)

@@ -38,7 +38,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
     std::erase_if(ta, [](const Finding& f) { return f.category == "Schema Contradiction"; });
   for (Finding& f : ta) a.findings.push_back(std::move(f));
   if (gold) {
-    std::vector<Finding> ctypes = mrsqlgenFindings(pred, *gold, schema);
+    std::vector<Finding> ctypes = mrsqlgenFindings(pred, *gold, schema, in.question);
     judgeCauses(ctypes, pred, *gold, in.question, in.probe, in.lookup);
     for (Finding& f : ctypes) a.findings.push_back(std::move(f));
   }

@@ -80,11 +80,11 @@ bool staticCause(const Finding& f, const std::vector<Finding>& all, std::string*
 // Priority among types when the repairs leave the choice open: the difference that explains the
 // others first (a wrong join brings other columns and conditions, a wrong grouping other
 // aggregates), surface differences (ordering, DISTINCT, one column) last.
+constexpr std::string_view kPriority[] = {"C3", "C10", "C7", "C2", "C6", "C1", "C4", "C9", "C8", "C5"};
 int priority(const std::string& category) {
-  static constexpr std::string_view order[] = {"C3", "C10", "C7", "C2", "C6", "C1", "C4", "C9", "C8", "C5"};
-  for (std::size_t i = 0; i < std::size(order); ++i)
-    if (order[i] == category) return static_cast<int>(i);
-  return static_cast<int>(std::size(order));
+  for (std::size_t i = 0; i < std::size(kPriority); ++i)
+    if (kPriority[i] == category) return static_cast<int>(i);
+  return static_cast<int>(std::size(kPriority));
 }
 
 // The findings of one C-type and what repairing them did.
@@ -92,6 +92,7 @@ struct TypeGroup {
   std::string category;
   std::vector<std::size_t> members;     // finding indexes
   std::vector<std::size_t> repairable;  // members whose repair ran
+  std::vector<std::size_t> spliced;     // members with a repaired text (it may fail alone)
   double best = -1.0;                   // best closeness of a repair of its own
   bool fixes = false;                   // a repair of its own gives the gold result
   std::vector<std::size_t> fixers;      // members whose single repair gives the gold result
@@ -105,10 +106,11 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
                     const SqlView& pred, const SqlView& gold, const std::vector<std::string>& words,
                     const CauseProbe& probe, std::vector<bool>& keep) {
   int runs = 0;
-  auto run = [&](const std::vector<const Finding*>& fs) -> std::optional<double> {
+  auto run = [&](const std::vector<const Finding*>& fs, bool* spliced = nullptr) -> std::optional<double> {
     if (runs >= probe.maxRepairs) return std::nullopt;
     auto sql = repairFor(fs, pred, gold);
     if (!sql) return std::nullopt;
+    if (spliced) *spliced = true;
     ++runs;
     return probe.closeness(*sql);
   };
@@ -123,9 +125,12 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
     auto g = std::find_if(groups.begin(), groups.end(),
                           [&](const TypeGroup& t) { return t.category == findings[i].category; });
     if (g == groups.end())
-      g = groups.insert(groups.end(), TypeGroup{findings[i].category, {}, {}, -1.0, false, {}});
+      g = groups.insert(groups.end(), TypeGroup{findings[i].category, {}, {}, {}, -1.0, false, {}});
     g->members.push_back(i);
-    if (auto c = run({&findings[i]})) {
+    bool spliced = false;
+    auto c = run({&findings[i]}, &spliced);
+    if (spliced) g->spliced.push_back(i);
+    if (c) {
       score[i] = *c;
       g->repairable.push_back(i);
       g->best = std::max(g->best, *c);
@@ -138,6 +143,11 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
       for (std::size_t i : g->repairable) fs.push_back(&findings[i]);
     return fs;
   };
+  // For a pair: the repaired members, else the members whose repair only fails alone (ORDER BY
+  // SUM(x) LIMIT 1 without the GROUP BY the other difference brings).
+  auto pairMembers = [](const TypeGroup& g) -> const std::vector<std::size_t>& {
+    return g.repairable.empty() ? g.spliced : g.repairable;
+  };
   for (TypeGroup& g : groups) {
     g.fixes = !g.fixers.empty();
     if (!g.fixes && g.repairable.size() > 1)
@@ -146,9 +156,17 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
         g.fixes = *c >= 1.0;
       }
   }
-  std::stable_sort(groups.begin(), groups.end(), [](const TypeGroup& a, const TypeGroup& b) {
-    return priority(a.category) < priority(b.category);
-  });
+  // A table difference that is only another route to the rows (the extra tables read inside a
+  // subquery or derived table) explains the others only when its own repair does: it comes last.
+  auto isRoute = [&](const TypeGroup& g) {
+    return std::all_of(g.members.begin(), g.members.end(),
+                       [&](std::size_t i) { return findings[i].subcategory == "table route"; });
+  };
+  auto rank = [&](const TypeGroup& g) {
+    return isRoute(g) ? static_cast<int>(std::size(kPriority)) : priority(g.category);
+  };
+  std::stable_sort(groups.begin(), groups.end(),
+                   [&](const TypeGroup& a, const TypeGroup& b) { return rank(a) < rank(b); });
   auto keepGroup = [&](const std::vector<std::size_t>& which, const std::string& why) {
     for (std::size_t i : which) {
       keep[i] = true;
@@ -166,15 +184,17 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   // 2. Two types whose repairs together give the gold result.
   for (std::size_t a = 0; a < groups.size(); ++a)
     for (std::size_t b = a + 1; b < groups.size(); ++b) {
-      if (groups[a].repairable.empty() || groups[b].repairable.empty()) continue;
-      auto c = run(findingsOf({&groups[a], &groups[b]}));
+      const std::vector<std::size_t>&ma = pairMembers(groups[a]), &mb = pairMembers(groups[b]);
+      if (ma.empty() || mb.empty()) continue;
+      std::vector<const Finding*> fs;
+      for (std::size_t i : ma) fs.push_back(&findings[i]);
+      for (std::size_t i : mb) fs.push_back(&findings[i]);
+      auto c = run(fs);
       if (!c || *c < 1.0) continue;
-      keepGroup(groups[a].repairable,
-                "cause, with the " + groups[b].category +
-                    " difference: repairing both together gives the gold result; neither alone does");
-      keepGroup(groups[b].repairable,
-                "cause, with the " + groups[a].category +
-                    " difference: repairing both together gives the gold result; neither alone does");
+      keepGroup(ma, "cause, with the " + groups[b].category +
+                        " difference: repairing both together gives the gold result; neither alone does");
+      keepGroup(mb, "cause, with the " + groups[a].category +
+                        " difference: repairing both together gives the gold result; neither alone does");
       return;
     }
   // 3. No repair of one or two types gives the gold result: the type whose repair comes closest and
@@ -195,6 +215,7 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   }
   for (const TypeGroup& g : groups) {
     if (!g.repairable.empty()) continue;
+    if (isRoute(g) && groups.size() > 1) continue;  // another route to the rows, not verified as the cause
     std::string why;
     std::vector<std::size_t> which;
     for (std::size_t i : g.members)

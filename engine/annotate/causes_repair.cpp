@@ -12,12 +12,15 @@ namespace {
 struct Splice {
   std::size_t begin = 0, end = 0;
   std::string text;
+  int clause = 0;  // of an insertion: insertions at one position keep the clause order
 };
 
 std::optional<std::string> apply(std::string sql, std::vector<Splice> splices) {
-  // From the end of the text backwards; at one position the replacement before the insertions.
+  // From the end of the text backwards; at one position the replacement before the insertions, and
+  // the insertion of the later clause first (GROUP BY ... then ORDER BY ... then LIMIT ...).
   std::stable_sort(splices.begin(), splices.end(), [](const Splice& a, const Splice& b) {
-    return a.begin != b.begin ? a.begin > b.begin : a.end > b.end;
+    if (a.begin != b.begin) return a.begin > b.begin;
+    return a.end != b.end ? a.end > b.end : a.clause > b.clause;
   });
   std::size_t limit = sql.size();
   for (const Splice& s : splices) {
@@ -92,17 +95,39 @@ std::size_t insertionPoint(const SqlView& v, const SelectBlock& b, int clause) {
   return at;
 }
 
-// The qualifier the prediction uses for a schema table (its alias, else its name); "" when the
-// prediction does not read the table exactly once.
-std::string predQualifier(const SqlView& pred, const std::string& table) {
+std::string qualifierOf(const TableRef& t) {
+  return t.alias.empty() ? t.name : t.alias;
+}
+
+// The qualifier the prediction uses for a schema table (its alias, else its name): the table read
+// exactly once in the whole prediction, else exactly once in its main block, else the one table of
+// the main block that has a column named `column` (the gold's column joined to an equal one there:
+// a repair names the prediction's table, not the gold's alias); "" when none of these is unique.
+std::string predQualifier(const SqlView& pred, const std::string& table, const std::string& column = {}) {
   std::string found;
   int count = 0;
   for (const SelectBlock& b : pred.blocks)
     for (const TableRef& t : b.tables)
       if (t.info && t.name == table) {
         ++count;
-        found = t.alias.empty() ? t.name : t.alias;
+        found = qualifierOf(t);
       }
+  if (count == 1) return found;
+  const SelectBlock* m = mainOf(pred);
+  if (!m) return {};
+  count = 0;
+  for (const TableRef& t : m->tables)
+    if (t.info && t.name == table) {
+      ++count;
+      found = qualifierOf(t);
+    }
+  if (count == 1) return found;
+  if (count > 1 || column.empty()) return {};
+  for (const TableRef& t : m->tables)
+    if (t.info && t.info->findColumn(column)) {
+      ++count;
+      found = qualifierOf(t);
+    }
   return count == 1 ? found : std::string();
 }
 
@@ -120,7 +145,7 @@ std::string goldPartFor(const SqlView& gold, const SqlView& pred, std::size_t b,
   for (const ColumnRef& c : gold.columns)
     if (c.begin >= b && c.end <= e && !c.qualifier.empty() && c.status == ColStatus::Resolved &&
         c.key.find('.') != std::string::npos && c.tok < gold.tokens.size()) {
-      const std::string q = predQualifier(pred, c.key.substr(0, c.key.find('.')));
+      const std::string q = predQualifier(pred, c.key.substr(0, c.key.find('.')), c.column);
       if (q.empty()) continue;
       const std::size_t colBegin = gold.tokens[c.tok].begin;
       edits.push_back({c.begin, c.end, q + "." + gold.text.substr(colBegin, c.end - colBegin)});
@@ -150,7 +175,9 @@ std::optional<std::string> goldFromFor(const SqlView& gold, const SqlView& pred,
       const Token& tok = gold.tokens[i];
       if (tok.begin < t.end) continue;
       if (tok.kind == TokKind::Word && tok.text == "as") continue;
-      if (tok.text == t.alias) aliases.push_back({tok.begin, tok.end, q});
+      // The view marks alias tokens (their text is not the name): compare what is written.
+      if (hs::asciiLower(std::string_view(gold.text).substr(tok.begin, tok.end - tok.begin)) == t.alias)
+        aliases.push_back({tok.begin, tok.end, q});
       break;
     }
   }
@@ -174,6 +201,8 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
     return goldPartFor(gold, pred, s->begin, s->end);
   };
   std::vector<Splice> splices;
+  // The set operation against one block with OR-ed values: the whole query is the part (no splice).
+  if (f.subcategory == "set operator as OR") return std::nullopt;
   if (f.category == "C3") {  // the joins: the gold's FROM clause in place of the predicted
     const SelectBlock* pm = mainOf(pred);
     const SelectBlock* gm = mainOf(gold);
@@ -181,6 +210,55 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
     auto from = goldFromFor(gold, pred, *gm);
     if (!from) return std::nullopt;
     return std::vector<Splice>{{pred.beginOf(pm->clauses[kFrom]), pred.endOf(pm->clauses[kFrom]), *from}};
+  }
+  // '= (SELECT MAX/MIN ...)' against ORDER BY ... LIMIT (C2): the predicted form removed, the
+  // gold's put where it belongs (the ORDER BY ... LIMIT at the end of the main block, the condition
+  // into its WHERE).
+  if (f.category == "C2" && ps.size() == 1 && gs.size() == 1 &&
+      (f.subcategory == "MAX/MIN subquery instead of LIMIT" ||
+       f.subcategory == "LIMIT instead of MAX/MIN subquery")) {
+    const SelectBlock* m = mainOf(pred);
+    const SelectBlock* gm = mainOf(gold);
+    if (!m || !gm || ps[0]->end > pred.text.size()) return std::nullopt;
+    // The finding names the LIMIT; its ORDER BY goes with it.
+    FindingSpan p = *ps[0], g0 = *gs[0];
+    if (f.subcategory == "MAX/MIN subquery instead of LIMIT" && !gm->orderBy.empty() &&
+        g0.begin == gm->keywordBegin[kLimit])
+      g0.begin = gm->keywordBegin[kOrderBy];
+    if (f.subcategory == "LIMIT instead of MAX/MIN subquery" && !m->orderBy.empty() &&
+        p.begin == m->keywordBegin[kLimit])
+      p.begin = m->keywordBegin[kOrderBy];
+    auto g = goldText(&g0);
+    if (!g) return std::nullopt;
+    std::vector<Splice> out{deletion(pred.text, p.begin, p.end)};
+    if (f.subcategory == "MAX/MIN subquery instead of LIMIT") {
+      const std::size_t at = insertionPoint(pred, *m, kOrderBy);
+      out.push_back({at, at, " " + *g, kOrderBy});
+    } else if (!m->clauses[kWhere].empty()) {
+      const std::size_t at = endOfClause(pred, *m, kWhere);
+      const std::size_t start = m->keywordEnd[kWhere];
+      out.push_back({at, at, ")", kWhere});
+      out.push_back({start, start, " (" + *g + ") AND (", kWhere});
+    } else {
+      const std::size_t at = insertionPoint(pred, *m, kWhere);
+      out.push_back({at, at, " WHERE " + *g, kWhere});
+    }
+    return out;
+  }
+  // Grouping (C10) where the two sides group in a different number of blocks: the gold main
+  // block's GROUP BY in place of the predicted main block's.
+  if (f.category == "C10" && !ps.empty() && !gs.empty() && ps.size() != gs.size()) {
+    const SelectBlock* pm = mainOf(pred);
+    const SelectBlock* gm = mainOf(gold);
+    const FindingSpan *p = nullptr, *g = nullptr;
+    for (const FindingSpan* s : ps)
+      if (pm && !pm->groupBy.empty() && s->begin == pm->keywordBegin[kGroupBy]) p = s;
+    for (const FindingSpan* s : gs)
+      if (gm && !gm->groupBy.empty() && s->begin == gm->keywordBegin[kGroupBy]) g = s;
+    if (!p || !g || p->end > pred.text.size()) return std::nullopt;
+    auto text = goldText(g);
+    if (!text) return std::nullopt;
+    return std::vector<Splice>{{p->begin, p->end, *text}};
   }
   if (!ps.empty() && ps.size() == gs.size()) {  // replace each predicted part by the gold's
     for (std::size_t i = 0; i < ps.size(); ++i) {
@@ -204,7 +282,7 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
     const std::string& sub = f.subcategory;
     if (sub == "missing column") {
       const std::size_t at = endOfClause(pred, *m, kSelect);
-      return std::vector<Splice>{{at, at, ", " + *g}};
+      return std::vector<Splice>{{at, at, ", " + *g, kSelect}};
     }
     if (sub == "missing DISTINCT")
       return std::vector<Splice>{{m->keywordEnd[kSelect], m->keywordEnd[kSelect], " DISTINCT"}};
@@ -212,10 +290,10 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
       if (!m->clauses[kWhere].empty()) {
         const std::size_t at = endOfClause(pred, *m, kWhere);
         const std::size_t start = m->keywordEnd[kWhere];
-        return std::vector<Splice>{{at, at, ")"}, {start, start, " (" + *g + ") AND ("}};
+        return std::vector<Splice>{{at, at, ")", kWhere}, {start, start, " (" + *g + ") AND (", kWhere}};
       }
       const std::size_t at = insertionPoint(pred, *m, kWhere);
-      return std::vector<Splice>{{at, at, " WHERE " + *g}};
+      return std::vector<Splice>{{at, at, " WHERE " + *g, kWhere}};
     }
     int clause = -1;
     if (sub == "missing GROUP BY") clause = kGroupBy;
@@ -223,7 +301,7 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
     if (sub == "missing LIMIT") clause = kLimit;
     if (clause < 0) return std::nullopt;
     const std::size_t at = insertionPoint(pred, *m, clause);
-    return std::vector<Splice>{{at, at, " " + *g}};
+    return std::vector<Splice>{{at, at, " " + *g, clause}};
   }
   return std::nullopt;
 }

@@ -81,16 +81,21 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     db::Database* database = in.database;
     const std::size_t goldColumns = gold.columns.size();
     const bool ordered = in.outcome.exOrdered.has_value();
-    probe.closeness = [database, &gold, goldColumns,
-                       ordered](const std::string& sql) -> std::optional<double> {
+    probe.baseline =
+        pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size(), ordered) : 0.0;
+    // A repair that gives the prediction's own rows in another order (a GROUP BY that only changes
+    // the order SQLite returns the groups in) changes nothing: the baseline, whatever Soft-F1's
+    // row-by-row comparison says.
+    probe.closeness = [database, &gold, &pred, goldColumns, ordered,
+                       base = probe.baseline](const std::string& sql) -> std::optional<double> {
       db::Limits limits;
       limits.timeoutMs = 2000;
       auto r = database->query(sql, limits);
       if (!r) return std::nullopt;
+      if (pred.ok && r->columns.size() == pred.columns.size() && eval::bagEqual(pred.rows, r->rows))
+        return base;
       return closeness(gold.rows, goldColumns, r->rows, r->columns.size(), ordered);
     };
-    probe.baseline =
-        pred.ok ? closeness(gold.rows, goldColumns, pred.rows, pred.columns.size(), ordered) : 0.0;
     // The gold rows with the columns in another order answer the question too (column order is no
     // C-type): no difference is a cause.
     const bool permuted = !*equal && in.outcome.diff && in.outcome.diff->columnPermutation.has_value();

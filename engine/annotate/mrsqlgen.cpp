@@ -3,21 +3,16 @@
 // unification, COUNT(pk) = COUNT(*), canonical literals and canonical comparison order.
 #include <algorithm>
 #include <set>
-#include <unordered_map>
 
+#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
 
 namespace hs::annotate {
 
-namespace {
+using namespace mr;
 
-struct Side {
-  const SqlView& v;
-  NormContext c;
-  const SelectBlock& main;
-  const SelectBlock* order = nullptr;  // block holding the ORDER BY/LIMIT (main, else a derived one)
-};
+namespace {
 
 const SelectBlock* orderBlock(const SqlView& v, const SelectBlock& main) {
   if (!main.orderBy.empty() || !main.limit.empty()) return &main;
@@ -33,29 +28,25 @@ const SelectBlock* orderBlock(const SqlView& v, const SelectBlock& main) {
   return &main;
 }
 
+// The subquery of the main WHERE that takes the top rows, x = (SELECT y ... ORDER BY ... LIMIT n)
+// or x IN (...), and the predicate linking it; null when there is none.
+const SelectBlock* topSubquery(const SqlView& v, const SelectBlock& main, const Predicate** link) {
+  if (!main.orderBy.empty() || !main.limit.empty()) return nullptr;
+  for (const Predicate& p : main.predicates) {
+    if (p.clause != kWhere || (p.op != "=" && p.op != "in") || !rangeHasSelect(v, p.rhs)) continue;
+    for (const SelectBlock& b : v.blocks)
+      if (!b.isCte && !b.orderBy.empty() && !b.limit.empty() && b.tokens.first >= p.rhs.first &&
+          b.tokens.last <= p.rhs.last && b.parent >= 0 &&
+          &v.blocks[static_cast<std::size_t>(b.parent)] == &main) {
+        *link = &p;
+        return &b;
+      }
+  }
+  return nullptr;
+}
+
 int mainBlock(const SqlView& v) {
   return v.topLevel.empty() ? 0 : v.topLevel.front();
-}
-
-struct Emitter {
-  std::vector<Finding>& out;
-  void operator()(const std::string& type, const std::string& sub, const std::string& msg,
-                  std::vector<FindingSpan> spans) const {
-    Finding f;
-    f.taxonomy = "mrsqlgen";
-    f.category = type;
-    f.subcategory = sub;
-    f.message = msg;
-    f.spans = std::move(spans);
-    out.push_back(std::move(f));
-  }
-};
-
-FindingSpan ps(std::size_t b, std::size_t e) {
-  return {"pred", b, e};
-}
-FindingSpan gs(std::size_t b, std::size_t e) {
-  return {"gold", b, e};
 }
 
 std::size_t clauseEnd(const SqlView& v, const SelectBlock& b, int clause) {
@@ -106,303 +97,6 @@ std::set<std::string> groupKeys(const Side& s) {
   return reduced;
 }
 
-// The aggregate function a normalised expression starts with ("count", "sum", ...), else "".
-std::string aggregateOf(const std::string& norm) {
-  for (const char* f : {"count", "sum", "avg", "min", "max"})
-    if (norm.rfind(std::string(f) + " ( ", 0) == 0) return f;
-  return {};
-}
-
-// The expression with every aggregate function name replaced by one placeholder.
-std::string withoutAggregates(std::string t) {
-  for (const char* f : {"count ( ", "sum ( ", "avg ( ", "min ( ", "max ( "})
-    for (std::size_t k = 0; (k = t.find(f, k)) != std::string::npos;) {
-      const std::size_t n = std::string(f).size();
-      t.replace(k, n, "agg ( ");
-      k += 6;
-    }
-  return t;
-}
-
-struct Pred {
-  NormPredicate n;
-  std::size_t begin = 0, end = 0, opBegin = 0, opEnd = 0, lhsBegin = 0, lhsEnd = 0, rhsBegin = 0, rhsEnd = 0;
-  bool rhsLiteral = false;
-  bool afterOr = false;
-  bool used = false;
-  std::vector<std::string> vals;  // the literal set of "=" / IN / OR-ed equalities, else empty
-};
-
-bool skipped(const Predicate& p, const std::vector<const Predicate*>& skip) {
-  return std::find(skip.begin(), skip.end(), &p) != skip.end();
-}
-
-// WHERE/HAVING conditions of every SELECT block (a condition moved into a subquery or derived
-// table is the same condition), without join links and [NOT] IN/EXISTS subquery links, with
-// "x = a OR x = b" and "x IN (a, b)" both as "x in {a,b}".
-std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>& skip, int* ors) {
-  std::vector<Pred> out;
-  *ors = 0;
-  for (const SelectBlock& b : s.v.blocks)
-    for (const Predicate& p : b.predicates) {
-      if (p.clause == kFrom || skipped(p, skip)) continue;
-      bool subq = rangeHasSelect(s.v, p.rhs);
-      // The conditions left out of the alignment still count in the AND/OR structure.
-      if ((p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") && subq) {
-        if (p.afterOr) ++*ors;
-        continue;
-      }
-      if (p.op == "=" && p.clause == kWhere && !rangeIsLiteral(s.v, p.rhs) && !subq && !p.lhs.empty() &&
-          !p.rhs.empty() && s.v.columnAtToken[p.lhs.first] >= 0 && s.v.columnAtToken[p.rhs.first] >= 0) {
-        if (p.afterOr) ++*ors;
-        continue;  // a join condition written in WHERE
-      }
-      Pred q;
-      q.n = normPredicate(s.c, p);
-      q.begin = p.begin;
-      q.end = p.end;
-      q.opBegin = p.opBegin;
-      q.opEnd = p.opEnd;
-      q.lhsBegin = s.v.beginOf(p.lhs);
-      q.lhsEnd = s.v.endOf(p.lhs);
-      q.rhsBegin = s.v.beginOf(p.rhs);
-      q.rhsEnd = s.v.endOf(p.rhs);
-      q.rhsLiteral = rangeIsLiteral(s.v, p.rhs);
-      q.afterOr = p.afterOr;
-      // Literal sets ("x IN (a, b)", "x = a OR x = b") as value lists, joined in linear time and
-      // written out once at the end.
-      if (q.n.op == "in" && q.rhsLiteral) {
-        std::string inner = q.n.rhs;
-        if (inner.size() >= 4) inner = inner.substr(2, inner.size() - 4);
-        std::size_t a = 0;
-        while (a <= inner.size()) {
-          std::size_t e = inner.find(" , ", a);
-          q.vals.push_back(inner.substr(a, e == std::string::npos ? std::string::npos : e - a));
-          if (e == std::string::npos) break;
-          a = e + 3;
-        }
-      } else if (q.n.op == "=" && q.rhsLiteral) {
-        q.vals.push_back(q.n.rhs);
-      }
-      if (q.afterOr && !out.empty() && !q.vals.empty() && !out.back().vals.empty() &&
-          q.n.lhs == out.back().n.lhs) {
-        Pred& prev = out.back();
-        prev.vals.insert(prev.vals.end(), q.vals.begin(), q.vals.end());
-        prev.end = q.end;
-        prev.rhsEnd = q.rhsEnd;
-        continue;
-      }
-      if (q.afterOr) ++*ors;
-      out.push_back(q);
-    }
-  for (Pred& q : out) {
-    if (q.vals.empty()) continue;
-    std::sort(q.vals.begin(), q.vals.end());
-    q.vals.erase(std::unique(q.vals.begin(), q.vals.end()), q.vals.end());
-    if (q.vals.size() == 1) {
-      q.n.op = "=";
-      q.n.rhs = q.vals[0];
-    } else {
-      q.n.op = "in";
-      q.n.rhs = "{";
-      for (const std::string& v : q.vals) q.n.rhs += v + ",";
-      q.n.rhs += "}";
-    }
-  }
-  return out;
-}
-
-void compareConditions(const Side& P, const Side& G, const std::vector<const Predicate*>& skip,
-                       const Emitter& emit) {
-  int pors = 0, gors = 0;
-  std::vector<Pred> pc = conditions(P, skip, &pors), gc = conditions(G, skip, &gors);
-  // The pairing passes compare every unmatched predicted condition with every unmatched gold one;
-  // on hostile input (thousands of different conditions on both sides) they are skipped and the
-  // conditions reported as extra / missing, so the work stays bounded.
-  constexpr std::size_t kMaxPairs = 1u << 20;
-  auto pass = [&](auto match, auto report) {
-    std::size_t openP = 0, openG = 0;
-    for (const Pred& a : pc) openP += a.used ? 0 : 1;
-    for (const Pred& b : gc) openG += b.used ? 0 : 1;
-    if (openP * openG > kMaxPairs) return;
-    for (Pred& a : pc) {
-      if (a.used) continue;
-      for (Pred& b : gc) {
-        if (b.used || !match(a, b)) continue;
-        a.used = b.used = true;
-        report(a, b);
-        break;
-      }
-    }
-  };
-  {  // Exact matches first, by hash (linear on long condition lists).
-    std::unordered_multimap<std::string, Pred*> byText;
-    for (Pred& b : gc) byText.emplace(b.n.text(), &b);
-    for (Pred& a : pc) {
-      auto it = byText.find(a.n.text());
-      if (it == byText.end()) continue;
-      a.used = it->second->used = true;
-      byText.erase(it);
-    }
-  }
-  pass([](const Pred& a, const Pred& b) { return a.n.lhs == b.n.lhs && a.n.rhs == b.n.rhs; },
-       [&](const Pred& a, const Pred& b) {
-         emit("C1", "comparison operator",
-              "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
-              {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
-       });
-  pass([&](const Pred& a,
-           const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op == b.n.op && a.rhsLiteral && b.rhsLiteral; },
-       [&](const Pred& a, const Pred& b) {
-         emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
-              {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
-       });
-  // The same comparison of another aggregate (HAVING COUNT(*) > 1 vs SUM(x) > 1): aggregation (C7).
-  pass(
-      [](const Pred& a, const Pred& b) {
-        const std::string fa = aggregateOf(a.n.lhs), fb = aggregateOf(b.n.lhs);
-        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && !fa.empty() && !fb.empty() && fa != fb;
-      },
-      [&](const Pred& a, const Pred& b) {
-        emit("C7", "aggregate in condition",
-             "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
-             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
-      });
-  // The same comparison whose operand differs only in its aggregate functions, e.g. in a subquery
-  // (x > (SELECT MAX(y) ...) vs x > (SELECT MIN(y) ...)): aggregation (C7), not another column.
-  pass(
-      [](const Pred& a, const Pred& b) {
-        return a.n.op == b.n.op && a.n.text() != b.n.text() &&
-               withoutAggregates(a.n.lhs) == withoutAggregates(b.n.lhs) &&
-               withoutAggregates(a.n.rhs) == withoutAggregates(b.n.rhs);
-      },
-      [&](const Pred& a, const Pred& b) {
-        emit("C7", "aggregate in condition",
-             "'" + a.n.text() + "' where the gold condition is '" + b.n.text() + "'",
-             {ps(a.begin, a.end), gs(b.begin, b.end)});
-      });
-  auto noDistinct = [](std::string t) {
-    for (std::size_t k; (k = t.find("distinct ")) != std::string::npos;) t.erase(k, 9);
-    return t;
-  };
-  pass(
-      [&](const Pred& a, const Pred& b) {
-        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && a.n.lhs != b.n.lhs &&
-               (a.n.lhs.find("count ( distinct") != std::string::npos) !=
-                   (b.n.lhs.find("count ( distinct") != std::string::npos) &&
-               (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count (") == 0);
-      },
-      [&](const Pred& a, const Pred& b) {
-        emit("C7", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
-             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
-      });
-  // The same operands under another arithmetic operator on one side (a - b > 0 vs a + b > 0): C1.
-  pass(
-      [&](const Pred& a, const Pred& b) {
-        return a.n.op == b.n.op && a.n.rhs == b.n.rhs && a.n.lhs != b.n.lhs &&
-               withoutArithmetic(a.n.lhs) == withoutArithmetic(b.n.lhs);
-      },
-      [&](const Pred& a, const Pred& b) {
-        emit("C1", "arithmetic operator", "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
-             {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
-      });
-  pass([](const Pred& a, const Pred& b) { return a.n.op == b.n.op && a.n.rhs == b.n.rhs; },
-       [&](const Pred& a, const Pred& b) {
-         emit("C5", "condition column", "condition on " + a.n.lhs + " where the gold query uses " + b.n.lhs,
-              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
-       });
-  // The same column compared with another operator and another value (x LIKE '%a%' vs x = 'a'):
-  // the operator is what changed the meaning (C1).
-  pass([](const Pred& a,
-          const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op != b.n.op && a.rhsLiteral && b.rhsLiteral; },
-       [&](const Pred& a, const Pred& b) {
-         // Two comparisons (price > 360 vs price >= 180): the operator and the value are two
-         // mistakes, each repaired on its own; a pattern or a value list against a comparison is one.
-         auto comparison = [](const std::string& op) {
-           return op == "=" || op == "!=" || op == "<>" || op == "<" || op == ">" || op == "<=" || op == ">=";
-         };
-         if (comparison(a.n.op) && comparison(b.n.op)) {
-           emit("C1", "comparison operator",
-                "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
-                {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
-           emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
-                {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
-           return;
-         }
-         emit("C1", "comparison operator and value",
-              "'" + a.n.text() + "' where the gold query has '" + b.n.text() + "'",
-              {ps(a.begin, a.end), gs(b.begin, b.end)});
-       });
-  bool unmatched = false;
-  for (const Pred& a : pc) unmatched = unmatched || !a.used;
-  for (const Pred& b : gc) unmatched = unmatched || !b.used;
-  for (const Pred& a : pc)
-    if (!a.used)
-      emit("C6", "extra condition", "condition '" + a.n.text() + "' has no counterpart in the gold query",
-           {ps(a.begin, a.end)});
-  for (const Pred& b : gc)
-    if (!b.used)
-      emit("C6", "missing condition", "the gold condition '" + b.n.text() + "' is missing",
-           {gs(b.begin, b.end)});
-  if (pors != gors) {
-    std::vector<FindingSpan> sp;
-    for (const SelectBlock& blk : P.v.blocks)
-      for (const auto& c : blk.connectives)
-        if (c.first == "or") sp.push_back(ps(c.second.first, c.second.second));
-    for (const SelectBlock& blk : G.v.blocks)
-      for (const auto& c : blk.connectives)
-        if (c.first == "or") sp.push_back(gs(c.second.first, c.second.second));
-    // The same conditions joined by another logical operator is operator misuse (C1, seed 002:
-    // "arithmetic, comparison, or logical operation"); with other conditions it is condition logic.
-    if (unmatched)
-      emit("C6", "logical connective", "AND/OR structure differs from the gold query", sp);
-    else
-      emit("C1", "logical operator",
-           "the same conditions are joined with AND/OR differently from the gold query", sp);
-  }
-}
-
-// [NOT] IN / [NOT] EXISTS subquery links (left out of the condition alignment): the same link with
-// the other polarity is a negation operator that changed (C1, "IN vs NOT IN").
-void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
-  struct Link {
-    std::string key;  // kind and left side
-    bool negated = false;
-    std::size_t opBegin = 0, opEnd = 0;
-    bool used = false;
-  };
-  auto links = [](const Side& s) {
-    std::vector<Link> out;
-    for (const SelectBlock& b : s.v.blocks)
-      for (const Predicate& p : b.predicates) {
-        const bool in = p.op == "in" || p.op == "not in", ex = p.op == "exists" || p.op == "not exists";
-        if (p.clause == kFrom || (!in && !ex) || !rangeHasSelect(s.v, p.rhs)) continue;
-        out.push_back(
-            {in ? "in " + normExpr(s.c, p.lhs) : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
-      }
-    return out;
-  };
-  std::vector<Link> pl = links(P), gl = links(G);
-  for (Link& a : pl)
-    for (Link& b : gl)
-      if (!b.used && a.key == b.key && a.negated == b.negated) {
-        a.used = b.used = true;
-        break;
-      }
-  for (Link& a : pl) {
-    if (a.used) continue;
-    for (Link& b : gl)
-      if (!b.used && a.key == b.key) {
-        a.used = b.used = true;
-        emit("C1", "negation",
-             std::string(a.negated ? "NOT " : "") + "IN/EXISTS where the gold query uses " +
-                 (b.negated ? "NOT IN/EXISTS" : "IN/EXISTS"),
-             {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
-        break;
-      }
-  }
-}
-
 }  // namespace
 
 void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
@@ -410,14 +104,15 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
 void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
                       const SelectBlock& pm, const SelectBlock& gm, std::vector<Finding>& out);
 
-std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema) {
+std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema,
+                                      std::string_view question) {
   std::vector<Finding> out;
   if (!pred.ok() || !gold.ok()) return out;
   KeyMap keys;
   keys.addEqualities(pred);
   keys.addEqualities(gold);
-  Side P{pred, {pred, keys, schema}, pred.blocks[static_cast<std::size_t>(mainBlock(pred))]};
-  Side G{gold, {gold, keys, schema}, gold.blocks[static_cast<std::size_t>(mainBlock(gold))]};
+  Side P{pred, {pred, keys, schema}, pred.blocks[static_cast<std::size_t>(mainBlock(pred))], nullptr, true};
+  Side G{gold, {gold, keys, schema}, gold.blocks[static_cast<std::size_t>(mainBlock(gold))], nullptr, false};
   P.order = orderBlock(pred, P.main);
   G.order = orderBlock(gold, G.main);
   Emitter emit{out};
@@ -439,8 +134,25 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
          "grouping differs from the gold query", sp);
   }
 
-  // ORDER BY (C9) and LIMIT (C2).
+  // ORDER BY (C9) and LIMIT (C2). The top rows taken in a subquery the main block links to
+  // (WHERE id = (SELECT id ... ORDER BY count(*) DESC LIMIT 1)) against the main block's ORDER BY
+  // ... LIMIT: another route to the same rows, whose ordering and limit are compared, and whose
+  // link is no extra condition.
   std::vector<const Predicate*> skip;
+  const Predicate* link = nullptr;
+  auto ordersTop = [](const Side& s) {
+    return s.order == &s.main && !s.main.orderBy.empty() && !s.main.limit.empty();
+  };
+  if (ordersTop(G) && P.order == &P.main)
+    if (const SelectBlock* b = topSubquery(pred, P.main, &link)) {
+      P.order = b;
+      skip.push_back(link);
+    }
+  if (ordersTop(P) && G.order == &G.main)
+    if (const SelectBlock* b = topSubquery(gold, G.main, &link)) {
+      G.order = b;
+      skip.push_back(link);
+    }
   const Predicate* am = nullptr;
   bool pLimit = !P.order->limit.empty(), gLimit = !G.order->limit.empty();
   if (!pLimit && gLimit && !G.order->orderBy.empty() && argmaxPredicate(P, &am)) {
@@ -501,7 +213,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
            "ordering differs from the gold query", sp);
     }
   }
-  compareConditions(P, G, skip, emit);
+  compareConditions(P, G, skip, emit, boundPhrase(question));
   compareSubqueryLinks(P, G, emit);
   return out;
 }

@@ -255,7 +255,24 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
     for (const TableRef& t : b.tables)
       if ((t.info || !t.known) && !pt.count(t.name)) sp.push_back({"gold", t.begin, t.end});
   if (!sp.empty()) {
-    emit(out, "C3", "tables", "the joined tables differ from the gold query", sp);
+    // One side reads the other's tables and more, and reads the extra ones only inside subqueries,
+    // derived tables or later set operands (WHERE x IN (SELECT ... JOIN country ...) vs a plain
+    // filter): another route to the rows, a join logic error only when rerouting is what fixes
+    // the rows (judgeCauses ranks it after the other differences when nothing verifies it).
+    auto onlyOutsideMain = [](const SelectBlock& main, const std::set<std::string>& other) {
+      for (const TableRef& t : main.tables)
+        if ((t.info || !t.known) && !other.count(t.name)) return false;
+      return true;
+    };
+    const bool predSuper = std::includes(pt.begin(), pt.end(), gt.begin(), gt.end());
+    const bool goldSuper = std::includes(gt.begin(), gt.end(), pt.begin(), pt.end());
+    const bool route = (predSuper && onlyOutsideMain(pm, gt)) || (goldSuper && onlyOutsideMain(gm, pt));
+    if (route)
+      emit(out, "C3", "table route",
+           "a table is read only inside a subquery or derived table on one side: another route to the rows",
+           sp);
+    else
+      emit(out, "C3", "tables", "the joined tables differ from the gold query", sp);
   } else {
     auto pairs = [](const SqlView& v) {
       std::vector<std::pair<std::string, std::string>> p;
@@ -305,6 +322,20 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       return false;
     };
     bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
+    // The gold's UNION/INTERSECT/EXCEPT returns distinct rows; the prediction's IN/EXISTS form of
+    // it returns every matching row: duplicate rows kept, a DISTINCT error (C8) where the rows repeat.
+    const bool goldDedups =
+        !gv.setOps.empty() && std::none_of(gv.setOps.begin(), gv.setOps.end(), [](const auto& o) {
+          return o.first.find("all") != std::string::npos;
+        });
+    const bool predLinks = std::any_of(pm.predicates.begin(), pm.predicates.end(), [&](const Predicate& p) {
+      return (p.op == "in" || p.op == "exists" || p.op == "not in" || p.op == "not exists") &&
+             rangeHasSelect(pv, p.rhs);
+    });
+    if (predLinks && pv.setOps.empty() && goldDedups && !pm.distinct && !gm.distinct)
+      emit(out, "C8", "missing DISTINCT",
+           "the gold's set operation returns distinct rows; the prediction's IN/EXISTS form keeps duplicates",
+           {{"gold", gv.setOps.front().second.first, gv.setOps.front().second.second}});
     if (!equivalentForm && pv.setOps.size() == gv.setOps.size()) {
       // The same number of operands combined by another set operator (UNION vs INTERSECT: OR vs
       // AND): a logical operator, C1 (seed 002: "arithmetic, comparison, or logical operation").

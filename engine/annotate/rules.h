@@ -1,5 +1,6 @@
 #pragma once
 // The rule sets of the annotators; annotate.h combines them into annotateCase().
+#include <string_view>
 #include <vector>
 
 #include "engine/annotate/finding.h"
@@ -7,8 +8,10 @@
 
 namespace hs::annotate {
 
-// MRSQLGen C1..C10 from the clause-aligned comparison of pred with gold (seed 002).
-std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema);
+// MRSQLGen C1..C10 from the clause-aligned comparison of pred with gold (seed 002); the question
+// only tells bound phrasing ("at least 3": >= 3, the same as > 2).
+std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, const db::Schema& schema,
+                                      std::string_view question = {});
 // TA-SQL's six categories with the subcategories of seed 001 Appendix D. Without gold, only the
 // schema and structure rules (Schema Contradiction, Mathematical Delusion) apply.
 std::vector<Finding> tasqlFindings(const SqlView& pred, const SqlView* gold, const db::Schema& schema);

@@ -127,9 +127,9 @@ void buildPredicates(ViewBuilder& b, int bi) {
   if (c.where) Splitter{b, bi, kWhere, true}.split(*c.where);
   if (c.having) Splitter{b, bi, kHaving, true}.split(*c.having);
   for (const Predicate& p : v.blocks[static_cast<std::size_t>(bi)].predicates) {
-    // x IN (SELECT y ...) links x and y like a join.
-    if ((p.op == "in" || p.op == "not in") && !p.lhs.empty() && p.rhs.last - p.rhs.first > 2 &&
-        v.tokens[p.rhs.first + 1].kw == sql::Kw::kSELECT) {
+    // x IN (SELECT y ...) and x = (SELECT y ...) link x and y like a join.
+    if ((p.op == "in" || p.op == "not in" || p.op == "=") && !p.lhs.empty() && p.rhs.last - p.rhs.first > 2 &&
+        v.tokens[p.rhs.first].text == "(" && v.tokens[p.rhs.first + 1].kw == sql::Kw::kSELECT) {
       const int a = v.columnAtToken[p.lhs.last - 1];
       const std::size_t first =
           p.rhs.first + 2 + (v.tokens[p.rhs.first + 2].kw == sql::Kw::kDISTINCT ? 1 : 0);

@@ -36,3 +36,10 @@ wrong = [c for c in g if not c["ex"]]
 print("gpt4 (not blind):", len(g), "wrong", len(wrong), "types on correct:", sum(len(pred.get(c["id"], ())) for c in g if c["ex"]),
       "types on wrong:", sum(len(pred.get(c["id"], ())) for c in wrong),
       "type counts on wrong:", dict(collections.Counter(t for c in wrong for t in pred.get(c["id"], ()))))
+# One reader's labels of GPT-4 rows read against the definitions before looking at the engine
+# (read_labels.json; see README.md): the engine on them, per type.
+read = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "read_labels.json")))
+r = se.score([{"id": k, "labels": v} for k, v in read.items()], pred)
+print(f"gpt4 read n={len(read)} micro P/R/F1 {r['micro']['precision']:.3f}/{r['micro']['recall']:.3f}/{r['micro']['f1']:.3f} "
+      f"types/case {r['types_per_case_engine']:.2f}")
+print("   ", " ".join(f"{t}:{v['precision']:.2f}/{v['recall']:.2f}" for t, v in r["per_type"].items()))

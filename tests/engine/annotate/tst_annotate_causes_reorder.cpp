@@ -1,0 +1,60 @@
+// The result probe of RuleAnnotator on a real (temporary) SQLite database: a repair that gives the
+// prediction's own rows in another order changes nothing, however Soft-F1's row-by-row comparison
+// scores the new order.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+#include <set>
+
+#include "engine/annotate/eval_annotator.h"
+#include "engine/eval/runner.h"
+
+namespace {
+
+bool exec(sqlite3* db, const char* sql) {
+  return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+}  // namespace
+
+class TestAnnotateCausesReorder : public QObject {
+  Q_OBJECT
+ private slots:
+  void reorderingRepairIsNoMove() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.path().toStdString() + "/d.sqlite";
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QVERIFY(exec(db,
+                 "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
+                 "INSERT INTO t VALUES (1, 'c'), (2, 'b'), (3, 'a');"
+                 "CREATE TABLE t2 (name TEXT); INSERT INTO t2 VALUES ('a'), ('b'), ('x');"));
+    sqlite3_close(db);
+    // The prediction reads the wrong table (C3: its repair does not run alone, t2 has no id), filters
+    // otherwise (C6) and groups by id instead of name (C10); no one or two repairs give the gold
+    // rows. Grouping t by name returns the prediction's rows c, b, a as a, b, c: closer to the
+    // gold's a, x row by row, but the same rows, so not the repair that comes closest.
+    hs::Case c;
+    c.id = "reorder";
+    c.dbId = "d";
+    c.goldSql = "SELECT name FROM t2 WHERE name <> 'b' GROUP BY name";
+    c.predSql = "SELECT name FROM t WHERE id < 10 GROUP BY id";
+    hs::annotate::RuleAnnotator rules;
+    hs::eval::EvalOptions opts;
+    opts.dbRoot = dir.path().toStdString();
+    opts.annotator = &rules;
+    const auto outcomes = hs::eval::evaluateCases({c}, opts);
+    QCOMPARE(outcomes.size(), std::size_t(1));
+    QCOMPARE(outcomes[0].exBag, std::optional<bool>(false));
+    std::set<std::string> types;
+    for (const hs::Finding& f : outcomes[0].findings)
+      if (f.taxonomy == "mrsqlgen") types.insert(f.category);
+    QVERIFY(!types.count("C10"));
+    QVERIFY(types.count("C6"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotateCausesReorder)
+#include "tst_annotate_causes_reorder.moc"

@@ -309,6 +309,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
     auto execAuc = auroc(execScores, execWrong);
     auto execAp = averagePrecision(execScores, execWrong);
     auto cal = calibration(riskScores, riskWrong, 10);
+    auto execCal = calibration(execScores, execWrong, 10);
     json bins = json::array();
     if (cal)
       for (const CalibrationBin& bin : cal->bins)
@@ -322,7 +323,8 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
                      {"auprc_vs_ex_wrong", ap ? json(*ap) : json(nullptr)},
                      {"executable", json{{"cases", execScores.size()},
                                          {"auroc_vs_ex_wrong", execAuc ? json(*execAuc) : json(nullptr)},
-                                         {"auprc_vs_ex_wrong", execAp ? json(*execAp) : json(nullptr)}}},
+                                         {"auprc_vs_ex_wrong", execAp ? json(*execAp) : json(nullptr)},
+                                         {"ece_10", execCal ? json(execCal->ece) : json(nullptr)}}},
                      {"calibration", json{{"ece_10", cal ? json(cal->ece) : json(nullptr)}, {"bins", bins}}},
                      {"at_0_5", json{{"precision", b.precision},
                                      {"recall", b.recall},

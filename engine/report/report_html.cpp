@@ -215,7 +215,8 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
     const nlohmann::json e = r.value("executable", nlohmann::json::object());
     h += "<tr><td>" + htmlEscape(tr(L, "Executable")) + "</td><td class=n>" +
          std::to_string(e.value("cases", 0)) + "</td><td class=n>" +
-         num(e.value("auroc_vs_ex_wrong", nlohmann::json())) + "</td><td class=n>–</td></tr>";
+         num(e.value("auroc_vs_ex_wrong", nlohmann::json())) + "</td><td class=n>" +
+         num(e.value("ece_10", nlohmann::json())) + "</td></tr>";
     h += "</table>\n";
   }
 

@@ -173,6 +173,7 @@ class TestCliEvaluate : public QObject {
     QVERIFY(s["risk"].contains("executable"));
     QVERIFY(s["risk"]["executable"]["cases"].get<std::size_t>() < s["risk"]["cases"].get<std::size_t>());
     QVERIFY(s["risk"]["calibration"]["ece_10"].is_number());
+    QVERIFY(s["risk"]["executable"]["ece_10"].is_number());  // calibration on executable ones too
     QCOMPARE(s["risk"]["calibration"]["bins"].size(), std::size_t(10));
     std::ifstream plain((dir_.path() + "/annotated.jsonl").toStdString());  // annotatedRun: no flag
     for (std::string line; std::getline(plain, line);) {

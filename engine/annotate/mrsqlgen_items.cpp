@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/text.h"
@@ -13,13 +14,7 @@ namespace {
 
 void emit(std::vector<Finding>& out, const std::string& type, const std::string& sub, const std::string& msg,
           std::vector<FindingSpan> spans) {
-  Finding f;
-  f.taxonomy = "mrsqlgen";
-  f.category = type;
-  f.subcategory = sub;
-  f.message = msg;
-  f.spans = std::move(spans);
-  out.push_back(std::move(f));
+  mr::Emitter{out}(type, sub, msg, std::move(spans));
 }
 
 struct Item {

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the MRSQLGen comparison (mrsqlgen.cpp, mrsqlgen_conditions.cpp): one side of the
+// Internal to the MRSQLGen comparison (mrsqlgen*.cpp): one side of the
 // comparison, the finding emitter and the condition alignment.
 #include <string>
 #include <string_view>

@@ -7,6 +7,8 @@
 #include <map>
 
 #include "engine/annotate/annotate.h"
+#include "support/causes_probe.h"
+#include "support/test_schema.h"
 
 using namespace hs::annotate;
 using hs::Finding;
@@ -15,51 +17,15 @@ namespace {
 
 hs::db::Schema schema() {
   hs::db::Schema s;
-  auto col = [](const char* n, const char* type, bool pk = false) {
-    hs::db::ColumnInfo c;
-    c.name = n;
-    c.declaredType = type;
-    c.primaryKey = pk;
-    return c;
-  };
-  s.tables.push_back(
-      {"singer",
-       false,
-       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
-       {},
-       {},
-       ""});
+  s.tables = {hs::test::singerTable()};
   return s;
 }
 
-struct Probe {
-  std::map<std::string, double> scores;  // repaired SQL -> closeness; others: the baseline
-  std::vector<std::string> asked;
-  CauseProbe probe;
-  explicit Probe(double baseline) {
-    probe.baseline = baseline;
-    probe.closeness = [this](const std::string& sql) -> std::optional<double> {
-      asked.push_back(sql);
-      auto it = scores.find(sql);
-      return it == scores.end() ? probe.baseline : it->second;
-    };
-  }
-};
+using hs::test::Probe;
 
 std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const std::string& question,
                             const CauseProbe* probe, ValueLookup lookup = {}) {
-  const hs::db::Schema s = schema();
-  CaseInput in;
-  in.predSql = pred;
-  in.goldSql = gold;
-  in.question = question;
-  in.schema = &s;
-  in.probe = probe;
-  in.lookup = std::move(lookup);
-  std::vector<Finding> out;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.taxonomy == "mrsqlgen") out.push_back(std::move(f));
-  return out;
+  return hs::test::ctypeFindings(schema(), pred, gold, question, probe, std::move(lookup));
 }
 
 bool has(const std::vector<Finding>& fs, const std::string& type) {

@@ -9,6 +9,8 @@
 #include <set>
 
 #include "engine/annotate/annotate.h"
+#include "support/causes_probe.h"
+#include "support/test_schema.h"
 
 using namespace hs::annotate;
 using hs::Finding;
@@ -16,62 +18,19 @@ using hs::Finding;
 namespace {
 
 hs::db::Schema schema() {
+  using hs::test::column;
   hs::db::Schema s;
-  auto col = [](const char* n, const char* type, bool pk = false) {
-    hs::db::ColumnInfo c;
-    c.name = n;
-    c.declaredType = type;
-    c.primaryKey = pk;
-    return c;
-  };
-  s.tables.push_back(
-      {"singer",
-       false,
-       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
-       {},
-       {},
-       ""});
-  s.tables.push_back({"concert",
-                      false,
-                      {col("Concert_ID", "INT", true), col("Singer_ID", "INT"), col("Year", "INT")},
-                      {},
-                      {},
-                      ""});
+  s.tables = {hs::test::singerTable(),
+              hs::test::table("concert", {column("Concert_ID", "INT", true), column("Singer_ID", "INT"),
+                                          column("Year", "INT")})};
   return s;
 }
 
-struct Probe {
-  std::map<std::string, double> scores;  // repaired SQL -> closeness; others: the baseline
-  std::set<std::string> fails;           // repaired SQL that does not run
-  std::vector<std::string> asked;
-  CauseProbe probe;
-  explicit Probe(double baseline) {
-    probe.baseline = baseline;
-    probe.closeness = [this](const std::string& sql) -> std::optional<double> {
-      asked.push_back(sql);
-      if (fails.count(sql)) return std::nullopt;
-      auto it = scores.find(sql);
-      return it == scores.end() ? probe.baseline : it->second;
-    };
-  }
-  bool wasAsked(const std::string& sql) const {
-    return std::find(asked.begin(), asked.end(), sql) != asked.end();
-  }
-};
+using hs::test::Probe;
 
 std::vector<Finding> ctypes(const std::string& pred, const std::string& gold, const CauseProbe* probe,
                             const std::string& question = {}) {
-  const hs::db::Schema s = schema();
-  CaseInput in;
-  in.predSql = pred;
-  in.goldSql = gold;
-  in.question = question;
-  in.schema = &s;
-  in.probe = probe;
-  std::vector<Finding> out;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.taxonomy == "mrsqlgen") out.push_back(std::move(f));
-  return out;
+  return hs::test::ctypeFindings(schema(), pred, gold, question, probe);
 }
 
 std::set<std::string> types(const std::vector<Finding>& fs) {

@@ -6,6 +6,7 @@
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/rules.h"
+#include "support/test_schema.h"
 
 using namespace hs::annotate;
 using hs::Finding;
@@ -14,33 +15,13 @@ using hs::FindingSpan;
 namespace {
 
 hs::db::Schema schema() {
+  using hs::test::column;
   hs::db::Schema s;
-  auto col = [](const char* n, const char* type, bool pk = false) {
-    hs::db::ColumnInfo c;
-    c.name = n;
-    c.declaredType = type;
-    c.primaryKey = pk;
-    return c;
-  };
-  s.tables.push_back(
-      {"singer",
-       false,
-       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
-       {},
-       {},
-       ""});
-  s.tables.push_back({"stadium",
-                      false,
-                      {col("Stadium_ID", "INT", true), col("Name", "TEXT"), col("Capacity", "INT")},
-                      {},
-                      {},
-                      ""});
-  s.tables.push_back({"concert",
-                      false,
-                      {col("concert_ID", "INT", true), col("Stadium_ID", "INT"), col("Year", "TEXT")},
-                      {},
-                      {},
-                      ""});
+  s.tables = {hs::test::singerTable(),
+              hs::test::table("stadium", {column("Stadium_ID", "INT", true), column("Name", "TEXT"),
+                                          column("Capacity", "INT")}),
+              hs::test::table("concert", {column("concert_ID", "INT", true), column("Stadium_ID", "INT"),
+                                          column("Year", "TEXT")})};
   return s;
 }
 
@@ -151,16 +132,10 @@ class TestAnnotateChecks : public QObject {
   // A join of columns that no foreign key, shared name or key naming links.
   void joinsOffTheKeys() {
     hs::db::Schema s = schema();
-    hs::db::ColumnInfo id;
-    id.name = "id";
-    id.declaredType = "INT";
-    id.primaryKey = true;
-    hs::db::ColumnInfo visitor;
-    visitor.name = "visitor_id";
-    visitor.declaredType = "INT";
-    s.tables.push_back({"member", false, {id}, {}, {}, ""});
+    s.tables.push_back(hs::test::table("member", {hs::test::column("id", "INT", true)}));
     // the target column does not exist (as in Spider's restaurants): it means the primary key
-    s.tables.push_back({"visit", false, {visitor}, {{{"visitor_id"}, "member", {"member_id"}}}, {}, ""});
+    s.tables.push_back(hs::test::table("visit", {hs::test::column("visitor_id", "INT")},
+                                       {{{"visitor_id"}, "member", {"member_id"}}}));
     auto offKey = [&s](const std::string& sql) {
       CaseInput in;
       in.predSql = sql;

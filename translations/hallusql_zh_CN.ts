@@ -71,6 +71,14 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
+        <source>&amp;Next Tab</source>
+        <translation>下一个标签页(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Tab</source>
+        <translation>上一个标签页(&amp;P)</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1869,8 +1877,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>图表</translation>
     </message>
     <message>
-        <source>No drill-down run open</source>
-        <translation>未打开下钻运行</translation>
+        <source>No drill-down run open. Run Drill-down… decomposes the gold queries of a benchmark file step by step with the model; Open run… loads a saved run.</source>
+        <translation>未打开下钻运行。“运行下钻…”用模型逐步分解基准文件中的标准查询；“打开运行…”载入已保存的运行。</translation>
     </message>
     <message>
         <source>Cancelling…</source>

@@ -46,6 +46,14 @@ void MainActions::create(QMainWindow* w) {
   cancel->setEnabled(false);
 
   viewMenu = w->menuBar()->addMenu(QString());
+  nextTab = viewMenu->addAction(QString());
+  nextTab->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+  nextTab->setShortcutContext(Qt::WindowShortcut);
+  prevTab = viewMenu->addAction(QString());
+  prevTab->setShortcuts(
+      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
+  prevTab->setShortcutContext(Qt::WindowShortcut);
+  viewMenu->addSeparator();
   settingsMenu = w->menuBar()->addMenu(QString());
   languageMenu = settingsMenu->addMenu(QString());
   languages = new QActionGroup(w);
@@ -102,6 +110,8 @@ void MainActions::retranslate() {
   cancel->setText(tr("&Cancel"));
   cancel->setToolTip(tr("Cancel the running query (Esc)"));
   viewMenu->setTitle(tr("&View"));
+  nextTab->setText(tr("&Next Tab"));
+  prevTab->setText(tr("&Previous Tab"));
   settingsMenu->setTitle(tr("&Settings"));
   languageMenu->setTitle(tr("&Language"));
   helpMenu->setTitle(tr("&Help"));

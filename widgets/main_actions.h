@@ -35,6 +35,8 @@ struct MainActions {
   QAction* quit = nullptr;
   QAction* run = nullptr;
   QAction* cancel = nullptr;
+  QAction* nextTab = nullptr;  // Query, Review, Drill-down: whatever has the focus (a case list
+  QAction* prevTab = nullptr;  // takes a plain Ctrl+Tab for itself)
   QAction* langEnglish = nullptr;
   QAction* langChinese = nullptr;
   QActionGroup* languages = nullptr;

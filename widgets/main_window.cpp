@@ -177,6 +177,24 @@ void MainWindow::buildDocks() {
   });
   actions_.viewMenu->addAction(schemaDock_->toggleViewAction());
   actions_.viewMenu->addAction(resultsDock_->toggleViewAction());
+  auto step = [this](int by) {
+    const int n = tabs_->count();
+    tabs_->setCurrentIndex((tabs_->currentIndex() + by + n) % n);
+    // The page's focus goes where the keyboard left it (the editor on the Query tab), else to its
+    // first control: never to a hidden widget of the page left behind.
+    QWidget* page = tabs_->currentWidget();
+    QWidget* target =
+        page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
+    if (target == nullptr || !target->isVisible())
+      for (QWidget* w : page->findChildren<QWidget*>())
+        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+          target = w;
+          break;
+        }
+    if (target) target->setFocus(Qt::TabFocusReason);
+  };
+  connect(actions_.nextTab, &QAction::triggered, this, [step] { step(1); });
+  connect(actions_.prevTab, &QAction::triggered, this, [step] { step(-1); });
 }
 
 const Session& MainWindow::session() const {

@@ -2,11 +2,14 @@
 // queries through the job runner, reads rows from the lazy model, checks fetchMore, SQL error
 // indicators, cancel, and clear messages for files that are not databases.
 #include <QAction>
+#include <QApplication>
 #include <QFile>
 #include <QGuiApplication>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -111,6 +114,29 @@ class TestGuiSmoke : public QObject {
                             .arg(avail.width())
                             .arg(avail.height())));
     QVERIFY(w.width() >= std::min(1280, avail.width()) - 1);
+  }
+
+  // Ctrl+Tab and Ctrl+PgUp move between the main tabs wherever the focus is; a table view took
+  // Ctrl+Tab for itself, so the Review tab's case list was a dead end.
+  void ctrlTabLeavesTheReviewTab() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    auto* list = tabs->currentWidget()->findChild<QTableView*>();
+    QVERIFY(list);
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 2);
+    QVERIFY(QApplication::focusWidget() && tabs->currentWidget()->isAncestorOf(QApplication::focusWidget()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown, Qt::ControlModifier);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 0);  // round the end
   }
 
   // Running closes a completion list the typing opened (it stayed on screen over the results).

@@ -47,6 +47,7 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
   progress_->setMaximumWidth(260);
   status_ = new QLabel(this);
   status_->setObjectName(QStringLiteral("drilldownStatus"));
+  status_->setWordWrap(true);  // a long status must not widen the window
   cases_ = new QListWidget(this);
   cases_->setObjectName(QStringLiteral("drilldownCases"));
   views_ = new QTabWidget(this);
@@ -188,7 +189,10 @@ void DrilldownPanel::retranslate() {
   cancel_->setText(tr("Cancel"));
   views_->setTabText(0, tr("Path"));
   views_->setTabText(1, tr("Charts"));
-  if (rows_.empty()) status_->setText(tr("No drill-down run open"));
+  if (rows_.empty())
+    status_->setText(
+        tr("No drill-down run open. Run Drill-down… decomposes the gold queries of a benchmark file step "
+           "by step with the model; Open run… loads a saved run."));
 }
 
 }  // namespace hs::ui

@@ -156,11 +156,25 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
         g.fixes = *c >= 1.0;
       }
   }
+  // The prediction returns the gold rows with extra output columns beside every gold column
+  // (deleting them alone gives the gold result, and no row is dropped or added with them): the
+  // extra columns only add information (an id, the counted value), the question is served, and
+  // a reviewer names no C-type.
+  for (const TypeGroup& g : groups)
+    if (probe.sameRowCount && g.fixes && g.category == "C5" &&
+        std::all_of(g.members.begin(), g.members.end(),
+                    [&](std::size_t i) { return pureExtraColumn(findings[i], findings); }))
+      return;
   // A table difference that is only another route to the rows (the extra tables read inside a
   // subquery or derived table) explains the others only when its own repair does: it comes last.
+  // So does an extra table joined in the main block whose repair cannot run (the prediction takes
+  // columns from it): whether that join drops or duplicates rows is not verified, and a reviewer
+  // names the verified differences (or the column taken from the extra table) first.
   auto isRoute = [&](const TypeGroup& g) {
-    return std::all_of(g.members.begin(), g.members.end(),
-                       [&](std::size_t i) { return findings[i].subcategory == "table route"; });
+    return std::all_of(g.members.begin(), g.members.end(), [&](std::size_t i) {
+      return findings[i].subcategory == "table route" ||
+             (findings[i].subcategory == "extra table" && g.repairable.empty());
+    });
   };
   auto rank = [&](const TypeGroup& g) {
     return isRoute(g) ? static_cast<int>(std::size(kPriority)) : priority(g.category);
@@ -181,11 +195,24 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
           "cause: putting the gold's version of just this part into the prediction gives the gold result");
       return;
     }
-  // 2. Two types whose repairs together give the gold result.
+  // 2. Two types whose repairs together give the gold result. A grouping (C10) whose every repair
+  // ran and changed nothing (the prediction's own rows, perhaps in another order) is no cause
+  // beside a LIMIT or ORDER BY difference whose own repair runs: it only changes which tied row
+  // comes first.
+  auto changesNothing = [&](const TypeGroup& g) {
+    return g.category == "C10" && !g.repairable.empty() && g.repairable.size() == g.spliced.size() &&
+           std::all_of(g.repairable.begin(), g.repairable.end(),
+                       [&](std::size_t i) { return std::abs(score[i] - base) <= 1e-9; });
+  };
+  auto ordering = [](const TypeGroup& g) { return g.category == "C2" || g.category == "C9"; };
+  auto tieOnly = [&](const TypeGroup& x, const TypeGroup& y) {
+    return changesNothing(x) && ordering(y) && !y.repairable.empty();
+  };
   for (std::size_t a = 0; a < groups.size(); ++a)
     for (std::size_t b = a + 1; b < groups.size(); ++b) {
       const std::vector<std::size_t>&ma = pairMembers(groups[a]), &mb = pairMembers(groups[b]);
-      if (ma.empty() || mb.empty()) continue;
+      if (ma.empty() || mb.empty() || tieOnly(groups[a], groups[b]) || tieOnly(groups[b], groups[a]))
+        continue;
       std::vector<const Finding*> fs;
       for (std::size_t i : ma) fs.push_back(&findings[i]);
       for (std::size_t i : mb) fs.push_back(&findings[i]);

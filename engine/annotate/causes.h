@@ -25,6 +25,7 @@ struct CauseProbe {
   double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
   bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
   bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
+  bool sameRowCount = false;  // the prediction returns as many rows as the gold
   int maxRepairs = 24;        // executions per case at most (single repairs, then pairs)
 };
 

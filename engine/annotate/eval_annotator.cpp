@@ -101,6 +101,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     const bool permuted = !*equal && in.outcome.diff && in.outcome.diff->columnPermutation.has_value();
     probe.resultEqual = *equal || permuted;
     probe.orderDiffers = !permuted && in.outcome.exOrdered && !*in.outcome.exOrdered;
+    probe.sameRowCount = pred.ok && pred.rows.size() == gold.rows.size();
     ci.probe = &probe;
   }
   Annotation a = annotateCase(ci);

@@ -262,10 +262,24 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
     const bool predSuper = std::includes(pt.begin(), pt.end(), gt.begin(), gt.end());
     const bool goldSuper = std::includes(gt.begin(), gt.end(), pt.begin(), pt.end());
     const bool route = (predSuper && onlyOutsideMain(pm, gt)) || (goldSuper && onlyOutsideMain(gm, pt));
+    // The prediction's main block joins every table of the gold's main block and more: an extra
+    // table joined in, a join logic error when that join drops or duplicates rows (judgeCauses
+    // verifies it by the repair, or names the other differences when the repair cannot run).
+    auto mainNames = [](const SelectBlock& b) {
+      std::set<std::string> s;
+      for (const TableRef& t : b.tables)
+        if (t.info || !t.known) s.insert(t.name);
+      return s;
+    };
+    const std::set<std::string> pmt = mainNames(pm), gmt = mainNames(gm);
+    const bool extraJoined = predSuper && !gmt.empty() && pmt.size() > gmt.size() &&
+                             std::includes(pmt.begin(), pmt.end(), gmt.begin(), gmt.end());
     if (route)
       emit(out, "C3", "table route",
            "a table is read only inside a subquery or derived table on one side: another route to the rows",
            sp);
+    else if (extraJoined)
+      emit(out, "C3", "extra table", "the prediction joins tables the gold query does not read", sp);
     else
       emit(out, "C3", "tables", "the joined tables differ from the gold query", sp);
   } else {

@@ -73,7 +73,8 @@ class TestAnnotateCausesRoutes : public QObject {
   }
 
   void extraTableInTheMainJoinIsJoinLogic() {
-    // The extra table joined in the main block is a join logic difference (priority before C5).
+    // The extra table joined in the main block is a join logic difference (priority before C5)
+    // when its repair runs.
     const std::string gold = "SELECT Name, Age FROM singer WHERE Country = 'France'";
     const std::string pred =
         "SELECT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID WHERE T1.Country "
@@ -81,7 +82,7 @@ class TestAnnotateCausesRoutes : public QObject {
         "'France'";
     auto raw = ctypes(pred, gold, nullptr);
     QVERIFY(find(raw, "C3"));
-    QCOMPARE(find(raw, "C3")->subcategory, std::string("tables"));
+    QCOMPARE(find(raw, "C3")->subcategory, std::string("extra table"));
     Probe p(0.4);
     QVERIFY(types(ctypes(pred, gold, &p.probe)).count("C3"));
   }

@@ -1,0 +1,147 @@
+// Causes a careful reviewer names (tests/fixtures/blind_labels/PROTOCOL.md): an extra table joined
+// in whose repair cannot run is not named over the verified differences; extra output columns that
+// only add information are no C-type; a grouping that only changes which tied row comes first is
+// no cause beside a LIMIT. The probe is a fake that scores the repaired texts by what they contain.
+#include <QtTest>
+
+#include <functional>
+#include <set>
+
+#include "engine/annotate/annotate.h"
+
+using namespace hs::annotate;
+using hs::Finding;
+
+namespace {
+
+hs::db::Schema schema() {
+  hs::db::Schema s;
+  auto col = [](const char* n, const char* type, bool pk = false) {
+    hs::db::ColumnInfo c;
+    c.name = n;
+    c.declaredType = type;
+    c.primaryKey = pk;
+    return c;
+  };
+  s.tables.push_back(
+      {"singer",
+       false,
+       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
+       {},
+       {},
+       ""});
+  s.tables.push_back({"concert",
+                      false,
+                      {col("Concert_ID", "INT", true), col("Singer_ID", "INT"), col("Stadium_ID", "INT"),
+                       col("Year", "INT")},
+                      {},
+                      {},
+                      ""});
+  s.tables.push_back({"stadium",
+                      false,
+                      {col("Stadium_ID", "INT", true), col("Name", "TEXT"), col("City", "TEXT")},
+                      {},
+                      {},
+                      ""});
+  return s;
+}
+
+bool has(const std::string& sql, const char* part) {
+  return sql.find(part) != std::string::npos;
+}
+
+// A probe whose closeness is `score(sql)` (nullopt: the repaired SQL does not run).
+CauseProbe fakeProbe(double baseline, std::function<std::optional<double>(const std::string&)> score) {
+  CauseProbe p;
+  p.baseline = baseline;
+  p.closeness = std::move(score);
+  return p;
+}
+
+std::set<std::string> types(const std::string& pred, const std::string& gold, const CauseProbe* probe,
+                            std::vector<Finding>* kept = nullptr) {
+  const hs::db::Schema s = schema();
+  CaseInput in;
+  in.predSql = pred;
+  in.goldSql = gold;
+  in.schema = &s;
+  in.probe = probe;
+  std::set<std::string> t;
+  for (Finding& f : annotateCase(in).findings)
+    if (f.taxonomy == "mrsqlgen") {
+      t.insert(f.category);
+      if (kept) kept->push_back(f);
+    }
+  return t;
+}
+
+const char* kJoin = "FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID";
+
+}  // namespace
+
+class TestAnnotateCausesExtra : public QObject {
+  Q_OBJECT
+ private slots:
+  void unverifiedExtraTableIsNotNamedOverAVerifiedCause() {
+    // The prediction joins stadium to take its Name and compares the wrong year. Putting the gold's
+    // joins in cannot run (T3.Name has no table then); the year repair moves the result.
+    const std::string gold = std::string("SELECT T1.Name ") + kJoin + " WHERE T2.Year = 2014";
+    const std::string pred = std::string("SELECT T3.Name ") + kJoin +
+                             " JOIN stadium AS T3 ON T2.Stadium_ID = T3.Stadium_ID WHERE T2.Year = 2015";
+    std::vector<Finding> raw;
+    types(pred, gold, nullptr, &raw);
+    bool extra = false;
+    for (const Finding& f : raw) extra = extra || (f.category == "C3" && f.subcategory == "extra table");
+    QVERIFY(extra);
+    const CauseProbe p = fakeProbe(0.2, [](const std::string& sql) -> std::optional<double> {
+      if (has(sql, "T3.") && !has(sql, "stadium")) return std::nullopt;  // T3 without its table
+      return has(sql, "2014") ? 0.6 : 0.2;
+    });
+    const auto t = types(pred, gold, &p);
+    QVERIFY(t.count("C4"));
+    QVERIFY(!t.count("C3"));
+  }
+
+  void extraTableWhoseRepairFixesIsNamed() {
+    // The only difference is the extra table, and dropping it gives the gold rows: it drops rows.
+    const std::string gold = std::string("SELECT T1.Name ") + kJoin + " WHERE T2.Year = 2014";
+    const std::string pred = std::string("SELECT T1.Name ") + kJoin +
+                             " JOIN stadium AS T3 ON T2.Stadium_ID = T3.Stadium_ID WHERE T2.Year = 2014";
+    const CauseProbe p = fakeProbe(
+        0.5, [](const std::string& sql) -> std::optional<double> { return has(sql, "stadium") ? 0.5 : 1.0; });
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C3"}));
+  }
+
+  void extraInformativeColumnIsNoType() {
+    // The gold rows with an extra column beside them (same number of rows): the question is served.
+    const std::string gold = "SELECT Name FROM singer WHERE Age > 30";
+    const std::string pred = "SELECT Name, Country FROM singer WHERE Age > 30";
+    CauseProbe p = fakeProbe(
+        0.3, [](const std::string& sql) -> std::optional<double> { return has(sql, "Country") ? 0.3 : 1.0; });
+    p.sameRowCount = true;
+    QVERIFY(types(pred, gold, &p).empty());
+    // With the extra column the prediction returns other rows (fewer duplicates dropped, say): C5.
+    p.sameRowCount = false;
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
+  }
+
+  void groupingThatOnlyPicksTheTiedRowIsNoCause() {
+    // The prediction groups by the key where the gold groups by the name (the same groups) and
+    // keeps every row where the gold takes the top one. Adding LIMIT 1 alone comes close; with the
+    // gold's grouping it returns the gold's tied row, but the grouping alone changes nothing.
+    const std::string gold =
+        std::string("SELECT T1.Name ") + kJoin + " GROUP BY T1.Name ORDER BY count(*) DESC LIMIT 1";
+    const std::string pred =
+        std::string("SELECT T1.Name ") + kJoin + " GROUP BY T1.Singer_ID ORDER BY count(*) DESC";
+    const CauseProbe p = fakeProbe(0.4, [](const std::string& sql) -> std::optional<double> {
+      if (has(sql, "LIMIT")) return has(sql, "GROUP BY T1.Name") ? 1.0 : 0.7;
+      return 0.4;
+    });
+    std::vector<Finding> raw;
+    QVERIFY(types(pred, gold, nullptr, &raw).count("C10"));
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C2"}));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotateCausesExtra)
+#include "tst_annotate_causes_extra.moc"

@@ -41,8 +41,13 @@ bool questionAsksFor(const std::vector<std::string>& words, std::string_view exp
   }
   if (!cur.empty()) parts.push_back(cur);
   if (parts.empty()) return false;
+  // "country" is asked for by "countries" too.
+  auto named = [&](const std::string& p) {
+    return hasWordForm(words, p) ||
+           (p.size() > 2 && p.back() == 'y' && hasWordForm(words, p.substr(0, p.size() - 1) + "ies"));
+  };
   for (const std::string& p : parts)
-    if (p.size() > 1 && p != "id" && !hasWordForm(words, p)) return false;
+    if (p.size() > 1 && p != "id" && !named(p)) return false;
   return true;
 }
 
@@ -51,6 +56,23 @@ std::string quotedHead(const std::string& message) {
   if (message.empty() || message[0] != '\'') return {};
   const std::size_t e = message.find('\'', 1);
   return e == std::string::npos ? std::string() : message.substr(1, e - 1);
+}
+
+// The selected expression a C5 "missing column" finding names ("the gold query also selects 'x'").
+std::string missingHead(const std::string& message) {
+  static constexpr std::string_view kSays = "also selects '";
+  const std::size_t b = message.find(kSays);
+  if (b == std::string::npos) return {};
+  const std::size_t from = b + kSays.size();
+  const std::size_t e = message.find('\'', from);
+  return e == std::string::npos ? std::string() : message.substr(from, e - from);
+}
+
+// Whether a C5 "missing column" finding names a plain gold column the question does not ask for.
+bool unaskedMissingColumn(const Finding& f, const std::vector<std::string>& words) {
+  if (f.category != "C5" || f.subcategory != "missing column" || words.empty()) return false;
+  const std::string expr = missingHead(f.message);
+  return !expr.empty() && expr.find('(') == std::string::npos && !questionAsksFor(words, expr);
 }
 
 // Static rules: is this difference, on its own, a cause a careful reviewer would name?
@@ -164,6 +186,14 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
     if (probe.sameRowCount && g.fixes && g.category == "C5" &&
         std::all_of(g.members.begin(), g.members.end(),
                     [&](std::size_t i) { return pureExtraColumn(findings[i], findings); }))
+      return;
+  // Likewise the gold rows with a gold column missing that the question does not ask for (the
+  // gold selects more than asked; inserting it alone gives the gold result, no row is dropped or
+  // added): the prediction is a reasonable reading of the question, no C-type.
+  for (const TypeGroup& g : groups)
+    if (probe.sameRowCount && g.fixes && g.category == "C5" &&
+        std::all_of(g.members.begin(), g.members.end(),
+                    [&](std::size_t i) { return unaskedMissingColumn(findings[i], words); }))
       return;
   // A table difference that is only another route to the rows (the extra tables read inside a
   // subquery or derived table) explains the others only when its own repair does: it comes last.

@@ -59,13 +59,14 @@ CauseProbe fakeProbe(double baseline, std::function<std::optional<double>(const 
 }
 
 std::set<std::string> types(const std::string& pred, const std::string& gold, const CauseProbe* probe,
-                            std::vector<Finding>* kept = nullptr) {
+                            std::vector<Finding>* kept = nullptr, const std::string& question = {}) {
   const hs::db::Schema s = schema();
   CaseInput in;
   in.predSql = pred;
   in.goldSql = gold;
   in.schema = &s;
   in.probe = probe;
+  in.question = question;
   std::set<std::string> t;
   for (Finding& f : annotateCase(in).findings)
     if (f.taxonomy == "mrsqlgen") {
@@ -122,6 +123,21 @@ class TestAnnotateCausesExtra : public QObject {
     QVERIFY(types(pred, gold, &p).empty());
     // With the extra column the prediction returns other rows (fewer duplicates dropped, say): C5.
     p.sameRowCount = false;
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
+  }
+
+  void unaskedMissingColumnIsNoType() {
+    // The gold also selects the country, which the question does not ask for; the prediction
+    // returns the gold's rows without it.
+    const std::string gold = "SELECT Name, Country FROM singer WHERE Age > 30";
+    const std::string pred = "SELECT Name FROM singer WHERE Age > 30";
+    CauseProbe p = fakeProbe(
+        0.3, [](const std::string& sql) -> std::optional<double> { return has(sql, "Country") ? 1.0 : 0.3; });
+    p.sameRowCount = true;
+    QVERIFY(types(pred, gold, &p, nullptr, "What are the names of singers older than 30?").empty());
+    // Asked for: a requested output column is missing (C5); without a question the same.
+    QCOMPARE(types(pred, gold, &p, nullptr, "What are the names and countries of singers older than 30?"),
+             (std::set<std::string>{"C5"}));
     QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
   }
 

@@ -140,8 +140,10 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   const std::string basePct = percent(base);
   std::vector<TypeGroup> groups;
   std::vector<double> score(findings.size(), -1.0);
+  std::vector<const Finding*> extraColumns;  // every extra output column beside the gold's
   for (std::size_t i : ctypes) {
     keep[i] = false;
+    if (pureExtraColumn(findings[i], findings)) extraColumns.push_back(&findings[i]);
     if (pureExtraColumn(findings[i], findings) && questionAsksFor(words, quotedHead(findings[i].message)))
       continue;  // an extra output column the question asks for is no hallucination
     auto g = std::find_if(groups.begin(), groups.end(),
@@ -187,6 +189,18 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
         std::all_of(g.members.begin(), g.members.end(),
                     [&](std::size_t i) { return pureExtraColumn(findings[i], findings); }))
       return;
+  // An extra table joined in only to bring extra output columns: deleting those columns and the
+  // gold's joins together give the gold result with as many rows (the join drops or duplicates
+  // none): the columns only add information, no C-type.
+  if (probe.sameRowCount && !extraColumns.empty())
+    for (const TypeGroup& g : groups)
+      if (g.category == "C3" && g.repairable.empty() &&
+          std::all_of(g.members.begin(), g.members.end(),
+                      [&](std::size_t i) { return findings[i].subcategory == "extra table"; })) {
+        std::vector<const Finding*> fs = extraColumns;
+        for (std::size_t i : g.members) fs.push_back(&findings[i]);
+        if (auto c = run(fs); c && *c >= 1.0) return;
+      }
   // Likewise the gold rows with a gold column missing that the question does not ask for (the
   // gold selects more than asked; inserting it alone gives the gold result, no row is dropped or
   // added): the prediction is a reasonable reading of the question, no C-type.

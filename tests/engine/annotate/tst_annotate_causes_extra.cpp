@@ -113,6 +113,25 @@ class TestAnnotateCausesExtra : public QObject {
     QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C3"}));
   }
 
+  void extraTableForAnExtraColumnIsNoType() {
+    // The stadium is joined in only to return its name beside the gold's columns; dropping both
+    // gives the gold rows, and the prediction has as many rows: no join error, no C-type.
+    const std::string gold = std::string("SELECT T1.Name ") + kJoin + " WHERE T2.Year = 2014";
+    const std::string pred = std::string("SELECT T1.Name, T3.Name ") + kJoin +
+                             " JOIN stadium AS T3 ON T2.Stadium_ID = T3.Stadium_ID WHERE T2.Year = 2014";
+    CauseProbe p = fakeProbe(0.2, [](const std::string& sql) -> std::optional<double> {
+      if (has(sql, "stadium")) return 0.2;
+      if (has(sql, "T3.")) return std::nullopt;
+      return 1.0;
+    });
+    p.sameRowCount = true;
+    QVERIFY(types(pred, gold, &p, nullptr, "What are the names of singers and stadiums in 2014?").empty());
+    // The join changes the number of rows: it is named.
+    p.sameRowCount = false;
+    QCOMPARE(types(pred, gold, &p, nullptr, "What are the names of singers and stadiums in 2014?"),
+             (std::set<std::string>{"C3"}));
+  }
+
   void extraInformativeColumnIsNoType() {
     // The gold rows with an extra column beside them (same number of rows): the question is served.
     const std::string gold = "SELECT Name FROM singer WHERE Age > 30";

@@ -46,8 +46,25 @@ struct Pred {
   bool rhsLiteral = false;
   bool afterOr = false;
   bool used = false;
+  bool negated = false;           // in a subquery linked by NOT IN / NOT EXISTS (an odd number)
   std::vector<std::string> vals;  // the literal set of "=" / IN / OR-ed equalities, else empty
 };
+
+// Whether block `i` lies inside the subquery of a NOT IN / NOT EXISTS link an odd number of times
+// (its conditions describe the rows that are excluded).
+bool negatedBlock(const SqlView& v, int i) {
+  bool neg = false;
+  for (int b = i; b >= 0 && b < static_cast<int>(v.blocks.size());) {
+    const int parent = v.blocks[static_cast<std::size_t>(b)].parent;
+    if (parent < 0 || parent >= static_cast<int>(v.blocks.size())) break;
+    const Range& t = v.blocks[static_cast<std::size_t>(b)].tokens;
+    for (const Predicate& p : v.blocks[static_cast<std::size_t>(parent)].predicates)
+      if ((p.op == "not in" || p.op == "not exists") && p.rhs.first <= t.first && t.last <= p.rhs.last)
+        neg = !neg;
+    b = parent;
+  }
+  return neg;
+}
 
 bool skipped(const Predicate& p, const std::vector<const Predicate*>& skip) {
   return std::find(skip.begin(), skip.end(), &p) != skip.end();
@@ -59,7 +76,9 @@ bool skipped(const Predicate& p, const std::vector<const Predicate*>& skip) {
 std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>& skip, int* ors) {
   std::vector<Pred> out;
   *ors = 0;
-  for (const SelectBlock& b : s.v.blocks)
+  for (std::size_t bi = 0; bi < s.v.blocks.size(); ++bi) {
+    const SelectBlock& b = s.v.blocks[bi];
+    const bool negated = negatedBlock(s.v, static_cast<int>(bi));
     for (const Predicate& p : b.predicates) {
       if (p.clause == kFrom || skipped(p, skip)) continue;
       bool subq = rangeHasSelect(s.v, p.rhs);
@@ -85,6 +104,7 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
       q.rhsEnd = s.v.endOf(p.rhs);
       q.rhsLiteral = rangeIsLiteral(s.v, p.rhs);
       q.afterOr = p.afterOr;
+      q.negated = negated;
       // Literal sets ("x IN (a, b)", "x = a OR x = b") as value lists, joined in linear time and
       // written out once at the end.
       if (q.n.op == "in" && q.rhsLiteral) {
@@ -111,6 +131,7 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
       if (q.afterOr) ++*ors;
       out.push_back(q);
     }
+  }
   for (Pred& q : out) {
     if (q.vals.empty()) continue;
     std::sort(q.vals.begin(), q.vals.end());
@@ -222,6 +243,19 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   }
   pass([](const Pred& a, const Pred& b) { return a.n.lhs == b.n.lhs && a.n.rhs == b.n.rhs; },
        [&](const Pred& a, const Pred& b) {
+         // x != v where the other side excludes the rows with x = v through NOT IN / NOT EXISTS
+         // (or the reverse): the negation of the wrong set ("students who took no Biology course"
+         // as a course other than Biology), condition logic (C6), not one operator.
+         auto eqNe = [](const std::string& x, const std::string& y) {
+           return x == "=" && (y == "!=" || y == "<>");
+         };
+         if (a.negated != b.negated && (eqNe(a.n.op, b.n.op) || eqNe(b.n.op, a.n.op))) {
+           emit("C6", "negated set",
+                "'" + a.n.text() + "' where the gold query " + (b.negated ? "excludes" : "keeps") +
+                    " the rows with '" + b.n.text() + "' through a subquery",
+                {ps(a.begin, a.end), gs(b.begin, b.end)});
+           return;
+         }
          emit("C1", "comparison operator",
               "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
               {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});

@@ -1,7 +1,8 @@
 // Causes a careful reviewer names (tests/fixtures/blind_labels/PROTOCOL.md): an extra table joined
 // in whose repair cannot run is not named over the verified differences; extra output columns that
 // only add information are no C-type; a grouping that only changes which tied row comes first is
-// no cause beside a LIMIT. The probe is a fake that scores the repaired texts by what they contain.
+// no cause beside a LIMIT; != where the gold excludes rows through NOT IN is condition logic. The probe is a
+// fake that scores the repaired texts by what they contain.
 #include <QtTest>
 
 #include <functional>
@@ -80,7 +81,7 @@ const char* kJoin = "FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.S
 
 }  // namespace
 
-class TestAnnotateCausesExtra : public QObject {
+class TestAnnotateCausesReviewer : public QObject {
   Q_OBJECT
  private slots:
   void unverifiedExtraTableIsNotNamedOverAVerifiedCause() {
@@ -160,6 +161,24 @@ class TestAnnotateCausesExtra : public QObject {
     QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
   }
 
+  void notEqualForAnExcludedSetIsConditionLogic() {
+    // "Singers who never sang in 2014": the gold excludes the singers with a 2014 concert; the
+    // prediction keeps the singers with a concert in another year. The negation of the wrong set
+    // (C6), not an operator swap; '!=' against a plain '=' stays an operator (C1).
+    const std::string gold =
+        "SELECT Name FROM singer WHERE Singer_ID NOT IN (SELECT Singer_ID FROM concert WHERE Year = 2014)";
+    const std::string pred = std::string("SELECT DISTINCT T1.Name ") + kJoin + " WHERE T2.Year != 2014";
+    std::vector<Finding> raw;
+    const auto t = types(pred, gold, nullptr, &raw);
+    QVERIFY(t.count("C6"));
+    QVERIFY(!t.count("C1"));
+    bool negatedSet = false;
+    for (const Finding& f : raw) negatedSet = negatedSet || f.subcategory == "negated set";
+    QVERIFY(negatedSet);
+    const std::string plain = std::string("SELECT DISTINCT T1.Name ") + kJoin + " WHERE T2.Year = 2014";
+    QVERIFY(types(pred, plain, nullptr).count("C1"));
+  }
+
   void groupingThatOnlyPicksTheTiedRowIsNoCause() {
     // The prediction groups by the key where the gold groups by the name (the same groups) and
     // keeps every row where the gold takes the top one. Adding LIMIT 1 alone comes close; with the
@@ -178,5 +197,5 @@ class TestAnnotateCausesExtra : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestAnnotateCausesExtra)
-#include "tst_annotate_causes_extra.moc"
+QTEST_GUILESS_MAIN(TestAnnotateCausesReviewer)
+#include "tst_annotate_causes_reviewer.moc"

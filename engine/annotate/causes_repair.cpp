@@ -214,24 +214,27 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
   // '= (SELECT MAX/MIN ...)' against ORDER BY ... LIMIT (C2): the predicted form removed, the
   // gold's put where it belongs (the ORDER BY ... LIMIT at the end of the main block, the condition
   // into its WHERE).
-  if (f.category == "C2" && ps.size() == 1 && gs.size() == 1 &&
-      (f.subcategory == "MAX/MIN subquery instead of LIMIT" ||
-       f.subcategory == "LIMIT instead of MAX/MIN subquery")) {
+  // The same form whose MAX/MIN subquery lacks the main block's conditions (C6) is repaired alike.
+  const std::string form = f.subcategory == "MAX/MIN subquery over other rows"
+                               ? "MAX/MIN subquery instead of LIMIT"
+                               : f.subcategory;
+  if ((f.category == "C2" || f.category == "C6") && ps.size() == 1 && gs.size() == 1 &&
+      (form == "MAX/MIN subquery instead of LIMIT" || form == "LIMIT instead of MAX/MIN subquery")) {
     const SelectBlock* m = mainOf(pred);
     const SelectBlock* gm = mainOf(gold);
     if (!m || !gm || ps[0]->end > pred.text.size()) return std::nullopt;
     // The finding names the LIMIT; its ORDER BY goes with it.
     FindingSpan p = *ps[0], g0 = *gs[0];
-    if (f.subcategory == "MAX/MIN subquery instead of LIMIT" && !gm->orderBy.empty() &&
+    if (form == "MAX/MIN subquery instead of LIMIT" && !gm->orderBy.empty() &&
         g0.begin == gm->keywordBegin[kLimit])
       g0.begin = gm->keywordBegin[kOrderBy];
-    if (f.subcategory == "LIMIT instead of MAX/MIN subquery" && !m->orderBy.empty() &&
+    if (form == "LIMIT instead of MAX/MIN subquery" && !m->orderBy.empty() &&
         p.begin == m->keywordBegin[kLimit])
       p.begin = m->keywordBegin[kOrderBy];
     auto g = goldText(&g0);
     if (!g) return std::nullopt;
     std::vector<Splice> out{deletion(pred.text, p.begin, p.end)};
-    if (f.subcategory == "MAX/MIN subquery instead of LIMIT") {
+    if (form == "MAX/MIN subquery instead of LIMIT") {
       const std::size_t at = insertionPoint(pred, *m, kOrderBy);
       out.push_back({at, at, " " + *g, kOrderBy});
     } else if (!m->clauses[kWhere].empty()) {

@@ -65,6 +65,27 @@ bool argmaxPredicate(const Side& s, const Predicate** out) {
   return false;
 }
 
+// Whether the subquery of `link` (x = (SELECT MAX(x) ...)) lacks a WHERE condition of the main
+// block (other than join conditions and the link itself): the MAX/MIN is taken over other rows
+// than the main block filters ("the History student with the most credits" as the credits of the
+// top student of any department), a sub-query computing the wrong set (C6), not only the ties.
+bool maxOverOtherRows(const Side& s, const Predicate& link) {
+  std::set<std::string> inner;
+  bool found = false;
+  for (const SelectBlock& b : s.v.blocks) {
+    if (b.tokens.first < link.rhs.first || b.tokens.last > link.rhs.last) continue;
+    found = true;
+    for (const Predicate& p : b.predicates)
+      if (p.clause == kWhere) inner.insert(normPredicate(s.c, p).text());
+  }
+  if (!found) return false;
+  for (const Predicate& p : s.main.predicates) {
+    if (&p == &link || p.clause != kWhere || !rangeIsLiteral(s.v, p.rhs)) continue;
+    if (!inner.count(normPredicate(s.c, p).text())) return true;
+  }
+  return false;
+}
+
 std::set<std::string> groupKeys(const Side& s) {
   std::set<std::string> keys;
   for (const SelectBlock& b : s.v.blocks)
@@ -156,10 +177,18 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
   const Predicate* am = nullptr;
   bool pLimit = !P.order->limit.empty(), gLimit = !G.order->limit.empty();
   if (!pLimit && gLimit && !G.order->orderBy.empty() && argmaxPredicate(P, &am)) {
-    emit(
-        "C2", "MAX/MIN subquery instead of LIMIT",
-        "'= (SELECT MAX/MIN ...)' keeps every tie where the gold query takes one row with ORDER BY ... LIMIT",
-        {ps(am->begin, am->end), gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit))});
+    const std::vector<FindingSpan> sp{ps(am->begin, am->end),
+                                      gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit))};
+    if (maxOverOtherRows(P, *am))
+      emit("C6", "MAX/MIN subquery over other rows",
+           "the '= (SELECT MAX/MIN ...)' subquery lacks the main block's conditions: it takes the MAX/MIN "
+           "over other rows than the gold query orders",
+           sp);
+    else
+      emit("C2", "MAX/MIN subquery instead of LIMIT",
+           "'= (SELECT MAX/MIN ...)' keeps every tie where the gold query takes one row with ORDER BY ... "
+           "LIMIT",
+           sp);
     skip.push_back(am);
   } else if (pLimit && !gLimit && !P.order->orderBy.empty() && argmaxPredicate(G, &am)) {
     emit("C2", "LIMIT instead of MAX/MIN subquery",

@@ -1,7 +1,8 @@
 // Causes a careful reviewer names (tests/fixtures/blind_labels/PROTOCOL.md): an extra table joined
 // in whose repair cannot run is not named over the verified differences; extra output columns that
 // only add information are no C-type; a grouping that only changes which tied row comes first is
-// no cause beside a LIMIT; != where the gold excludes rows through NOT IN is condition logic. The probe is a
+// no cause beside a LIMIT; != where the gold excludes rows through NOT IN and a MAX subquery without
+// the main block's filter are condition logic. The probe is a
 // fake that scores the repaired texts by what they contain.
 #include <QtTest>
 
@@ -177,6 +178,35 @@ class TestAnnotateCausesReviewer : public QObject {
     QVERIFY(negatedSet);
     const std::string plain = std::string("SELECT DISTINCT T1.Name ") + kJoin + " WHERE T2.Year = 2014";
     QVERIFY(types(pred, plain, nullptr).count("C1"));
+  }
+
+  void maxSubqueryOverOtherRowsIsConditionLogic() {
+    // "The oldest French singer": the MAX is taken over every singer, not the French ones (a
+    // sub-query computing the wrong set, C6); with the filter repeated inside, only ties (C2).
+    const std::string gold = "SELECT Name FROM singer WHERE Country = 'France' ORDER BY Age DESC LIMIT 1";
+    auto subcategoryOf = [&](const std::string& pred) {
+      std::vector<Finding> raw;
+      types(pred, gold, nullptr, &raw);
+      std::string s;
+      for (const Finding& f : raw) s += f.category + ":" + f.subcategory + ";";
+      return s;
+    };
+    QCOMPARE(subcategoryOf(
+                 "SELECT Name FROM singer WHERE Country = 'France' AND Age = (SELECT max(Age) FROM singer)"),
+             std::string("C6:MAX/MIN subquery over other rows;"));
+    const std::string filtered = subcategoryOf(
+        "SELECT Name FROM singer WHERE Country = 'France' AND Age = (SELECT max(Age) FROM singer WHERE "
+        "Country = "
+        "'France')");
+    QVERIFY(filtered.find("C2:MAX/MIN subquery instead of LIMIT;") != std::string::npos);
+    QVERIFY(filtered.find("over other rows") == std::string::npos);
+    // The repair is the gold's ORDER BY ... LIMIT in place of the subquery form.
+    const CauseProbe p = fakeProbe(0.0, [](const std::string& sql) -> std::optional<double> {
+      return has(sql, "LIMIT") && !has(sql, "max(") ? 1.0 : 0.0;
+    });
+    QCOMPARE(types("SELECT Name FROM singer WHERE Country = 'France' AND Age = (SELECT max(Age) FROM singer)",
+                   gold, &p),
+             (std::set<std::string>{"C6"}));
   }
 
   void groupingThatOnlyPicksTheTiedRowIsNoCause() {

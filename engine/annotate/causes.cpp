@@ -68,11 +68,29 @@ std::string missingHead(const std::string& message) {
   return e == std::string::npos ? std::string() : message.substr(from, e - from);
 }
 
-// Whether a C5 "missing column" finding names a plain gold column the question does not ask for.
+// Whether a C5 "missing column" finding names a plain gold column the question does not ask for,
+// read generously towards "asked": no word of its name is a question word, no question word of four
+// letters or more is inside its name ("cname" holds "name"), and it is no name or title ("which
+// singer" asks for the name without saying so).
 bool unaskedMissingColumn(const Finding& f, const std::vector<std::string>& words) {
   if (f.category != "C5" || f.subcategory != "missing column" || words.empty()) return false;
   const std::string expr = missingHead(f.message);
-  return !expr.empty() && expr.find('(') == std::string::npos && !questionAsksFor(words, expr);
+  if (expr.empty() || expr.find('(') != std::string::npos) return false;
+  const std::size_t dot = expr.rfind('.');
+  const std::string column = dot == std::string::npos ? expr : expr.substr(dot + 1);
+  if (column.find("name") != std::string::npos || column.find("title") != std::string::npos) return false;
+  for (const std::string& w : words)
+    if (w.size() >= 4 && column.find(w) != std::string::npos) return false;
+  std::string part;
+  for (char ch : column + "_") {
+    if (std::isalnum(static_cast<unsigned char>(ch)) != 0) {
+      part.push_back(ch);
+      continue;
+    }
+    if (part.size() >= 3 && questionAsksFor(words, part)) return false;  // any word of it is asked
+    part.clear();
+  }
+  return true;
 }
 
 // Static rules: is this difference, on its own, a cause a careful reviewer would name?

@@ -160,6 +160,14 @@ class TestAnnotateCausesReviewer : public QObject {
     QCOMPARE(types(pred, gold, &p, nullptr, "What are the names and countries of singers older than 30?"),
              (std::set<std::string>{"C5"}));
     QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
+    // A name is asked for without being named ("which singers"): C5.
+    CauseProbe q = fakeProbe(
+        0.3, [](const std::string& sql) -> std::optional<double> { return has(sql, "Name") ? 1.0 : 0.3; });
+    q.sameRowCount = true;
+    QCOMPARE(
+        types("SELECT Country FROM singer WHERE Age > 30", "SELECT Country, Name FROM singer WHERE Age > 30",
+              &q, nullptr, "Which singers older than 30 come from which country?"),
+        (std::set<std::string>{"C5"}));
   }
 
   void notEqualForAnExcludedSetIsConditionLogic() {

@@ -168,9 +168,15 @@ std::optional<std::string> goldFromFor(const SqlView& gold, const SqlView& pred,
   if (r.empty()) return std::nullopt;
   std::vector<Edit> aliases;
   for (const TableRef& t : gm.tables) {
-    if (!t.info || t.alias.empty()) continue;
+    if (!t.info) continue;
     const std::string q = predQualifier(pred, t.name);
     if (q.empty()) continue;
+    if (t.alias.empty()) {
+      // The gold names the table bare where the prediction aliases it (FROM College vs College AS
+      // T1): the alias is added, so the prediction's T1.x still runs.
+      if (q != t.name) aliases.push_back({t.end, t.end, " AS " + q});
+      continue;
+    }
     for (std::size_t i = r.first; i < r.last; ++i) {
       const Token& tok = gold.tokens[i];
       if (tok.begin < t.end) continue;

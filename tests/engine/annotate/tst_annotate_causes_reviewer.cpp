@@ -6,6 +6,7 @@
 // fake that scores the repaired texts by what they contain.
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -132,6 +133,22 @@ class TestAnnotateCausesReviewer : public QObject {
     p.sameRowCount = false;
     QCOMPARE(types(pred, gold, &p, nullptr, "What are the names of singers and stadiums in 2014?"),
              (std::set<std::string>{"C3"}));
+  }
+
+  void goldTableGetsThePredictionsAlias() {
+    // The gold reads singer bare, the prediction as T1 with an extra join: the repair puts the
+    // gold's FROM in with the prediction's alias, so T1.Age still runs and the join is verified.
+    const std::string gold = "SELECT count(*) FROM singer WHERE Age > 30";
+    const std::string pred = std::string("SELECT count(*) ") + kJoin + " WHERE T1.Age > 30";
+    std::vector<std::string> asked;
+    CauseProbe p = fakeProbe(0.5, [&asked](const std::string& sql) -> std::optional<double> {
+      asked.push_back(sql);
+      return sql.find("FROM singer AS t1 WHERE") != std::string::npos ? 1.0 : 0.5;
+    });
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C3"}));
+    QVERIFY(std::any_of(asked.begin(), asked.end(), [](const std::string& sql) {
+      return sql.rfind("SELECT count(*) FROM singer AS t1", 0) == 0 && has(sql, "WHERE T1.Age > 30");
+    }));
   }
 
   void extraInformativeColumnIsNoType() {

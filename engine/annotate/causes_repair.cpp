@@ -142,11 +142,19 @@ struct Edit {
 std::string goldPartFor(const SqlView& gold, const SqlView& pred, std::size_t b, std::size_t e,
                         std::vector<Edit> more = {}) {
   std::vector<Edit> edits = std::move(more);
+  // A bare gold column (count(DISTINCT dormid)) is qualified too when the prediction's main block
+  // joins several tables and reads the column's table there: bare, it could be ambiguous.
+  const SelectBlock* pm = mainOf(pred);
+  auto inPredMain = [&](const std::string& q) {
+    if (!pm || pm->tables.size() < 2) return false;
+    return std::any_of(pm->tables.begin(), pm->tables.end(),
+                       [&](const TableRef& t) { return qualifierOf(t) == q; });
+  };
   for (const ColumnRef& c : gold.columns)
-    if (c.begin >= b && c.end <= e && !c.qualifier.empty() && c.status == ColStatus::Resolved &&
+    if (c.begin >= b && c.end <= e && c.status == ColStatus::Resolved &&
         c.key.find('.') != std::string::npos && c.tok < gold.tokens.size()) {
       const std::string q = predQualifier(pred, c.key.substr(0, c.key.find('.')), c.column);
-      if (q.empty()) continue;
+      if (q.empty() || (c.qualifier.empty() && !inPredMain(q))) continue;
       const std::size_t colBegin = gold.tokens[c.tok].begin;
       edits.push_back({c.begin, c.end, q + "." + gold.text.substr(colBegin, c.end - colBegin)});
     }

@@ -13,11 +13,23 @@ namespace {
 // EX counts duplicates, so a missing or extra DISTINCT is a difference: C8), else the mean of the
 // row Jaccard index (bag) and BIRD's Soft-F1, scaled below 1.
 // When the gold orders its rows (`ordered`), the same rows in another order are close but not equal.
+// The gold rows with the columns in another order count as the gold rows.
 double closeness(const std::vector<db::Row>& gold, std::size_t goldColumns, const std::vector<db::Row>& rows,
                  std::size_t columns, bool ordered) {
   if (goldColumns == columns && eval::bagEqual(gold, rows))
     return !ordered || eval::orderedEqual(gold, rows) ? 1.0 : 0.995;
   const eval::ResultDiff d = eval::diffResults(gold, goldColumns, rows, columns, 0);
+  // The gold rows with the columns in another order (column order is no C-type): the same.
+  if (d.columnPermutation) {
+    std::vector<db::Row> projected;
+    projected.reserve(rows.size());
+    for (const db::Row& r : rows) {
+      db::Row p;
+      for (std::size_t j : *d.columnPermutation) p.push_back(j < r.size() ? r[j] : db::Value::null());
+      projected.push_back(std::move(p));
+    }
+    return !ordered || eval::orderedEqual(gold, projected) ? 1.0 : 0.995;
+  }
   const double matched = static_cast<double>(gold.size()) - static_cast<double>(d.missingTotal);
   const double all = static_cast<double>(gold.size() + rows.size()) - matched;
   const double jaccard = all > 0 ? matched / all : 1.0;

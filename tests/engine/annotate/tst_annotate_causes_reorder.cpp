@@ -1,11 +1,13 @@
 // The result probe of RuleAnnotator on a real (temporary) SQLite database: a repair that gives the
 // prediction's own rows in another order changes nothing, however Soft-F1's row-by-row comparison
-// scores the new order.
+// scores the new order; a repair that gives the gold rows with the columns in another order gives
+// the gold result.
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <sqlite3.h>
 #include <set>
+#include <vector>
 
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/runner.h"
@@ -53,6 +55,38 @@ class TestAnnotateCausesReorder : public QObject {
       if (f.taxonomy == "mrsqlgen") types.insert(f.category);
     QVERIFY(!types.count("C10"));
     QVERIFY(types.count("C6"));
+  }
+
+  void repairWithColumnsInAnotherOrderGivesTheGold() {
+    // The prediction lists its columns in another order than the gold (no C-type) and writes
+    // ">= 1" for "more than one": the operator's repair gives the gold rows, columns permuted, and
+    // is verified as the cause (not only as the repair that comes closest).
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.path().toStdString() + "/d.sqlite";
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QVERIFY(exec(db,
+                 "CREATE TABLE s (id INTEGER PRIMARY KEY, city TEXT);"
+                 "INSERT INTO s VALUES (1, 'a'), (2, 'a'), (3, 'b'), (4, 'c'), (5, 'c'), (6, 'c');"));
+    sqlite3_close(db);
+    hs::Case c;
+    c.id = "permuted";
+    c.dbId = "d";
+    c.goldSql = "SELECT count(*), city FROM s GROUP BY city HAVING count(*) > 1";
+    c.predSql = "SELECT city, count(*) FROM s GROUP BY city HAVING count(*) >= 1";
+    hs::annotate::RuleAnnotator rules;
+    hs::eval::EvalOptions opts;
+    opts.dbRoot = dir.path().toStdString();
+    opts.annotator = &rules;
+    const auto outcomes = hs::eval::evaluateCases({c}, opts);
+    QCOMPARE(outcomes.size(), std::size_t(1));
+    std::vector<hs::Finding> kept;
+    for (const hs::Finding& f : outcomes[0].findings)
+      if (f.taxonomy == "mrsqlgen") kept.push_back(f);
+    QCOMPARE(kept.size(), std::size_t(1));
+    QCOMPARE(kept[0].category, std::string("C1"));
+    QVERIFY(kept[0].explanation.find("gives the gold result") != std::string::npos);
   }
 };
 

@@ -151,6 +151,18 @@ class TestAnnotateCausesReviewer : public QObject {
     }));
   }
 
+  void bareGoldColumnIsQualifiedInAJoin() {
+    // The gold's bare Singer_ID would be ambiguous in the prediction's join of singer and concert:
+    // the repair qualifies it with the prediction's alias, and the count is the verified cause.
+    const std::string gold = "SELECT count(DISTINCT Singer_ID) FROM concert";
+    const std::string pred = std::string("SELECT count(*) ") + kJoin;
+    const CauseProbe p = fakeProbe(0.5, [](const std::string& sql) -> std::optional<double> {
+      if (has(sql, "DISTINCT Singer_ID")) return std::nullopt;  // ambiguous
+      return has(sql, "DISTINCT t2.Singer_ID") ? 1.0 : 0.5;
+    });
+    QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C7"}));
+  }
+
   void extraInformativeColumnIsNoType() {
     // The gold rows with an extra column beside them (same number of rows): the question is served.
     const std::string gold = "SELECT Name FROM singer WHERE Age > 30";

@@ -286,7 +286,34 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
                         " difference: repairing both together gives the gold result; neither alone does");
       return;
     }
-  // 3. No repair of one or two types gives the gold result: the type whose repair comes closest and
+  // 3. No repair of one or two types gives the gold result, and the prediction returns the gold's
+  // rows, some of them more times (the gold's UNION, DISTINCT or grouping drops duplicates the
+  // prediction keeps): a reviewer names the missing DISTINCT (C8); the other differences only
+  // restate the same rows (UNION as OR). Fewer duplicates than the gold is not named so: the
+  // gold's duplicates rarely mean anything.
+  if (probe.moreDuplicates) {
+    std::vector<std::size_t> distinct;
+    for (std::size_t i : ctypes)
+      if (findings[i].category == "C8") distinct.push_back(i);
+    if (distinct.empty()) {
+      Finding f;
+      f.taxonomy = "mrsqlgen";
+      f.category = "C8";
+      f.subcategory = "duplicate rows";
+      f.message = "the prediction returns the gold's rows, some of them more times";
+      if (const SelectBlock* m = pred.blocks.empty() ? nullptr : &pred.blocks.front(); m && !m->items.empty())
+        f.spans.push_back({"pred", pred.beginOf(m->items.front()), pred.endOf(m->items.back())});
+      findings.push_back(std::move(f));
+      keep.push_back(false);
+      distinct.push_back(findings.size() - 1);
+    }
+    keepGroup(
+        distinct,
+        "cause: the prediction returns the gold's rows, some of them more times (no repair of one or two "
+        "other differences gives the gold result)");
+    return;
+  }
+  // 4. No repair of one or two types gives the gold result: the type whose repair comes closest and
   // the first type that could not be verified.
   const TypeGroup* closest = nullptr;
   for (const TypeGroup& g : groups)
@@ -315,7 +342,7 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
     return;
   }
   if (closest) return;
-  // 4. Every repair ran and none moved the result towards the gold: the differences act together.
+  // 5. Every repair ran and none moved the result towards the gold: the differences act together.
   // The first type by priority whose repair changes the result, else the first type.
   const TypeGroup* pick = nullptr;
   for (const TypeGroup& g : groups)

@@ -22,11 +22,12 @@ struct CauseProbe {
   // Closeness in [0, 1] of the result of `sql` to the gold result (1: the same rows); nullopt when
   // the SQL did not run.
   std::function<std::optional<double>(const std::string& sql)> closeness;
-  double baseline = 0.0;      // closeness of the prediction itself (0 when it failed)
-  bool resultEqual = false;   // the prediction's rows equal the gold rows (as multisets)
-  bool orderDiffers = false;  // same rows, but the gold orders them and the order differs
-  bool sameRowCount = false;  // the prediction returns as many rows as the gold
-  int maxRepairs = 24;        // executions per case at most (single repairs, then pairs)
+  double baseline = 0.0;        // closeness of the prediction itself (0 when it failed)
+  bool resultEqual = false;     // the prediction's rows equal the gold rows (as multisets)
+  bool orderDiffers = false;    // same rows, but the gold orders them and the order differs
+  bool sameRowCount = false;    // the prediction returns as many rows as the gold
+  bool moreDuplicates = false;  // the gold's rows, some of them more times (duplicates the gold drops)
+  int maxRepairs = 24;          // executions per case at most (single repairs, then pairs)
 };
 
 // The repaired prediction for one finding: the gold's version of the parts it names spliced into

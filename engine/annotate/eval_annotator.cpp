@@ -114,6 +114,8 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     probe.resultEqual = *equal || permuted;
     probe.orderDiffers = !permuted && in.outcome.exOrdered && !*in.outcome.exOrdered;
     probe.sameRowCount = pred.ok && pred.rows.size() == gold.rows.size();
+    probe.moreDuplicates = pred.ok && !*equal && pred.columns.size() == goldColumns &&
+                           pred.rows.size() > gold.rows.size() && eval::setEqual(gold.rows, pred.rows);
     ci.probe = &probe;
   }
   Annotation a = annotateCase(ci);

@@ -246,6 +246,20 @@ class TestAnnotateCausesReviewer : public QObject {
              (std::set<std::string>{"C6"}));
   }
 
+  void countOverDistinctDerivedRowsIsNoAggregationDifference() {
+    // COUNT(*) over an INTERSECT counts distinct names, like COUNT(DISTINCT Name): no C7; the
+    // difference lies in the conditions (OR for "both").
+    const std::string gold =
+        "SELECT count(*) FROM (SELECT Name FROM singer WHERE Country = 'a' INTERSECT SELECT Name FROM singer "
+        "WHERE "
+        "Country = 'b')";
+    const std::string pred = "SELECT count(DISTINCT Name) FROM singer WHERE Country = 'a' OR Country = 'b'";
+    QVERIFY(!types(pred, gold, nullptr).count("C7"));
+    // Over the table itself COUNT(*) counts every row: C7.
+    QVERIFY(
+        types(pred, "SELECT count(*) FROM singer WHERE Country = 'a' OR Country = 'b'", nullptr).count("C7"));
+  }
+
   void groupingThatOnlyPicksTheTiedRowIsNoCause() {
     // The prediction groups by the key where the gold groups by the name (the same groups) and
     // keeps every row where the gold takes the top one. Adding LIMIT 1 alone comes close; with the

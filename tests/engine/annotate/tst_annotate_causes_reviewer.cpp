@@ -2,8 +2,8 @@
 // in whose repair cannot run is not named over the verified differences; extra output columns that
 // only add information are no C-type; a grouping that only changes which tied row comes first is
 // no cause beside a LIMIT; != where the gold excludes rows through NOT IN and a MAX subquery without
-// the main block's filter are condition logic. The probe is a
-// fake that scores the repaired texts by what they contain.
+// the main block's filter are condition logic. The probe is a fake that scores the repaired texts
+// by what they contain (hs::test::Probe scores exact texts).
 #include <QtTest>
 
 #include <algorithm>
@@ -11,6 +11,8 @@
 #include <set>
 
 #include "engine/annotate/annotate.h"
+#include "support/causes_probe.h"
+#include "support/test_schema.h"
 
 using namespace hs::annotate;
 using hs::Finding;
@@ -18,34 +20,14 @@ using hs::Finding;
 namespace {
 
 hs::db::Schema schema() {
+  using hs::test::column;
+  using hs::test::table;
   hs::db::Schema s;
-  auto col = [](const char* n, const char* type, bool pk = false) {
-    hs::db::ColumnInfo c;
-    c.name = n;
-    c.declaredType = type;
-    c.primaryKey = pk;
-    return c;
-  };
+  s.tables.push_back(hs::test::singerTable());
+  s.tables.push_back(table("concert", {column("Concert_ID", "INT", true), column("Singer_ID", "INT"),
+                                       column("Stadium_ID", "INT"), column("Year", "INT")}));
   s.tables.push_back(
-      {"singer",
-       false,
-       {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"), col("Age", "INT")},
-       {},
-       {},
-       ""});
-  s.tables.push_back({"concert",
-                      false,
-                      {col("Concert_ID", "INT", true), col("Singer_ID", "INT"), col("Stadium_ID", "INT"),
-                       col("Year", "INT")},
-                      {},
-                      {},
-                      ""});
-  s.tables.push_back({"stadium",
-                      false,
-                      {col("Stadium_ID", "INT", true), col("Name", "TEXT"), col("City", "TEXT")},
-                      {},
-                      {},
-                      ""});
+      table("stadium", {column("Stadium_ID", "INT", true), column("Name", "TEXT"), column("City", "TEXT")}));
   return s;
 }
 
@@ -63,19 +45,11 @@ CauseProbe fakeProbe(double baseline, std::function<std::optional<double>(const 
 
 std::set<std::string> types(const std::string& pred, const std::string& gold, const CauseProbe* probe,
                             std::vector<Finding>* kept = nullptr, const std::string& question = {}) {
-  const hs::db::Schema s = schema();
-  CaseInput in;
-  in.predSql = pred;
-  in.goldSql = gold;
-  in.schema = &s;
-  in.probe = probe;
-  in.question = question;
   std::set<std::string> t;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.taxonomy == "mrsqlgen") {
-      t.insert(f.category);
-      if (kept) kept->push_back(f);
-    }
+  for (Finding& f : hs::test::ctypeFindings(schema(), pred, gold, question, probe)) {
+    t.insert(f.category);
+    if (kept) kept->push_back(std::move(f));
+  }
   return t;
 }
 

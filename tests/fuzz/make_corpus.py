@@ -149,6 +149,43 @@ def workspace_cases(cli):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def annotate_cases():
+    """fuzz_annotate seeds: prediction NUL gold NUL question, one per family of C-type rule (on the
+    target's singer/concert schema), plus a hostile chain."""
+    pairs = {
+        "column.txt": ("SELECT Name, Age FROM singer", "SELECT Name FROM singer", "List the singers' names."),
+        "operator.txt": ("SELECT Name FROM singer WHERE Age >= 30", "SELECT Name FROM singer WHERE Age > 30",
+                         "Singers older than 30?"),
+        "value.txt": ("SELECT count(*) FROM singer WHERE Country = 'france'",
+                      "SELECT count(*) FROM singer WHERE Country = 'France'", "How many singers are from France?"),
+        "route.txt": ("SELECT Name FROM singer WHERE Singer_ID IN (SELECT Singer_ID FROM concert)",
+                      "SELECT DISTINCT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID",
+                      "Singers with a concert?"),
+        "intersect_or.txt": ("SELECT Name FROM singer WHERE Country = 'France' OR Country = 'Italy'",
+                             "SELECT Name FROM singer WHERE Country = 'France' INTERSECT "
+                             "SELECT Name FROM singer WHERE Country = 'Italy'", "Names used in France and Italy?"),
+        "maxsub_limit.txt": ("SELECT Name FROM singer ORDER BY Age DESC LIMIT 1",
+                             "SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)", "Oldest singer?"),
+        "group.txt": ("SELECT Country, count(*) FROM singer", "SELECT Country, count(*) FROM singer GROUP BY Country",
+                      "How many singers per country?"),
+        "distinct.txt": ("SELECT Country FROM singer", "SELECT DISTINCT Country FROM singer", "Different countries?"),
+        "order.txt": ("SELECT Name FROM singer ORDER BY Age", "SELECT Name FROM singer ORDER BY Age DESC",
+                      "Names from the oldest?"),
+        "join_off_key.txt": ("SELECT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Age = T2.Year",
+                             "SELECT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID", ""),
+        "cte_linked.txt": ("WITH s AS (SELECT * FROM singer) SELECT Name FROM s WHERE Singer_ID = "
+                           "(SELECT Singer_ID FROM concert ORDER BY Year LIMIT 1)",
+                           "SELECT T1.Name FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.Singer_ID "
+                           "ORDER BY T2.Year LIMIT 1", "Who sang first?"),
+        "broken.txt": ("SELEC Name FRM singer WHERE", "SELECT Name FROM singer", "Names?"),
+    }
+    out = {k: "\0".join(v) for k, v in pairs.items()}
+    out["pred_only.txt"] = "SELECT count(*) FROM singer"
+    out["hostile_chain_and.txt"] = chain("SELECT Name FROM singer WHERE Age > 1", " AND Age > 1", 1200) + \
+        "\0SELECT Name FROM singer\0How many?"
+    return out
+
+
 def write(folder, files):
     os.makedirs(folder, exist_ok=True)
     for name, data in files.items():
@@ -169,6 +206,7 @@ def main():
     write(os.path.join(HERE, "corpus"), sql_cases(False))
     write(os.path.join(HERE, "corpus-import"), import_cases(False))
     write(os.path.join(HERE, "corpus-llm"), llm_cases())
+    write(os.path.join(HERE, "corpus-annotate"), annotate_cases())
 
 
 if __name__ == "__main__":

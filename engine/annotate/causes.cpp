@@ -280,6 +280,22 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
       for (std::size_t i : mb) fs.push_back(&findings[i]);
       auto c = run(fs);
       if (!c || *c < 1.0) continue;
+      // One of the two only deletes extra output columns beside every gold column (no DISTINCT or
+      // set operation that they would split rows in): they only add information, as on their own
+      // above; the other difference is the cause.
+      const bool plainSelect = pred.setOps.empty() && !pred.blocks.empty() && !pred.blocks.front().distinct;
+      auto onlyExtra = [&](const TypeGroup& g) {
+        return plainSelect && g.category == "C5" &&
+               std::all_of(g.members.begin(), g.members.end(),
+                           [&](std::size_t i) { return pureExtraColumn(findings[i], findings); });
+      };
+      if (onlyExtra(groups[a]) != onlyExtra(groups[b])) {
+        keepGroup(
+            onlyExtra(groups[a]) ? mb : ma,
+            "cause: repairing it and deleting the extra output columns gives the gold result; the extra "
+            "columns only add information");
+        return;
+      }
       keepGroup(ma, "cause, with the " + groups[b].category +
                         " difference: repairing both together gives the gold result; neither alone does");
       keepGroup(mb, "cause, with the " + groups[a].category +

@@ -149,6 +149,20 @@ class TestAnnotateCausesReviewer : public QObject {
     p.sameRowCount = false;
     QCOMPARE(types(pred, gold, &p), (std::set<std::string>{"C5"}));
   }
+  void extraInformativeColumnBesideAnotherCauseIsNoType() {
+    // A wrong value and an extra column: only both repairs give the gold result; the extra column
+    // only adds information, the value is the cause.
+    const std::string gold = "SELECT Name FROM singer WHERE Age > 30";
+    const CauseProbe p = fakeProbe(0.2, [](const std::string& sql) -> std::optional<double> {
+      return has(sql, "> 30") && !has(sql, "Country") ? 1.0 : has(sql, "> 30") ? 0.5 : 0.2;
+    });
+    QCOMPARE(types("SELECT Name, Country FROM singer WHERE Age > 40", gold, &p),
+             (std::set<std::string>{"C4"}));
+    // Under DISTINCT the extra column splits rows the gold merges: both stay named.
+    QCOMPARE(types("SELECT DISTINCT Name, Country FROM singer WHERE Age > 40",
+                   "SELECT DISTINCT Name FROM singer WHERE Age > 30", &p),
+             (std::set<std::string>{"C4", "C5"}));
+  }
 
   void unaskedMissingColumnIsNoType() {
     // The gold also selects the country, which the question does not ask for; the prediction

@@ -14,29 +14,19 @@
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/causes.h"
 #include "engine/db/schema.h"
+#include "tests/support/test_schema.h"
 
 namespace {
 
-hs::db::ColumnInfo col(const char* name, const char* type, bool pk = false) {
-  hs::db::ColumnInfo c;
-  c.name = name;
-  c.declaredType = type;
-  c.primaryKey = pk;
-  return c;
-}
-
 const hs::db::Schema& schema() {
   static const hs::db::Schema s = [] {
+    using hs::test::column;
     hs::db::Schema out;
-    hs::db::TableInfo singer;
-    singer.name = "singer";
-    singer.columns = {col("Singer_ID", "INT", true), col("Name", "TEXT"), col("Country", "TEXT"),
-                      col("Age", "INT")};
-    hs::db::TableInfo concert;
-    concert.name = "concert";
-    concert.columns = {col("Concert_ID", "INT", true), col("Singer_ID", "INT"), col("Year", "TEXT")};
-    concert.foreignKeys = {{{"Singer_ID"}, "singer", {"Singer_ID"}}};
-    out.tables = {singer, concert};
+    out.tables = {hs::test::singerTable(),
+                  hs::test::table(
+                      "concert",
+                      {column("Concert_ID", "INT", true), column("Singer_ID", "INT"), column("Year", "TEXT")},
+                      {{{"Singer_ID"}, "singer", {"Singer_ID"}}})};
     return out;
   }();
   return s;

@@ -14,8 +14,33 @@
 
 namespace {
 
-bool exec(sqlite3* db, const char* sql) {
-  return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+// Evaluates one prediction against its gold on a database made by `setup` (database "d").
+hs::eval::CaseOutcome evaluateOn(const char* setup, const std::string& gold, const std::string& pred) {
+  QTemporaryDir dir;
+  const std::string path = dir.path().toStdString() + "/d.sqlite";
+  sqlite3* db = nullptr;
+  const bool made = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
+                    sqlite3_exec(db, setup, nullptr, nullptr, nullptr) == SQLITE_OK;
+  sqlite3_close(db);
+  if (!made) return {};
+  hs::Case c;
+  c.id = "case";
+  c.dbId = "d";
+  c.goldSql = gold;
+  c.predSql = pred;
+  hs::annotate::RuleAnnotator rules;
+  hs::eval::EvalOptions opts;
+  opts.dbRoot = dir.path().toStdString();
+  opts.annotator = &rules;
+  const auto outcomes = hs::eval::evaluateCases({c}, opts);
+  return outcomes.size() == 1 ? outcomes[0] : hs::eval::CaseOutcome{};
+}
+
+std::vector<hs::Finding> ctypes(const hs::eval::CaseOutcome& o) {
+  std::vector<hs::Finding> out;
+  for (const hs::Finding& f : o.findings)
+    if (f.taxonomy == "mrsqlgen") out.push_back(f);
+  return out;
 }
 
 }  // namespace
@@ -24,35 +49,19 @@ class TestAnnotateCausesReorder : public QObject {
   Q_OBJECT
  private slots:
   void reorderingRepairIsNoMove() {
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const std::string path = dir.path().toStdString() + "/d.sqlite";
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    QVERIFY(exec(db,
-                 "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
-                 "INSERT INTO t VALUES (1, 'c'), (2, 'b'), (3, 'a');"
-                 "CREATE TABLE t2 (name TEXT); INSERT INTO t2 VALUES ('a'), ('b'), ('x');"));
-    sqlite3_close(db);
     // The prediction reads the wrong table (C3: its repair does not run alone, t2 has no id), filters
     // otherwise (C6) and groups by id instead of name (C10); no one or two repairs give the gold
     // rows. Grouping t by name returns the prediction's rows c, b, a as a, b, c: closer to the
     // gold's a, x row by row, but the same rows, so not the repair that comes closest.
-    hs::Case c;
-    c.id = "reorder";
-    c.dbId = "d";
-    c.goldSql = "SELECT name FROM t2 WHERE name <> 'b' GROUP BY name";
-    c.predSql = "SELECT name FROM t WHERE id < 10 GROUP BY id";
-    hs::annotate::RuleAnnotator rules;
-    hs::eval::EvalOptions opts;
-    opts.dbRoot = dir.path().toStdString();
-    opts.annotator = &rules;
-    const auto outcomes = hs::eval::evaluateCases({c}, opts);
-    QCOMPARE(outcomes.size(), std::size_t(1));
-    QCOMPARE(outcomes[0].exBag, std::optional<bool>(false));
+    const auto o = evaluateOn(
+        "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT);"
+        "INSERT INTO t VALUES (1, 'c'), (2, 'b'), (3, 'a');"
+        "CREATE TABLE t2 (name TEXT); INSERT INTO t2 VALUES ('a'), ('b'), ('x');",
+        "SELECT name FROM t2 WHERE name <> 'b' GROUP BY name",
+        "SELECT name FROM t WHERE id < 10 GROUP BY id");
+    QCOMPARE(o.exBag, std::optional<bool>(false));
     std::set<std::string> types;
-    for (const hs::Finding& f : outcomes[0].findings)
-      if (f.taxonomy == "mrsqlgen") types.insert(f.category);
+    for (const hs::Finding& f : ctypes(o)) types.insert(f.category);
     QVERIFY(!types.count("C10"));
     QVERIFY(types.count("C6"));
   }
@@ -61,29 +70,12 @@ class TestAnnotateCausesReorder : public QObject {
     // The prediction lists its columns in another order than the gold (no C-type) and writes
     // ">= 1" for "more than one": the operator's repair gives the gold rows, columns permuted, and
     // is verified as the cause (not only as the repair that comes closest).
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const std::string path = dir.path().toStdString() + "/d.sqlite";
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    QVERIFY(exec(db,
-                 "CREATE TABLE s (id INTEGER PRIMARY KEY, city TEXT);"
-                 "INSERT INTO s VALUES (1, 'a'), (2, 'a'), (3, 'b'), (4, 'c'), (5, 'c'), (6, 'c');"));
-    sqlite3_close(db);
-    hs::Case c;
-    c.id = "permuted";
-    c.dbId = "d";
-    c.goldSql = "SELECT count(*), city FROM s GROUP BY city HAVING count(*) > 1";
-    c.predSql = "SELECT city, count(*) FROM s GROUP BY city HAVING count(*) >= 1";
-    hs::annotate::RuleAnnotator rules;
-    hs::eval::EvalOptions opts;
-    opts.dbRoot = dir.path().toStdString();
-    opts.annotator = &rules;
-    const auto outcomes = hs::eval::evaluateCases({c}, opts);
-    QCOMPARE(outcomes.size(), std::size_t(1));
-    std::vector<hs::Finding> kept;
-    for (const hs::Finding& f : outcomes[0].findings)
-      if (f.taxonomy == "mrsqlgen") kept.push_back(f);
+    const auto o = evaluateOn(
+        "CREATE TABLE s (id INTEGER PRIMARY KEY, city TEXT);"
+        "INSERT INTO s VALUES (1, 'a'), (2, 'a'), (3, 'b'), (4, 'c'), (5, 'c'), (6, 'c');",
+        "SELECT count(*), city FROM s GROUP BY city HAVING count(*) > 1",
+        "SELECT city, count(*) FROM s GROUP BY city HAVING count(*) >= 1");
+    const std::vector<hs::Finding> kept = ctypes(o);
     QCOMPARE(kept.size(), std::size_t(1));
     QCOMPARE(kept[0].category, std::string("C1"));
     QVERIFY(kept[0].explanation.find("gives the gold result") != std::string::npos);

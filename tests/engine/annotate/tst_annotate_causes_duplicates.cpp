@@ -4,28 +4,16 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sqlite3.h>
 #include <set>
 
-#include "engine/annotate/eval_annotator.h"
-#include "engine/eval/runner.h"
+#include "support/rule_eval.h"
 
 namespace {
 
 std::set<std::string> typesOf(const std::string& gold, const std::string& pred, const QTemporaryDir& dir) {
-  hs::Case c;
-  c.id = "dup";
-  c.dbId = "d";
-  c.goldSql = gold;
-  c.predSql = pred;
-  hs::annotate::RuleAnnotator rules;
-  hs::eval::EvalOptions opts;
-  opts.dbRoot = dir.path().toStdString();
-  opts.annotator = &rules;
   std::set<std::string> types;
-  for (const auto& o : hs::eval::evaluateCases({c}, opts))
-    for (const hs::Finding& f : o.findings)
-      if (f.taxonomy == "mrsqlgen") types.insert(f.category);
+  for (const hs::Finding& f : hs::test::evaluateWithRules(dir.path().toStdString(), gold, pred).findings)
+    if (f.taxonomy == "mrsqlgen") types.insert(f.category);
   return types;
 }
 
@@ -37,15 +25,11 @@ class TestAnnotateCausesDuplicates : public QObject {
   void unionAsOrKeepsDuplicates() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open((dir.path().toStdString() + "/d.sqlite").c_str(), &db), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(db,
-                          "CREATE TABLE s (id INTEGER PRIMARY KEY, city TEXT, sex TEXT, age INT);"
-                          "INSERT INTO s VALUES (1, 'a', 'F', 30), (2, 'a', 'F', 31), (3, 'b', 'M', 40),"
-                          "(4, 'c', 'M', 18), (5, 'c', 'M', 19), (6, 'd', 'F', 50);",
-                          nullptr, nullptr, nullptr),
-             SQLITE_OK);
-    sqlite3_close(db);
+    QVERIFY(
+        hs::test::makeDatabase(dir.path().toStdString(),
+                               "CREATE TABLE s (id INTEGER PRIMARY KEY, city TEXT, sex TEXT, age INT);"
+                               "INSERT INTO s VALUES (1, 'a', 'F', 30), (2, 'a', 'F', 31), (3, 'b', 'M', 40),"
+                               "(4, 'c', 'M', 18), (5, 'c', 'M', 19), (6, 'd', 'F', 50);"));
     // "Cities of women from a, and of men under 20": the gold's UNION drops the duplicate cities,
     // the prediction's OR keeps them (a, a, c, c against a, c).
     const std::string gold =

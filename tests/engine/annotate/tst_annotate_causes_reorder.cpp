@@ -5,35 +5,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <sqlite3.h>
 #include <set>
 #include <vector>
 
-#include "engine/annotate/eval_annotator.h"
-#include "engine/eval/runner.h"
+#include "support/rule_eval.h"
 
 namespace {
 
-// Evaluates one prediction against its gold on a database made by `setup` (database "d").
+// Evaluates one prediction against its gold on a database made by `setup`.
 hs::eval::CaseOutcome evaluateOn(const char* setup, const std::string& gold, const std::string& pred) {
   QTemporaryDir dir;
-  const std::string path = dir.path().toStdString() + "/d.sqlite";
-  sqlite3* db = nullptr;
-  const bool made = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
-                    sqlite3_exec(db, setup, nullptr, nullptr, nullptr) == SQLITE_OK;
-  sqlite3_close(db);
-  if (!made) return {};
-  hs::Case c;
-  c.id = "case";
-  c.dbId = "d";
-  c.goldSql = gold;
-  c.predSql = pred;
-  hs::annotate::RuleAnnotator rules;
-  hs::eval::EvalOptions opts;
-  opts.dbRoot = dir.path().toStdString();
-  opts.annotator = &rules;
-  const auto outcomes = hs::eval::evaluateCases({c}, opts);
-  return outcomes.size() == 1 ? outcomes[0] : hs::eval::CaseOutcome{};
+  if (!hs::test::makeDatabase(dir.path().toStdString(), setup)) return {};
+  return hs::test::evaluateWithRules(dir.path().toStdString(), gold, pred);
 }
 
 std::vector<hs::Finding> ctypes(const hs::eval::CaseOutcome& o) {

@@ -131,6 +131,7 @@ class MainWindow : public QMainWindow, public Shell {
   QTabWidget* tabs_ = nullptr;
   ReviewController* review_ = nullptr;
   QList<QDockWidget*> parkedDocks_;  // docks hidden while Review or the first-run page is shown
+  QList<QDockWidget*> frontDocks_;   // of those, the tabs that were in front of their group
   bool restoredState_ = false;
   bool docksShownOnce_ = false;
 };

@@ -1,5 +1,7 @@
 // The shell's doors (widgets/shell.h): where features put their docks, status items, bars, menu
 // actions and toolbar widgets; and which docks show (those of the Query tab with a database open).
+#include <utility>
+
 #include <QDockWidget>
 #include <QMenu>
 #include <QStackedWidget>
@@ -87,8 +89,10 @@ void MainWindow::updateDocks() {
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
       if (d->isHidden() || d->isFloating()) continue;
       parkedDocks_ << d;
-      d->hide();
+      // The tab in front of its group (the others of a tab group have nothing on screen).
+      if (!tabifiedDockWidgets(d).isEmpty() && !d->visibleRegion().isEmpty()) frontDocks_ << d;
     }
+    for (QDockWidget* d : std::as_const(parkedDocks_)) d->hide();
   } else if (!parkedDocks_.isEmpty()) {
     // A dock shown into a tab group becomes its current tab: the results go last, in front.
     std::stable_partition(parkedDocks_.begin(), parkedDocks_.end(),
@@ -96,16 +100,19 @@ void MainWindow::updateDocks() {
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
     parkedDocks_.clear();
     // The first time the docks come out, the results are the tab in front (a hidden dock cannot
-    // be raised, so addDock's raise() had no effect); later the user's choice stays.
-    if (!docksShownOnce_ && !restoredState_) {
+    // be raised, so addDock's raise() had no effect); later the tab that was in front when the
+    // docks were parked (showing them again put the last one shown in front: the LLM log).
+    QList<QDockWidget*> fronts = std::exchange(frontDocks_, {});
+    if (!docksShownOnce_ && !restoredState_) fronts = {resultsDock_};
+    for (QDockWidget* dock : std::as_const(fronts)) {
       // The tab bar of the dock group is rebuilt on the next layout pass: raise after it. (A
       // dock that is already its parent's last child ignores raise(), so lower() first.)
-      auto front = [dock = resultsDock_]() {
+      auto front = [dock]() {
         dock->lower();
         dock->raise();
       };
-      QTimer::singleShot(0, resultsDock_, front);
-      QTimer::singleShot(100, resultsDock_, front);
+      QTimer::singleShot(0, dock, front);
+      QTimer::singleShot(100, dock, front);
     }
     docksShownOnce_ = true;
   }

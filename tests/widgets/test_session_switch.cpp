@@ -5,6 +5,7 @@
 // and highlights, results, question-bar findings, follow-ups, status. Data-free (the databases are
 // built here); runs under AddressSanitizer too.
 #include <QAction>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -191,6 +192,18 @@ class TestSessionSwitch : public QObject {
     // The results are the dock tab in front, not the LLM log or the follow-ups.
     QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QWidget*>(QStringLiteral("resultGrid"))->isVisible(), 2000);
     QVERIFY(w.llm()->questionBar()->isGenerateEnabled());
+    // The tab the user put in front (here the follow-ups) is still in front after a visit to the
+    // Review tab (showing the parked docks again put the last one shown there).
+    auto* followUps = w.findChild<QDockWidget*>(QStringLiteral("followUpDock"));
+    QVERIFY(followUps);
+    followUps->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(!followUps->visibleRegion().isEmpty(), 2000);
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(1);
+    QTRY_VERIFY_WITH_TIMEOUT(followUps->isHidden(), 2000);
+    tabs->setCurrentIndex(0);
+    QTest::qWait(200);
+    QVERIFY(!followUps->visibleRegion().isEmpty());
   }
 
   void fitsA1366x768Screen() {

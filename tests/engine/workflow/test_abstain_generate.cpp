@@ -34,6 +34,15 @@ std::unique_ptr<llm::Client> clientFor(const test::FakeLlmServer& server) {
   return std::move(c.value());
 }
 
+// Two lines of a --cases file on the zoo database: a feasible question the fake model answers right
+// (a), and a feasible one (it has gold SQL) that the schema-linking check abstains on (b).
+const std::string kAnsweredRight =
+    R"({"id": "a", "db_id": "zoo", "question": "How many animals are there?", "gold_sql": "SELECT count(*) FROM animal"})"
+    "\n";
+const std::string kAbstainedFeasible =
+    R"({"id": "b", "db_id": "zoo", "question": "Predict the weight of each dog next year.", "gold_sql": "SELECT weight FROM animal"})"
+    "\n";
+
 nlohmann::json cli(const QStringList& args, int* code) {
   test::CliRun r = test::runCli(args, 60000);
   *code = r.exitCode;
@@ -173,11 +182,7 @@ class TestAbstainGenerate : public QObject {
     const QString cases = QDir(dir_.path()).filePath("cases.jsonl");
     QFile f(cases);
     QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(
-        R"({"id": "a", "db_id": "zoo", "question": "How many animals are there?", "gold_sql": "SELECT count(*) FROM animal"})"
-        "\n"
-        R"({"id": "b", "db_id": "zoo", "question": "Predict the weight of each dog next year.", "gold_sql": "SELECT weight FROM animal"})"
-        "\n");
+    f.write((kAnsweredRight + kAbstainedFeasible).c_str());
     f.close();
     const QString out = QDir(dir_.path()).filePath("out.jsonl");
     auto sum = cli(QStringList{"generate", "--cases", cases, "--db-root", QString::fromStdString(root_),
@@ -204,13 +209,9 @@ class TestAbstainGenerate : public QObject {
     const QString cases = QDir(dir_.path()).filePath("mixed.jsonl");
     QFile f(cases);
     QVERIFY(f.open(QIODevice::WriteOnly));
+    // answered right: +1; feasible (has gold) but abstained before generation: 0
+    f.write((kAnsweredRight + kAbstainedFeasible).c_str());
     f.write(
-        // answered right: +1
-        R"({"id": "a", "db_id": "zoo", "question": "How many animals are there?", "gold_sql": "SELECT count(*) FROM animal"})"
-        "\n"
-        // feasible (has gold) but abstained before generation: 0
-        R"({"id": "b", "db_id": "zoo", "question": "Predict the weight of each dog next year.", "gold_sql": "SELECT weight FROM animal"})"
-        "\n"
         // infeasible, abstained: +1
         R"({"id": "c", "db_id": "zoo", "question": "Predict the weight of each cat next year.", "type": "non-sql"})"
         "\n"

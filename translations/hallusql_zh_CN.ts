@@ -701,6 +701,26 @@
         <translation>清除</translation>
     </message>
     <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Put back the final label as it was before the last change (%1)</source>
+        <translation>将最终标签恢复为上次更改之前的状态（%1）</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>未撤销：%1</translation>
+    </message>
+    <message>
+        <source>Undone: the final label is again %1</source>
+        <translation>已撤销：最终标签恢复为 %1</translation>
+    </message>
+    <message>
+        <source>Undone: the case has no final label again</source>
+        <translation>已撤销：该案例又没有最终标签了</translation>
+    </message>
+    <message>
         <source>Cannot open the workspace: %1</source>
         <translation>无法打开工作区：%1</translation>
     </message>

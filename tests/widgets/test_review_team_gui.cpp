@@ -270,6 +270,39 @@ class TestReviewTeamGui : public QObject {
     view->chooseFinal(QString(), {});
     QVERIFY(!view->recordFinal());
     QVERIFY(view->statusText().contains(QStringLiteral("Not recorded")));
+
+    // Undo takes back record and clear in order; Ctrl+Z in the dialog does the same.
+    const auto finalOf = [&]() -> std::optional<hs::ws::Adjudication> {
+      auto ws = hs::ws::Workspace::open(mine.toStdString());
+      auto got = hs::ws::adjudicationOf(*ws, ids[1]);
+      return got ? *got : std::nullopt;
+    };
+    QVERIFY(view->canUndo());
+    view->chooseFinal(QStringLiteral("correct"), {});
+    QVERIFY(view->recordFinal());
+    QCOMPARE(finalOf()->verdict, std::string("correct"));
+    QVERIFY(view->clearFinal());
+    QVERIFY(!finalOf());
+    QVERIFY(view->undoLast());  // the clear: "correct" again
+    QCOMPARE(finalOf()->verdict, std::string("correct"));
+    QCOMPARE(view->caseList()->topLevelItem(0)->text(2), QStringLiteral("correct"));
+    QApplication::setActiveWindow(dialog);
+    view->caseList()->setFocus();
+    QTRY_VERIFY(view->caseList()->hasFocus());
+    QTest::keySequence(view->caseList(), QKeySequence::Undo);  // the record of "correct"
+    QCOMPARE(finalOf()->verdict, std::string("incorrect"));
+    QCOMPARE(finalOf()->labels, std::vector<std::string>{"C2"});
+    QCOMPARE(finalOf()->note, std::string("LIMIT 1 drops rows"));
+    QVERIFY(view->statusText().contains(QStringLiteral("incorrect: C2")));
+    QVERIFY(view->undoLast());  // the first record: no final label
+    QVERIFY(!finalOf());
+    QCOMPARE(view->caseList()->topLevelItem(0)->text(2), QString());
+    QVERIFY(!view->canUndo());
+    QVERIFY(!view->undoLast());
+    QTRY_VERIFY(!panel.caseModel()
+                     ->data(panel.caseModel()->index(source, hs::ui::CaseListModel::Review))
+                     .toString()
+                     .contains(QStringLiteral("C2")));
     dialog->close();
   }
 };

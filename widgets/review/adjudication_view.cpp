@@ -1,10 +1,12 @@
 #include "widgets/review/adjudication_view.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -78,6 +80,17 @@ void AdjudicationView::buildUi() {
   record_->setObjectName(QStringLiteral("adjudicationRecord"));
   record_->setDefault(true);
   clear_ = new QPushButton;
+  undoButton_ = new QPushButton;
+  undoButton_->setObjectName(QStringLiteral("adjudicationUndo"));
+  undoButton_->setEnabled(false);
+  undoButton_->setAutoDefault(false);  // Return records; it never undoes
+  clear_->setAutoDefault(false);
+  auto* undoAction = new QAction(this);
+  undoAction->setShortcut(QKeySequence::Undo);
+  undoAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  addAction(undoAction);
+  connect(undoAction, &QAction::triggered, this, &AdjudicationView::undoLast);
+  connect(undoButton_, &QPushButton::clicked, this, &AdjudicationView::undoLast);
   status_ = new QLabel;
   status_->setWordWrap(true);
   connect(record_, &QPushButton::clicked, this, &AdjudicationView::recordFinal);
@@ -103,6 +116,7 @@ void AdjudicationView::buildUi() {
   rightLayout->addWidget(labels_, 1);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(status_, 1);
+  buttons->addWidget(undoButton_);
   buttons->addWidget(clear_);
   buttons->addWidget(record_);
   rightLayout->addLayout(buttons);
@@ -131,6 +145,9 @@ void AdjudicationView::retranslate() {
   note_->setPlaceholderText(tr("Why (optional)"));
   record_->setText(tr("Record final label"));
   clear_->setText(tr("Clear"));
+  undoButton_->setText(tr("Undo"));
+  undoButton_->setToolTip(tr("Put back the final label as it was before the last change (%1)")
+                              .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
   if (ws_) fillList();
 }
 
@@ -142,6 +159,8 @@ void AdjudicationView::changeEvent(QEvent* event) {
 bool AdjudicationView::setRun(const QString& workspacePath, qint64 runId) {
   ws_.reset();
   runId_ = runId;
+  undo_.clear();  // the steps belong to the run they were taken in
+  updateUndo();
   auto opened = hs::ws::Workspace::open(workspacePath.toStdString());
   if (!opened) {
     disputes_.clear();

@@ -3,11 +3,15 @@
 // verdict and labels side by side, and the final label an adjudicator records for the case
 // (engine/workspace/adjudications.h). It is handed what it works on (the workspace file, the run,
 // the adjudicator's name) and opens its own connection; it knows nothing of the main window.
+// Recording and clearing can be taken back in order (Undo, Ctrl+Z) while the view has its run.
 #include <QString>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
+
+#include "engine/workspace/adjudications.h"
 
 class QComboBox;
 class QLabel;
@@ -47,6 +51,10 @@ class AdjudicationView : public QWidget {
   // statusText()). The form: the verdict combo and the checked labels.
   bool recordFinal();
   bool clearFinal();
+  // Puts back the case's final label as it was before the last record or clear of this view
+  // (removes it when there was none) and shows that case; false when there is nothing to undo.
+  bool undoLast();
+  bool canUndo() const { return !undo_.empty(); }
   // The form, for tests and keyboard users.
   void chooseFinal(const QString& verdict, const QStringList& labels, const QString& note = QString());
 
@@ -69,6 +77,14 @@ class AdjudicationView : public QWidget {
   void showCase(int index);
   void setStatus(const QString& text);
   QString labelText(const std::string& label) const;
+  void rememberBefore();  // the current case's final label, for undoLast()
+  void updateUndo();
+
+  struct UndoStep {
+    qint64 caseId = -1;
+    std::optional<hs::ws::Adjudication> before;  // nullopt: the case had no final label
+  };
+  std::vector<UndoStep> undo_;
 
   std::unique_ptr<hs::ws::Workspace> ws_;
   qint64 runId_ = -1;
@@ -86,6 +102,7 @@ class AdjudicationView : public QWidget {
   QLineEdit* note_ = nullptr;
   QPushButton* record_ = nullptr;
   QPushButton* clear_ = nullptr;
+  QPushButton* undoButton_ = nullptr;
   QLabel* status_ = nullptr;
 };
 

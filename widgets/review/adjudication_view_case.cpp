@@ -115,7 +115,10 @@ bool AdjudicationView::recordFinal() {
     setStatus(tr("Not recorded: choose a verdict or check at least one label."));
     return false;
   }
+  rememberBefore();
   if (auto s = hs::ws::setAdjudication(*ws_, a); !s) {
+    undo_.pop_back();
+    updateUndo();
     setStatus(tr("Not recorded: %1").arg(QString::fromStdString(s.error().describe())));
     return false;
   }
@@ -128,13 +131,47 @@ bool AdjudicationView::recordFinal() {
 
 bool AdjudicationView::clearFinal() {
   if (!ws_ || caseId_ < 0) return false;
+  rememberBefore();
   if (auto s = hs::ws::removeAdjudication(*ws_, caseId_); !s) {
+    undo_.pop_back();
+    updateUndo();
     setStatus(QString::fromStdString(s.error().describe()));
     return false;
   }
   const qint64 id = caseId_;
   fillList();
   emit adjudicated(id);
+  return true;
+}
+
+void AdjudicationView::rememberBefore() {
+  UndoStep step;
+  step.caseId = caseId_;
+  if (auto got = hs::ws::adjudicationOf(*ws_, caseId_); got && *got) step.before = **got;
+  undo_.push_back(std::move(step));
+  updateUndo();
+}
+
+void AdjudicationView::updateUndo() {
+  undoButton_->setEnabled(ws_ && !undo_.empty());
+}
+
+bool AdjudicationView::undoLast() {
+  if (!ws_ || undo_.empty()) return false;
+  const UndoStep step = undo_.back();
+  const hs::Status done = step.before ? hs::ws::setAdjudication(*ws_, *step.before)
+                                      : hs::ws::removeAdjudication(*ws_, step.caseId);
+  if (!done) {
+    setStatus(tr("Not undone: %1").arg(QString::fromStdString(done.error().describe())));
+    return false;
+  }
+  undo_.pop_back();
+  updateUndo();
+  caseId_ = step.caseId;  // fillList() keeps (and shows) this case
+  fillList();
+  setStatus(step.before ? tr("Undone: the final label is again %1").arg(finalLabelText(*step.before))
+                        : tr("Undone: the case has no final label again"));
+  emit adjudicated(step.caseId);
   return true;
 }
 

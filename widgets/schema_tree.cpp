@@ -3,6 +3,9 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
+#include <QResizeEvent>
+
+#include <algorithm>
 
 namespace hs::ui {
 
@@ -27,9 +30,19 @@ SchemaTree::SchemaTree(QWidget* parent) : QTreeWidget(parent) {
   setColumnCount(2);
   setUniformRowHeights(true);
   setAlternatingRowColors(false);
-  header()->setStretchLastSection(true);
-  header()->setSectionResizeMode(0, QHeaderView::Interactive);
+  // Both widths are set here (fitColumns): Qt's stretched last section never gets narrower than
+  // 100 px, which put a scroll bar under a narrow panel.
+  header()->setMinimumSectionSize(40);
+  header()->setStretchLastSection(false);
+  header()->setSectionResizeMode(QHeaderView::Interactive);
   setColumnWidth(0, 170);
+  connect(header(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
+    if (section != 0 || fitting_) return;
+    userSized_ = true;
+    fitColumns();
+  });
+  // An expanded table can bring longer names.
+  connect(this, &QTreeWidget::itemExpanded, this, [this] { fitColumns(); });
   connect(this, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem* item, int) {
     const QString name = item->data(0, kNameRole).toString();
     if (!name.isEmpty()) emit nameActivated(name);
@@ -50,6 +63,23 @@ void SchemaTree::clearSchema() {
 void SchemaTree::retranslate() {
   setHeaderLabels({tr("Name"), tr("Type")});
   if (!schema_.tables.empty()) rebuild();
+}
+
+void SchemaTree::resizeEvent(QResizeEvent* event) {
+  QTreeWidget::resizeEvent(event);
+  fitColumns();
+}
+
+void SchemaTree::fitColumns() {
+  fitting_ = true;
+  const int room = viewport()->width();
+  if (!userSized_) {
+    // The names take what the types leave, and at least 60% when both are long.
+    const int share = std::max(room * 3 / 5, room - sizeHintForColumn(1));
+    setColumnWidth(0, std::max(60, std::min(sizeHintForColumn(0), share)));
+  }
+  setColumnWidth(1, std::max(40, room - columnWidth(0)));  // the types fill the rest
+  fitting_ = false;
 }
 
 void SchemaTree::changeEvent(QEvent* event) {
@@ -92,6 +122,8 @@ void SchemaTree::rebuild() {
       if (c.notNull) type += tr(" not null");
       if (!fk.isEmpty()) type += QStringLiteral("  ") + tr("FK → %1").arg(fk);
       col->setText(1, type);
+      col->setToolTip(0, label);
+      col->setToolTip(1, type);
       col->setForeground(1, QColor(0x60, 0x60, 0x90));
       if (c.primaryKey)
         col->setForeground(0, QColor(0x9a, 0x6a, 0x00));
@@ -105,6 +137,7 @@ void SchemaTree::rebuild() {
   tables->setExpanded(true);
   views->setExpanded(nViews > 0);
   if (nViews == 0) views->setHidden(true);
+  fitColumns();
 }
 
 }  // namespace hs::ui

@@ -1,6 +1,8 @@
 #pragma once
 // The schema tree: tables and views with their columns, declared types, primary and foreign key
-// marks and cheap row estimates. Double-clicking a table or column emits its name.
+// marks and cheap row estimates. Double-clicking a table or column emits its name. The name column
+// fits its names in what the types leave (at least 60% of the width when both are long), so that
+// a narrow panel still shows the types and row estimates; a width the user drags is kept.
 #include <QTreeWidget>
 
 #include "engine/db/schema.h"
@@ -16,17 +18,22 @@ class SchemaTree : public QTreeWidget {
   void clearSchema();
   void retranslate();
   int tableCount() const { return static_cast<int>(schema_.tables.size()); }
+  bool nameColumnSizedByUser() const { return userSized_; }
 
  signals:
   void nameActivated(const QString& name);
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void rebuild();
+  void fitColumns();
 
   hs::db::Schema schema_;
+  bool userSized_ = false;
+  bool fitting_ = false;  // our own resize of the name column, not the user's
 };
 
 }  // namespace hs::ui

@@ -6,6 +6,8 @@
 // built here); runs under AddressSanitizer too.
 #include <QAction>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -233,6 +235,43 @@ class TestSessionSwitch : public QObject {
     auto* schema = w.schemaTree();
     QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3,
              qPrintable(QString::number(schema->width())));
+  }
+
+  void schemaNamesFitANarrowPanel() {
+    // A narrow schema panel (220 px) still shows the types and row estimates beside the names: the
+    // name column fits its names in what the types leave; a width the user drags is kept.
+    hs::db::Schema schema;
+    hs::db::TableInfo t;
+    t.name = "singer_in_concert";
+    t.rowEstimate = 1200;
+    for (const char* c : {"concert_ID", "Song_release_year_of_the_first_album"}) {
+      hs::db::ColumnInfo col;
+      col.name = c;
+      col.declaredType = "INTEGER";
+      t.columns.push_back(col);
+    }
+    schema.tables.push_back(t);
+    hs::ui::SchemaTree tree;
+    tree.resize(220, 400);
+    tree.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tree));
+    tree.setSchema(schema);
+    const int room = tree.viewport()->width();
+    const int estimate = tree.fontMetrics().horizontalAdvance(QStringLiteral("~1,200 rows"));
+    QVERIFY2(room - tree.columnWidth(0) > estimate, qPrintable(QString::number(tree.columnWidth(0))));
+    QVERIFY(tree.columnWidth(0) >= room / 2);  // and the names most of the rest
+    QTRY_VERIFY2(!tree.horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("header %1, viewport %2").arg(tree.header()->length()).arg(room) + QStringLiteral(" c0 %1 c1 %2").arg(tree.columnWidth(0)).arg(tree.columnWidth(1))));
+    tree.resize(700, 400);
+    const int longest =
+        tree.fontMetrics().horizontalAdvance(QStringLiteral("Song_release_year_of_the_first_album"));
+    QTRY_VERIFY(tree.columnWidth(0) > longest);  // wide: the whole names
+    QVERIFY(tree.columnWidth(0) < tree.viewport()->width() * 3 / 5);
+    tree.header()->resizeSection(0, 90);  // the user's choice stays
+    QVERIFY(tree.nameColumnSizedByUser());
+    tree.resize(300, 400);
+    QTest::qWait(50);
+    QCOMPARE(tree.columnWidth(0), 90);
   }
 
   void fiveDatabasesInARow() {

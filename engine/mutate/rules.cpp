@@ -5,6 +5,7 @@
 #include <cctype>
 #include <functional>
 
+#include "engine/mutate/slip_rules.h"
 #include "engine/mutate/sub_sql.h"
 #include "engine/sql/lexer.h"
 #include "engine/sql/resolver.h"
@@ -72,11 +73,8 @@ std::optional<std::string> literalText(const db::Value& v) {
     case db::Value::Type::Integer:
     case db::Value::Type::Real:
       return v.display();
-    case db::Value::Type::Text: {
-      std::string r = "'";
-      for (char ch : v.bytes) r += ch == '\'' ? std::string("''") : std::string(1, ch);
-      return r + "'";
-    }
+    case db::Value::Type::Text:
+      return sqlString(v.bytes);
     default:
       return std::nullopt;
   }
@@ -170,14 +168,7 @@ class Finder {
   }
 
   void add(Rule rule, Span span, std::string replacement, const char* clause, std::string detail) {
-    Candidate c;
-    c.rule = rule;
-    c.span = span;
-    c.original = std::string(span.in(sql_));
-    c.replacement = std::move(replacement);
-    c.clause = clause;
-    c.detail = std::move(detail);
-    out_.push_back(std::move(c));
+    out_.push_back(makeCandidate(sql_, rule, span, std::move(replacement), clause, std::move(detail)));
   }
 
   void invert(const Binary& b, const char* clause) {
@@ -283,6 +274,12 @@ const char* toString(Rule rule) {
       return "aggregation_mutation";
     case Rule::SubSql:
       return "sub_sql";
+    case Rule::JoinConditionRemoval:
+      return "join_condition_removal";
+    case Rule::WildcardRemoval:
+      return "wildcard_removal";
+    case Rule::ValueCaseChange:
+      return "value_case_change";
   }
   return "?";
 }
@@ -300,9 +297,33 @@ const std::vector<Rule>& allRules() {
 }
 
 const std::vector<Rule>& knownRules() {
-  static const std::vector<Rule> rules{Rule::OperatorInversion, Rule::IdentifierSubstitution,
-                                       Rule::ConstantReplacement, Rule::AggregationMutation, Rule::SubSql};
+  static const std::vector<Rule> rules{Rule::OperatorInversion,
+                                       Rule::IdentifierSubstitution,
+                                       Rule::ConstantReplacement,
+                                       Rule::AggregationMutation,
+                                       Rule::SubSql,
+                                       Rule::JoinConditionRemoval,
+                                       Rule::WildcardRemoval,
+                                       Rule::ValueCaseChange};
   return rules;
+}
+
+Candidate makeCandidate(std::string_view sql, Rule rule, Span span, std::string replacement,
+                        const char* clause, std::string detail) {
+  Candidate c;
+  c.rule = rule;
+  c.span = span;
+  c.original = std::string(span.in(sql));
+  c.replacement = std::move(replacement);
+  c.clause = clause;
+  c.detail = std::move(detail);
+  return c;
+}
+
+std::string sqlString(std::string_view value) {
+  std::string r = "'";
+  for (char ch : value) r += ch == '\'' ? std::string("''") : std::string(1, ch);
+  return r + "'";
 }
 
 Applied applyCandidate(std::string_view sql, const Candidate& candidate) {
@@ -326,6 +347,8 @@ std::vector<Candidate> findCandidates(std::string_view sql, const SelectStmt& qu
     std::vector<Candidate> sub = subSqlCandidates(sql, query);
     out.insert(out.end(), sub.begin(), sub.end());
   }
+  std::vector<Candidate> slips = slipCandidates(sql, query, rules);
+  out.insert(out.end(), slips.begin(), slips.end());
   return out;
 }
 
@@ -348,6 +371,11 @@ ExpectedLabels expectedLabels(const Candidate& c) {
       if (c.clause == "order_by") return {"Clause Abuse", "C9"};
       if (c.clause == "limit") return {"Clause Abuse", "C2"};
       return {"Clause Abuse", "C6"};
+    case Rule::JoinConditionRemoval:
+      return {"Join Redundancy", "C3"};
+    case Rule::WildcardRemoval:
+    case Rule::ValueCaseChange:
+      return {"Value Misrepresentation", "C4"};
   }
   return {};
 }

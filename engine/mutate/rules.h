@@ -21,16 +21,20 @@ enum class Rule : std::uint8_t {
   IdentifierSubstitution,
   ConstantReplacement,
   AggregationMutation,
-  SubSql  // seed 003's sub-SQL augmentation from the drill-down decomposition (sub_sql.h)
+  SubSql,  // seed 003's sub-SQL augmentation from the drill-down decomposition (sub_sql.h)
+  // Slips the gold-free checks look for, for the risk fit (slip_rules.h).
+  JoinConditionRemoval,
+  WildcardRemoval,
+  ValueCaseChange
 };
-constexpr std::size_t kRuleCount = 5;
+constexpr std::size_t kRuleCount = 8;
 // "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
-// "sub_sql".
+// "sub_sql", "join_condition_removal", "wildcard_removal", "value_case_change".
 const char* toString(Rule rule);
 std::optional<Rule> ruleFromString(std::string_view name);
 // The four AST rules of seed 003 D.2: the default of `mutate`.
 const std::vector<Rule>& allRules();
-// All five sources: the four rules and sub_sql (asked for by name: --rules ...,sub_sql).
+// All sources: the four rules, sub_sql and the three slips (asked for by name: --rules ...,sub_sql).
 const std::vector<Rule>& knownRules();
 
 using hs::Rng;  // engine/core/rng.h
@@ -51,6 +55,11 @@ struct Applied {
   sql::Span span;
 };
 Applied applyCandidate(std::string_view sql, const Candidate& candidate);
+// A candidate replacing `span` of `sql` (its original text taken from there).
+Candidate makeCandidate(std::string_view sql, Rule rule, sql::Span span, std::string replacement,
+                        const char* clause, std::string detail);
+// `value` as an SQL string literal ('it''s').
+std::string sqlString(std::string_view value);
 
 // All candidates of `rules` for one parsed query. `database` (read-only, may be null) supplies the
 // other values of a column for constant replacement; without it that rule yields nothing. `rng`

@@ -43,6 +43,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 
 
+# Seed 003 D.2's four rules, and three slips that gold-free checks look for (engine/mutate/slip_rules.h):
+# without them `cartesian_join`, `like_without_wildcard` and `value_case` fire on too few training
+# mutants to get a weight.
+MUTATION_RULES = ["operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
+                  "join_condition_removal", "wildcard_removal", "value_case_change"]
+
+
 def log(*a):
     print(*a, file=sys.stderr, flush=True)
 
@@ -96,7 +103,7 @@ def build_training(args, names):
     if not (args.reuse and os.path.exists(mutants_path)):
         run([args.cli, "mutate", "--cases", gold_path, "--format", "jsonl", "--db-root", db_root,
              "--out", mutants_path, "--seed", str(args.seed), "--per-query", str(args.per_query),
-             "--per-rule", "1", "--quiet"])
+             "--per-rule", "1", "--rules", args.rules, "--quiet"])
     mutants = read_jsonl(mutants_path)
     # No gold in the evaluate input: the label is known by construction (mutate executed each
     # mutant and its gold and kept it only when the results differ), the features are gold-free,
@@ -568,6 +575,9 @@ def main():
     p.add_argument("--cli", default=os.path.join(REPO, "build", "dev", "app", "cli", "hallusql-cli"))
     p.add_argument("--data", default=os.path.join(REPO, "..", "shared", "data"))
     p.add_argument("--work", default=os.path.join(REPO, "build", "fit-risk"), help="scratch folder")
+    p.add_argument("--rules", default=",".join(MUTATION_RULES),
+                   help="mutation rules of `mutate` for the Spider negatives (default: seed 003's four and "
+                        "the three slips the gold-free checks look for)")
     p.add_argument("--out", default=os.path.join(REPO, "resources", "risk", "weights.json"))
     p.add_argument("--features-from", help="take the feature names from this weights file")
     p.add_argument("--queries", type=int, default=3000, help="train gold queries sampled (cap)")

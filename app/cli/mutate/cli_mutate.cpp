@@ -28,7 +28,7 @@ Result<std::vector<mutate::Rule>> parseRules(const std::string& list) {
       return usage(
           "--rules: unknown rule '" + name +
           "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation, "
-          "sub_sql)");
+          "sub_sql, join_condition_removal, wildcard_removal, value_case_change)");
     rules.push_back(*rule);
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -109,7 +109,8 @@ int runMutate(const Args& args) {
 const CommandRegistration kMutate{Command{
     "mutate",
     "mutate --cases F [--format ...] --db-root DIR --out OUT.jsonl [--seed N] [--per-query N] [--per-rule N] "
-    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql] "
+    "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql,"
+    "join_condition_removal,wildcard_removal,value_case_change] "
     "[--max-steps N (SQLite VM instructions per statement, default 100000000)] [--timeout-ms N] [--quiet]",
     {"quiet"},
     runMutate}};

@@ -1,5 +1,5 @@
-// engine/mutate: the four seed 003 D.2 rules and the sub_sql source, the execution filter, the caps and
-// determinism.
+// engine/mutate: the four seed 003 D.2 rules, the sub_sql source and the three slips of
+// slip_rules.h, the execution filter, the caps and determinism.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -11,6 +11,7 @@
 
 #include "engine/db/database.h"
 #include "engine/mutate/mutate.h"
+#include "engine/mutate/slip_rules.h"
 #include "engine/mutate/sub_sql.h"
 #include "engine/sql/parser.h"
 #include "tests/engine/mutate/zoo_db.h"
@@ -216,6 +217,66 @@ class TestMutate : public QObject {
     QCOMPARE(summary["rules"].size(), std::size_t(1));
     QCOMPARE(QString::fromStdString(summary["rules"][0]["rule"].get<std::string>()), QString("sub_sql"));
     QCOMPARE(summary["rules"][0]["filter_removed_share"].get<double>(), 1.0 / 3.0);
+  }
+
+  void slipRulesMakeWhatTheGoldFreeChecksLookFor() {
+    const std::string sql =
+        "SELECT a.name FROM animal AS a JOIN animal AS b ON a.kind = b.kind "
+        "WHERE a.name LIKE '%o%' AND b.kind = 'dog' AND a.name IN ('Rex', 'tom')";
+    auto q = hs::sql::parseSelect(sql);
+    QVERIFY(q.ok());
+    const std::vector<Rule> slips{Rule::JoinConditionRemoval, Rule::WildcardRemoval, Rule::ValueCaseChange};
+    auto cands = slipCandidates(sql, **q, slips);
+    std::vector<std::string> mutated;
+    for (const Candidate& c : cands) {
+      QCOMPARE(QString::fromStdString(std::string(c.span.in(sql))), QString::fromStdString(c.original));
+      Applied a = applyCandidate(sql, c);
+      QVERIFY(hs::sql::parseSelect(a.sql).ok());
+      mutated.push_back(a.sql);
+    }
+    QCOMPARE(cands.size(), std::size_t(5));  // the ON, the pattern, 'dog', 'Rex', 'tom'
+    QCOMPARE(cands[0].rule, Rule::JoinConditionRemoval);
+    QCOMPARE(
+        QString::fromStdString(mutated[0]),
+        QString("SELECT a.name FROM animal AS a JOIN animal AS b WHERE a.name LIKE '%o%' AND b.kind = 'dog' "
+                "AND a.name IN ('Rex', 'tom')"));
+    QCOMPARE(QString::fromStdString(cands[1].replacement), QString("'o'"));
+    QCOMPARE(QString::fromStdString(cands[2].replacement), QString("'Dog'"));
+    QCOMPARE(QString::fromStdString(cands[3].replacement), QString("'rex'"));
+    QCOMPARE(QString::fromStdString(cands[4].replacement), QString("'Tom'"));
+    QCOMPARE(QString::fromStdString(expectedLabels(cands[0]).ctype), QString("C3"));
+    QCOMPARE(QString::fromStdString(expectedLabels(cands[1]).tasql), QString("Value Misrepresentation"));
+    // not asked for, none; never among the defaults; known by name
+    QVERIFY(slipCandidates(sql, **q, allRules()).empty());
+    QCOMPARE(ruleFromString("value_case_change"), std::optional<Rule>(Rule::ValueCaseChange));
+    QVERIFY(std::find(allRules().begin(), allRules().end(), Rule::WildcardRemoval) == allRules().end());
+    // No wildcard at the ends, only wildcards, a number, a USING join: nothing.
+    const std::string none =
+        "SELECT name FROM animal JOIN animal AS b USING (id) WHERE name LIKE 'R%x' AND kind LIKE '%%' AND "
+        "age = 3";
+    auto q2 = hs::sql::parseSelect(none);
+    QVERIFY(q2.ok());
+    QVERIFY(slipCandidates(none, **q2, slips).empty());
+  }
+
+  void slipMutantsAreExecutionFiltered() {
+    // The dropped ON pairs every animal with every other (kept); 'Dog' matches nothing (kept); 'o'
+    // without its wildcards matches no name (kept).
+    std::vector<hs::Case> cases{
+        makeCase("j",
+                 "SELECT a.name, b.kind FROM animal AS a JOIN animal AS b ON a.id = b.id WHERE a.age > 4"),
+        makeCase("v", "SELECT name FROM animal WHERE kind = 'dog'"),
+        makeCase("l", "SELECT name FROM animal WHERE name LIKE '%o%'")};
+    MutateOptions o;
+    o.dbRoot = root_;
+    o.rules = {Rule::JoinConditionRemoval, Rule::WildcardRemoval, Rule::ValueCaseChange};
+    MutateReport r = mutateCases(cases, o);
+    QCOMPARE(r.mutants.size(), std::size_t(3));
+    std::set<std::string> got;
+    for (const auto& m : r.mutants) got.insert(*m.item.predSql);
+    QVERIFY(got.count("SELECT a.name, b.kind FROM animal AS a JOIN animal AS b WHERE a.age > 4"));
+    QVERIFY(got.count("SELECT name FROM animal WHERE kind = 'Dog'"));
+    QVERIFY(got.count("SELECT name FROM animal WHERE name LIKE 'o'"));
   }
 };
 

@@ -217,6 +217,33 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
   std::vector<Splice> splices;
   // The set operation against one block with OR-ed values: the whole query is the part (no splice).
   if (f.subcategory == "set operator as OR") return std::nullopt;
+  // A set operator against a subquery link of the other polarity: the prediction's polarity
+  // flipped (IN <-> NOT IN, EXISTS <-> NOT EXISTS, EXCEPT <-> INTERSECT).
+  if (f.subcategory == "set operator as IN") {
+    if (ps.size() != 1 || ps[0]->end > pred.text.size() || ps[0]->begin >= ps[0]->end) return std::nullopt;
+    const std::string written = pred.text.substr(ps[0]->begin, ps[0]->end - ps[0]->begin);
+    const std::string op = hs::asciiLower(written);
+    std::string text;
+    if (op == "except")
+      text = "INTERSECT";
+    else if (op == "intersect")
+      text = "EXCEPT";
+    else if (op.rfind("not", 0) == 0 && op.size() > 3 && std::isspace(static_cast<unsigned char>(op[3])) != 0)
+      text = written.substr(written.find_first_not_of(" \t\r\n", 3));
+    else
+      text = "NOT " + written;
+    return std::vector<Splice>{{ps[0]->begin, ps[0]->end, text}};
+  }
+  // A `!=` join condition against the gold's NOT IN / NOT EXISTS: the gold's condition as written
+  // in its place (its subquery names its own tables; qualified with the prediction's aliases it
+  // would be correlated with the join).
+  if (f.subcategory == "negated set as join") {
+    if (ps.size() != 1 || gs.size() != 1 || ps[0]->end > pred.text.size() || gs[0]->end > gold.text.size() ||
+        gs[0]->begin > gs[0]->end)
+      return std::nullopt;
+    return std::vector<Splice>{
+        {ps[0]->begin, ps[0]->end, gold.text.substr(gs[0]->begin, gs[0]->end - gs[0]->begin)}};
+  }
   if (f.category == "C3") {  // the joins: the gold's FROM clause in place of the predicted
     const SelectBlock* pm = mainOf(pred);
     const SelectBlock* gm = mainOf(gold);

@@ -190,6 +190,35 @@ void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std
   }
 }
 
+// `x BETWEEN a AND b` against the two bounds written apart (`x > a AND x < b`): the BETWEEN is
+// `x >= a AND x <= b`, so the same bounds with a strict operator are operator misuse (C1, "between
+// 120 and 150" as `> 120 AND < 150`), and `>= a AND <= b` is the same condition. The BETWEEN side is
+// `B`, the other `O`; one finding spans both bounds, so its repair puts the whole form in.
+void betweenBounds(const Side& B, std::vector<Pred>& bc, std::vector<Pred>& oc, const Emitter& emit) {
+  for (Pred& b : bc) {
+    if (b.used || b.n.op != "between") continue;
+    const std::size_t sep = b.n.rhs.find(" and ");
+    if (sep == std::string::npos || b.n.rhs.find(" and ", sep + 5) != std::string::npos) continue;
+    const std::string low = b.n.rhs.substr(0, sep), high = b.n.rhs.substr(sep + 5);
+    Pred *lo = nullptr, *hi = nullptr;
+    for (Pred& o : oc) {
+      if (o.used || !o.rhsLiteral || o.n.lhs != b.n.lhs) continue;
+      if (!lo && (o.n.op == ">" || o.n.op == ">=") && o.n.rhs == low) lo = &o;
+      if (!hi && (o.n.op == "<" || o.n.op == "<=") && o.n.rhs == high) hi = &o;
+    }
+    if (!lo || !hi || lo->afterOr || hi->afterOr) continue;
+    b.used = lo->used = hi->used = true;
+    if (lo->n.op == ">=" && hi->n.op == "<=") continue;  // the same condition
+    const std::size_t ob = std::min(lo->begin, hi->begin), oe = std::max(lo->end, hi->end);
+    const FindingSpan bs{B.isPred ? "pred" : "gold", b.begin, b.end};
+    const FindingSpan os{B.isPred ? "gold" : "pred", ob, oe};
+    emit("C1", "bound strictness",
+         B.isPred ? "BETWEEN (inclusive bounds) where the gold query compares with a strict bound"
+                  : "a strict bound where the gold query's BETWEEN includes both bounds",
+         B.isPred ? std::vector<FindingSpan>{bs, os} : std::vector<FindingSpan>{os, bs});
+  }
+}
+
 // Integer literals one apart (x > 3 vs x > 2: the same as x > 3 vs x >= 3).
 bool oneApart(const std::string& a, const std::string& b) {
   auto integer = [](const std::string& t, long long* v) {
@@ -231,6 +260,8 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   };
   logicalSetOperator(P, G, pc, gc, emit);
   logicalSetOperator(G, P, gc, pc, emit);
+  betweenBounds(P, pc, gc, emit);
+  betweenBounds(G, gc, pc, emit);
   {  // Exact matches first, by hash (linear on long condition lists).
     std::unordered_multimap<std::string, Pred*> byText;
     for (Pred& b : gc) byText.emplace(b.n.text(), &b);

@@ -17,6 +17,74 @@ void emit(std::vector<Finding>& out, const std::string& type, const std::string&
   mr::Emitter{out}(type, sub, msg, std::move(spans));
 }
 
+// A subquery link in the WHERE of `b` ([NOT] IN / [NOT] EXISTS with a SELECT); null unless just one.
+const Predicate* onlyLink(const SqlView& v, const SelectBlock& b) {
+  const Predicate* link = nullptr;
+  for (const Predicate& p : b.predicates)
+    if (p.clause == kWhere &&
+        (p.op == "in" || p.op == "not in" || p.op == "exists" || p.op == "not exists") &&
+        rangeHasSelect(v, p.rhs)) {
+      if (link) return nullptr;
+      link = &p;
+    }
+  return link;
+}
+
+// One side takes the rows of one block EXCEPT (NOT IN) or INTERSECT (IN) those of another, the
+// other writes one block linked to a subquery with the other polarity ("students with no allergy"
+// as `StuID IN (SELECT StuID FROM Has_allergy)`): the negation operator is what is wrong (C1, "IN vs
+// NOT IN"), not the form. The repair flips the prediction's polarity (causes_repair.cpp).
+bool setOperatorAsLink(const SqlView& sv, const SqlView& ov, const SelectBlock& om, bool sIsPred,
+                       std::vector<Finding>& out) {
+  if (sv.setOps.size() != 1 || !ov.setOps.empty() || sv.topLevel.size() != 2) return false;
+  const std::string& op = sv.setOps.front().first;
+  if (op != "except" && op != "intersect") return false;
+  const Predicate* link = onlyLink(ov, om);
+  if (!link || (link->op.rfind("not ", 0) == 0) == (op == "except")) return false;
+  const FindingSpan s{sIsPred ? "pred" : "gold", sv.setOps.front().second.first,
+                      sv.setOps.front().second.second};
+  const FindingSpan o{sIsPred ? "gold" : "pred", link->opBegin, link->opEnd};
+  emit(out, "C1", "set operator as IN",
+       sIsPred ? "the set operator keeps the rows the gold query's subquery link " +
+                     std::string(op == "except" ? "keeps" : "excludes") + " (IN vs NOT IN)"
+               : "'" + link->op + "' where the gold query " + (op == "except" ? "EXCEPTs" : "INTERSECTs") +
+                     " the subquery's rows (IN vs NOT IN)",
+       sIsPred ? std::vector<FindingSpan>{s, o} : std::vector<FindingSpan>{o, s});
+  return true;
+}
+
+// A `!=` join condition in the prediction's ON where the gold excludes the rows through `x NOT IN
+// (SELECT ...)` / NOT EXISTS of the same column ("parties with no delegates" as `JOIN election ON
+// party_id != election.party`): every row pairs with some other row, the negation of the wrong set
+// (C6, blind protocol: `!=` instead of NOT IN for "never"), not a join key.
+bool negatedJoin(const SqlView& pv, const SqlView& gv, const NormContext& pc, const NormContext& gc,
+                 std::vector<Finding>& out) {
+  for (const SelectBlock& b : pv.blocks)
+    for (const Predicate& p : b.predicates) {
+      if (p.clause != kFrom || (p.op != "!=" && p.op != "<>")) continue;
+      const NormPredicate n = normPredicate(pc, p);
+      for (const SelectBlock& g : gv.blocks)
+        for (const Predicate& q : g.predicates) {
+          if ((q.op != "not in" && q.op != "not exists") || !rangeHasSelect(gv, q.rhs)) continue;
+          const std::string x = q.op == "not in" ? normExpr(gc, q.lhs) : std::string();
+          bool same = x.empty() ? false : (x == n.lhs || x == n.rhs);
+          if (q.op == "not exists")  // the correlated column inside the NOT EXISTS subquery
+            for (std::size_t i = q.rhs.first; i < q.rhs.last && !same; ++i) {
+              const std::string t = normExpr(gc, Range{i, i + 1});
+              same = t == n.lhs || t == n.rhs;
+            }
+          if (!same) continue;
+          emit(out, "C6", "negated set as join",
+               "'" + std::string(pv.text.substr(p.begin, p.end - p.begin)) +
+                   "' joins every row with the other rows where the gold query excludes them through " +
+                   (q.op == "not in" ? "NOT IN" : "NOT EXISTS"),
+               {{"pred", p.begin, p.end}, {"gold", q.begin, q.end}});
+          return true;
+        }
+    }
+  return false;
+}
+
 struct Item {
   std::string norm;
   std::string inner;  // argument of a single aggregate item, else ""
@@ -331,7 +399,8 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       std::sort(o.begin(), o.end());
       return o;
     };
-    if (pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv) || onLogic(pv, pc) != onLogic(gv, gc)) {
+    if ((pairs(pv) != pairs(gv) || kinds(pv) != kinds(gv) || onLogic(pv, pc) != onLogic(gv, gc)) &&
+        !negatedJoin(pv, gv, pc, gc, out)) {
       std::vector<FindingSpan> js;
       for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
       for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});
@@ -352,6 +421,8 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       return false;
     };
     bool equivalentForm = (pv.setOps.empty() && hasIn(pm)) || (gv.setOps.empty() && hasIn(gm));
+    if (equivalentForm && !setOperatorAsLink(gv, pv, pm, false, out))
+      setOperatorAsLink(pv, gv, gm, true, out);
     // The gold's UNION/INTERSECT/EXCEPT returns distinct rows; the prediction's IN/EXISTS form of
     // it returns every matching row: duplicate rows kept, a DISTINCT error (C8) where the rows repeat.
     const bool goldDedups =

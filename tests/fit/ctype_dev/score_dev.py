@@ -5,7 +5,8 @@ import score_engine as se
 cli = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 cases = [json.loads(l) for f in (os.path.join(OUT, "dev.jsonl"), os.path.join(OUT, "benign.jsonl"),
-                                 os.path.join(HERE, "hand_variants.jsonl")) for l in open(f)]
+                                 os.path.join(HERE, "hand_variants.jsonl"),
+                                 os.path.join(HERE, "hand_variants2.jsonl")) for l in open(f)]
 with tempfile.TemporaryDirectory() as tmp:
     inp = os.path.join(tmp, "c.jsonl")
     with open(inp, "w") as f:
@@ -40,10 +41,12 @@ print("gpt4 (not blind):", len(g), "wrong", len(wrong), "types on correct:", sum
       "type counts on wrong:", dict(collections.Counter(t for c in wrong for t in pred.get(c["id"], ()))))
 # Hand-made GPT-4-style rewrites of Spider train gold (hand_variants.jsonl, labelled from the blind
 # protocol's definitions before running the engine; see README.md).
-hv = [c for c in cases if c["src"] == "hand"]
-r = se.score(hv, pred)
-print(f"hand n={len(hv)} micro P/R/F1 {r['micro']['precision']:.3f}/{r['micro']['recall']:.3f}/{r['micro']['f1']:.3f} "
-      f"exact {r['exact_set_match']:.3f}")
+for src in ("hand", "hand2"):
+    hv = [c for c in cases if c["src"] == src]
+    r = se.score(hv, pred)
+    print(f"{src} n={len(hv)} micro P/R/F1 {r['micro']['precision']:.3f}/{r['micro']['recall']:.3f}/{r['micro']['f1']:.3f} "
+          f"exact {r['exact_set_match']:.3f} types/case {r['types_per_case_engine']:.2f}")
+    print("   ", " ".join(f"{t}:{v['precision']:.2f}/{v['recall']:.2f}" for t, v in r["per_type"].items()))
 # One reader's labels of GPT-4 rows read against the definitions before looking at the engine
 # (read_labels.json; see README.md): the engine on them, per type.
 read = json.load(open(os.path.join(HERE, "read_labels.json")))

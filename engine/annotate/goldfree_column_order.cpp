@@ -129,11 +129,45 @@ std::vector<Place> phrasePlaces(const std::vector<std::string>& ws, const std::v
   return out;
 }
 
-std::optional<Place> columnPlace(const std::vector<std::string>& ws, std::string_view columnName) {
+// The question's words, and which of them open a sentence as a verb of asking ("State the names
+// ...", "... ? Name the ...", "Please list ..."): an imperative, not a column's name.
+struct QuestionWords {
+  std::vector<std::string> words;
+  std::vector<bool> asking;
+};
+
+QuestionWords readQuestion(std::string_view q) {
+  static const std::set<std::string> verbs = {
+      "state",    "name",     "list",    "show",    "give",    "find",    "tell",  "indicate",  "provide",
+      "identify", "describe", "mention", "specify", "display", "return",  "write", "calculate", "compute",
+      "count",    "rank",     "sort",    "order",   "select",  "include", "report"};
+  QuestionWords out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= q.size(); ++i) {
+    const bool end = i == q.size() || q[i] == '?' || q[i] == '!' || q[i] == ';' ||
+                     (q[i] == '.' && (i + 1 == q.size() || q[i + 1] == ' '));
+    if (!end) continue;
+    const std::size_t first = out.words.size();
+    for (std::string& w : questionWords(q.substr(start, i - start))) out.words.push_back(std::move(w));
+    out.asking.resize(out.words.size(), false);
+    std::size_t f = first;
+    if (f < out.words.size() && out.words[f] == "please") ++f;
+    if (f < out.words.size() && verbs.count(out.words[f])) out.asking[f] = true;
+    start = i + 1;
+  }
+  return out;
+}
+
+std::optional<Place> columnPlace(const QuestionWords& q, std::string_view columnName) {
   const std::vector<std::string> name = identifierWords(columnName);
   if (name.empty()) return std::nullopt;
-  std::vector<Place> hits = phrasePlaces(ws, name);
-  if (hits.empty() && name.size() > 1) hits = phrasePlaces(ws, {name.back()});
+  auto named = [&](const std::vector<std::string>& words) {
+    std::vector<Place> hits = phrasePlaces(q.words, words);
+    std::erase_if(hits, [&](const Place& p) { return q.asking[p.first]; });
+    return hits;
+  };
+  std::vector<Place> hits = named(name);
+  if (hits.empty() && name.size() > 1) hits = named({name.back()});
   if (hits.size() != 1) return std::nullopt;
   return hits.front();
 }
@@ -172,14 +206,13 @@ std::optional<Place> aggregatePlace(const std::vector<std::string>& ws, const st
 }
 
 // The item's place in the question, when it is one of the placed shapes and found once.
-std::optional<Place> itemPlace(const SqlView& v, const std::vector<std::string>& ws, std::size_t a,
-                               std::size_t b) {
+std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::size_t a, std::size_t b) {
   auto spelling = [&](std::size_t t) {
     std::string_view s = v.slice(v.tokens[t].begin, v.tokens[t].end);
     if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
     return s;
   };
-  if (auto col = plainColumn(v, a, b)) return columnPlace(ws, spelling(*col));
+  if (auto col = plainColumn(v, a, b)) return columnPlace(q, spelling(*col));
   // FUNC ( [DISTINCT] col ) or COUNT ( * ).
   static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
   if (b < a + 4 || v.tokens[a].kind != TokKind::Word || !funcs.count(v.tokens[a].text) ||
@@ -190,7 +223,7 @@ std::optional<Place> itemPlace(const SqlView& v, const std::vector<std::string>&
   if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
   const bool countStar = func == "count" && isStar(v, in, b - 1);
   if (!countStar && !plainColumn(v, in, b - 1)) return std::nullopt;
-  return aggregatePlace(ws, func);
+  return aggregatePlace(q.words, func);
 }
 
 }  // namespace
@@ -200,11 +233,12 @@ std::vector<Finding> columnOrderFindings(const SqlView& v, std::string_view ques
   if (question.empty() || v.topLevel.empty()) return out;
   const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
   if (blk.items.size() < 2) return out;
-  const std::vector<std::string> ws = questionWords(question);
+  const QuestionWords q = readQuestion(question);
+  const std::vector<std::string>& ws = q.words;
   std::vector<Item> items;
   for (const Range& r : blk.items) {
     if (r.empty() || isStar(v, r.first, r.last)) return out;  // SELECT * never fires
-    Item it{r.first, r.last, itemPlace(v, ws, r.first, r.last)};
+    Item it{r.first, r.last, itemPlace(v, q, r.first, r.last)};
     if (it.place) {
       // "for each X", "per X", "sorted by X": a grouping or an ordering, not an output position.
       for (std::size_t k = 1; k <= 3 && k <= it.place->first; ++k) {

@@ -310,6 +310,11 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run("SELECT Age, Name FROM singer", "What is the age of the singer named Joe?")
                  .has("cue_column_order"));
     QVERIFY(!Run("SELECT Age, Name FROM singer", "").has("cue_column_order"));
+    // A verb of asking opening a sentence is no column's name ("State the ..." and `State`).
+    QVERIFY(!Run("SELECT Name, State FROM singer", "State the names and ages of singers.")
+                 .has("cue_column_order"));
+    QVERIFY(Run("SELECT Name, Age FROM singer", "Please list the ages and names of singers.")
+                .has("cue_column_order"));
     // Word forms, never substrings: "countries" is no count, "ages" names Age, "usage" does not.
     QVERIFY(!Run("SELECT count(*), Country FROM singer", "List the countries and their singers.")
                  .has("cue_column_order"));

@@ -571,6 +571,14 @@
         <translation>SQL 只保留前几行或进行计数，但问题并未要求最前的行或计数。</translation>
     </message>
     <message>
+        <source>Column order cue</source>
+        <translation>列顺序线索</translation>
+    </message>
+    <message>
+        <source>The SQL returns its output columns in another order than the question names them.</source>
+        <translation>SQL 返回输出列的顺序与问题中提及它们的顺序不同。</translation>
+    </message>
+    <message>
         <source>Metamorphic relation</source>
         <translation>蜕变关系</translation>
     </message>

@@ -32,7 +32,7 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "value_case",      "cartesian_join", "integer_division",  "like_without_wildcard",
     "execution_error", "empty_result",   "all_null_result",   "cue_superlative",
     "cue_count",       "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",       "cue_unasked",    "join_off_key"};
+    "cue_value",       "cue_unasked",    "join_off_key",      "cue_column_order"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -44,7 +44,14 @@ std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question)
 // The lower-cased words of a question (letters, digits, inner '.' and '\'').
 std::vector<std::string> questionWords(std::string_view question);
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
+// One word: `stem` or one of its forms (what hasWordForm looks for).
+bool isWordForm(std::string_view word, std::string_view stem);
+// One word: `stem` or its plural (a noun's forms only: "named" does not name the column `name`).
+bool isNounForm(std::string_view word, std::string_view stem);
 bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
+// The SQL's output columns in another order than the question names them (`cue_column_order`,
+// goldfree_column_order.cpp; part of goldFreeFindings).
+std::vector<Finding> columnOrderFindings(const SqlView& pred, std::string_view question);
 // The schema's column of a "table.column" key, or null.
 const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).

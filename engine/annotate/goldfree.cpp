@@ -177,6 +177,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
       add(out, "all_null_result", "every value of the result is NULL", whole);
   }
   for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
+  for (Finding& f : columnOrderFindings(v, question)) out.push_back(std::move(f));
   return out;
 }
 

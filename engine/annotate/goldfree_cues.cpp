@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 
 #include "engine/annotate/checks.h"
@@ -49,22 +50,37 @@ std::vector<std::string> questionWords(std::string_view question) {
   return out;
 }
 
-// A word of the question in one of its forms: the word itself, plural / 3rd person (-s, -es),
-// past (-ed, -d) and gerund (-ing, also with a final 'e' dropped: average -> averaging, or the last
-// consonant doubled: sum -> summed). Whole
-// words only: "country", "account" are not "count", "summer" is not "sum".
-bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {
+// A word of the question naming `stem` as a noun: the word itself or its plural (-s, -es; a final
+// consonant + 'y' as -ies: category -> categories).
+bool isNounForm(std::string_view word, std::string_view stem) {
+  if (word == stem) return true;
   const std::string s(stem);
+  const std::string w(word);
+  if (w == s + "s" || w == s + "es") return true;
+  return s.size() > 2 && s.back() == 'y' && !std::strchr("aeiou", s[s.size() - 2]) &&
+         w == s.substr(0, s.size() - 1) + "ies";
+}
+
+// A word of the question in one of its forms: the noun forms (isNounForm), 3rd person (-s, -es,
+// -ies), past (-ed, -d, -ied) and gerund (-ing, also with a final 'e' dropped: average ->
+// averaging, or the last consonant doubled: sum -> summed). Whole words only: "country",
+// "account" are not "count", "summer" is not "sum".
+bool isWordForm(std::string_view word, std::string_view stem) {
+  if (isNounForm(word, stem)) return true;
+  const std::string s(stem);
+  const std::string w(word);
+  for (const char* suffix : {"ed", "d", "ing"})
+    if (w == s + suffix) return true;
   std::string dropE = s;
   if (!dropE.empty() && dropE.back() == 'e') dropE.pop_back();
-  for (const std::string& w : words) {
-    if (w == s) return true;
-    for (const char* suffix : {"s", "es", "ed", "d", "ing"})
-      if (w == s + suffix) return true;
-    if (w == dropE + "ing" || w == dropE + "ed") return true;
-    if (!s.empty() && (w == s + s.back() + "ed" || w == s + s.back() + "ing")) return true;  // summed
-  }
-  return false;
+  if (w == dropE + "ing" || w == dropE + "ed") return true;
+  if (!s.empty() && (w == s + s.back() + "ed" || w == s + s.back() + "ing")) return true;  // summed
+  return s.size() > 2 && s.back() == 'y' && !std::strchr("aeiou", s[s.size() - 2]) &&
+         w == s.substr(0, s.size() - 1) + "ied";
+}
+
+bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {
+  return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return isWordForm(w, stem); });
 }
 
 // Consecutive words of the question ("how many", "number of").

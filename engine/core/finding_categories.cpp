@@ -152,6 +152,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
       {"goldfree", "cue_unasked", "cues", HS_L("Unasked LIMIT or COUNT"),
        HS_L("The SQL keeps only the first rows or counts, but the question asks for no top row or count."),
        "gf-cues"},
+      {"goldfree", "cue_column_order", "cues", HS_L("Column order cue"),
+       HS_L("The SQL returns its output columns in another order than the question names them."), "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

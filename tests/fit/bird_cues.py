@@ -5,7 +5,7 @@ Positives: each BIRD mini-dev gold query with its question. Negatives: one mutan
 query with the same question, made by text rules that change the answer for sure (or nearly so)
 without an execution filter: a count that no longer counts, a superlative that no longer picks the
 top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
-swapped for another of the same table; and the other way round, a LIMIT 1 or a COUNT nobody asked
+swapped for another of the same table, two output columns swapped; and the other way round, a LIMIT 1 or a COUNT nobody asked
 for. The rule is picked by a seeded hash among the rules that
 apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
 
@@ -177,10 +177,50 @@ def add_count(sql, _):
     return sql[:m.start()] + "SELECT COUNT(" + (m.group(1) or "") + item.group(0) + ")" + rest[item.end():]
 
 
+def _select_items(sql):
+    """(start, end) of each item of the first SELECT list (top level, outside literals), or None."""
+    m = re.match(r"\s*SELECT\s+(DISTINCT\s+)?", sql, re.I)
+    if not m:
+        return None
+    ok = _outside(sql)
+    items, depth, start, i = [], 0, m.end(), m.end()
+    while i < len(sql):
+        c = sql[i]
+        if not ok(i):
+            i += 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif depth == 0 and c == ",":
+            items.append((start, i))
+            start = i + 1
+        elif depth == 0 and re.match(r"FROM\b", sql[i:], re.I) and re.match(r"\W", sql[i - 1]):
+            break
+        i += 1
+    items.append((start, i))
+    return items
+
+
+def swap_columns(sql, _):
+    """The first two output columns swapped (queries with >= 2 output columns): under EX, which
+    compares rows as tuples, the answer changes."""
+    items = _select_items(sql)
+    if not items or len(items) < 2:
+        return None
+    (a0, a1), (b0, b1) = items[0], items[1]
+    first, second = sql[a0:a1].strip(), sql[b0:b1].strip()
+    if not first or not second or first.lower() == second.lower():
+        return None
+    return sql[:a0] + " " + second + ", " + first + " " + sql[b1:]
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
-         ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count)]
+         ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count),
+         ("swap_columns", swap_columns)]
 
 
 def table_columns(tables_path):

@@ -128,6 +128,9 @@ const std::vector<const char*>& findingCategoryTexts() {
       QT_TRANSLATE_NOOP(
           "hs::FindingCategories",
           "The SQL keeps only the first rows or counts, but the question asks for no top row or count."),
+      QT_TRANSLATE_NOOP("hs::FindingCategories", "Column order cue"),
+      QT_TRANSLATE_NOOP("hs::FindingCategories",
+                        "The SQL returns its output columns in another order than the question names them."),
       QT_TRANSLATE_NOOP("hs::FindingCategories", "Metamorphic relation"),
       QT_TRANSLATE_NOOP("hs::FindingCategories",
                         "A follow-up question whose answer contradicts the original one."),

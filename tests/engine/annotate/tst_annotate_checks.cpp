@@ -267,6 +267,64 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run("SELECT count(*) FROM singer", "What is the total of singers?").has("cue_unasked"));
   }
 
+  // cue_column_order: output columns in another order than the question names them
+  // (goldfree_column_order.cpp).
+  void columnOrderCue() {
+    Run swapped("SELECT Age, Name FROM singer", "What are the name and age of every singer from France?");
+    QCOMPARE(swapped.of("cue_column_order").size(), std::size_t(1));
+    const Finding& f = *swapped.of("cue_column_order").front();
+    QCOMPARE(f.spans.front().begin, std::size_t(7));  // the SELECT list "Age, Name"
+    QCOMPARE(f.spans.front().end, std::size_t(16));
+    QVERIFY2(f.message.find("names Name ('name') before Age") != std::string::npos, f.message.c_str());
+    QVERIFY(!Run("SELECT Name, Age FROM singer", "What are the name and age of every singer from France?")
+                 .has("cue_column_order"));
+    // Plural and snake_case/camelCase names; aggregates by their word; COUNT(*) by "how many".
+    QVERIFY(Run("SELECT T1.Age, T1.singer_name FROM singer AS T1", "Show the singer names and ages.")
+                .has("cue_column_order"));
+    QVERIFY(Run("SELECT `releaseYear`, Country FROM singer", "List the countries and release years.")
+                .has("cue_column_order"));
+    QVERIFY(Run("SELECT max(Age), avg(Age) FROM singer", "What is the average and maximum age of singers?")
+                .has("cue_column_order"));
+    QVERIFY(!Run("SELECT avg(Age), max(Age) FROM singer", "What is the average and maximum age of singers?")
+                 .has("cue_column_order"));
+    QVERIFY(
+        Run("SELECT Country, count(*) FROM singer", "How many singers are there, and what is their country?")
+            .has("cue_column_order"));
+    // Must not fire: SELECT *, one placed item, an unplaced expression, ambiguous names ("name"
+    // twice, first and last name on one word), a grouping or ordering ("each", "by"), a verb form.
+    QVERIFY(!Run("SELECT * FROM singer", "What are the name and age of singers?").has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name, * FROM singer", "What are the name and age of singers?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age + 1, Name FROM singer", "What are the name and age of singers?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name FROM singer",
+                 "What are the names of singers whose name starts with A, and ages?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT last_name, first_name FROM singer", "What are the first and last names of singers?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Country, count(*) FROM singer GROUP BY Country",
+                 "How many singers are from each country?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name FROM singer ORDER BY Age", "Show the names of singers sorted by age.")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name FROM singer", "What is the age of the singer named Joe?")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name FROM singer", "").has("cue_column_order"));
+    // A verb of asking opening a sentence is no column's name ("State the ..." and `State`).
+    QVERIFY(!Run("SELECT Name, State FROM singer", "State the names and ages of singers.")
+                 .has("cue_column_order"));
+    QVERIFY(Run("SELECT Name, Age FROM singer", "Please list the ages and names of singers.")
+                .has("cue_column_order"));
+    // Word forms, never substrings: "countries" is no count, "ages" names Age, "usage" does not.
+    QVERIFY(!Run("SELECT count(*), Country FROM singer", "List the countries and their singers.")
+                 .has("cue_column_order"));
+    QVERIFY(!Run("SELECT Age, Name FROM singer", "What are the names and the usage of singers?")
+                 .has("cue_column_order"));
+    QVERIFY(isNounForm("categories", "category"));
+    QVERIFY(!isNounForm("named", "name"));
+    QVERIFY(isWordForm("named", "name"));
+  }
+
   void riskIsBoundedWithReasons() {
     Run bad("SELECT nme FROM singer, concert", "How many singers are from each country?", {},
             ResultSummary{false, 0, false});

@@ -1,0 +1,282 @@
+// Question cue `cue_column_order`: the SQL returns its output columns in another order than the
+// question names them ("What are the name and age of ..." answered with SELECT age, name). Under
+// the project's EX the order of the output columns counts, so such SQL is wrong even when every
+// value is right.
+//
+// The rule (written from principles before it was measured, tests/fit/README.md):
+// 1. The output columns are the items of the first top-level SELECT block. A `*` item (SELECT *,
+//    t.*) stops the check: the question cannot name what a star returns.
+// 2. An item is placed only when it is a plain column (t.col), an aggregate over a plain column
+//    (AVG(t.col), COUNT(DISTINCT col)) or COUNT(*); any other expression is skipped.
+// 3. A column's place is where the question names it: the words of its name (snake_case, camelCase,
+//    spaces and digits split; one-letter, numeric and linking words such as "of" dropped), matched
+//    as consecutive question words in their noun forms (isNounForm: the word or its plural; a
+//    plural column word also as its singular; not "named" for `name`), never as substrings. When the whole
+//    name occurs exactly once, the place is its last word; when it does not occur, the place is the last word
+//    of the name (its head: release_year -> "year") when that occurs exactly once. More than one occurrence
+//    is ambiguous: the item is skipped.
+// 4. An aggregate's place is its aggregate word, which must occur exactly once: COUNT "how many",
+//    "number(s) of", "count"; AVG "average", "mean", "avg"; SUM "sum", "total" (not "total
+//    number/count"); MAX "maximum", "max", "highest", "largest", "biggest", "greatest"; MIN
+//    "minimum", "min", "lowest", "smallest". Not found or not unique: skipped (the column word alone
+//    cannot tell AVG(age) from MAX(age)).
+// 5. A place right after "each", "per", "every" or "by" (within the three words before the name)
+//    names a grouping or an ordering ("for each country", "sorted by age"), not an output position:
+//    the item is skipped. Items that share a place are all skipped.
+// 6. The cue fires when at least two items are placed and their places are not in increasing order
+//    in the SELECT list. The finding spans the SELECT list and names the column the question names
+//    first.
+#include <array>
+#include <cctype>
+#include <optional>
+#include <set>
+
+#include "engine/annotate/checks.h"
+#include "engine/core/text.h"
+
+namespace hs::annotate {
+
+namespace {
+
+// Question word indexes: where a name starts and its last word (the place used for the order).
+struct Place {
+  std::size_t first = 0;
+  std::size_t head = 0;
+};
+
+struct Item {
+  std::size_t first = 0, last = 0;  // token range of the item
+  std::optional<Place> place;
+};
+
+bool isIdentifier(const Token& t) {
+  return t.kind == TokKind::Word || t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
+         t.kind == TokKind::Bracket;
+}
+
+// The column token of a plain column reference spanning tokens [a, b): `col` or `q.col`; none
+// when the range is anything else (a literal, a star, an expression).
+std::optional<std::size_t> plainColumn(const SqlView& v, std::size_t a, std::size_t b) {
+  static const std::set<std::string> constants = {"null",         "true",         "false",
+                                                  "current_date", "current_time", "current_timestamp"};
+  if (b == a + 1 && isIdentifier(v.tokens[a]) && !v.literalToken[a] &&
+      !(v.tokens[a].kind == TokKind::Word && constants.count(v.tokens[a].text)))
+    return a;
+  if (b == a + 3 && isIdentifier(v.tokens[a]) && v.tokens[a + 1].kind == TokKind::Dot &&
+      isIdentifier(v.tokens[a + 2]))
+    return a + 2;
+  return std::nullopt;
+}
+
+bool isStar(const SqlView& v, std::size_t a, std::size_t b) {
+  auto star = [&](std::size_t i) { return v.tokens[i].kind == TokKind::Op && v.tokens[i].text == "*"; };
+  return (b == a + 1 && star(a)) || (b == a + 3 && v.tokens[a + 1].kind == TokKind::Dot && star(a + 2));
+}
+
+// The words of an identifier as written: separators split, camelCase and letter/digit changes
+// split, lower-cased; one-letter, numeric and linking words dropped.
+std::vector<std::string> identifierWords(std::string_view name) {
+  static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
+                                                "by", "to",  "for", "and", "or", "is"};
+  std::vector<std::string> raw;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) raw.push_back(hs::asciiLower(cur));
+    cur.clear();
+  };
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (!std::isalnum(c)) {
+      flush();
+      continue;
+    }
+    if (!cur.empty()) {
+      const auto p = static_cast<unsigned char>(cur.back());
+      const bool next = i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1]));
+      if ((std::islower(p) && std::isupper(c)) || (std::isupper(p) && std::isupper(c) && next) ||
+          (std::isdigit(p) != 0) != (std::isdigit(c) != 0))
+        flush();
+    }
+    cur.push_back(static_cast<char>(c));
+  }
+  flush();
+  std::vector<std::string> out;
+  for (std::string& w : raw)
+    if (w.size() >= 2 && !std::isdigit(static_cast<unsigned char>(w[0])) && !linking.count(w))
+      out.push_back(std::move(w));
+  return out;
+}
+
+// A question word naming a column word: the word or its plural (isNounForm: "named" is a verb,
+// not the column `name`), or, for a plural column word ("points"), its singular.
+bool namesWord(const std::string& word, const std::string& columnWord) {
+  if (isNounForm(word, columnWord)) return true;
+  const std::size_t n = columnWord.size();
+  if (n > 3 && columnWord[n - 1] == 's' && columnWord[n - 2] != 's' && columnWord[n - 2] != 'u' &&
+      columnWord[n - 2] != 'i')
+    return isNounForm(word, columnWord.substr(0, n - 1));
+  return false;
+}
+
+std::vector<Place> phrasePlaces(const std::vector<std::string>& ws, const std::vector<std::string>& name) {
+  std::vector<Place> out;
+  if (name.empty() || ws.size() < name.size()) return out;
+  for (std::size_t i = 0; i + name.size() <= ws.size(); ++i) {
+    std::size_t k = 0;
+    while (k < name.size() && namesWord(ws[i + k], name[k])) ++k;
+    if (k == name.size()) out.push_back({i, i + name.size() - 1});
+  }
+  return out;
+}
+
+// The question's words, and which of them open a sentence as a verb of asking ("State the names
+// ...", "... ? Name the ...", "Please list ..."): an imperative, not a column's name.
+struct QuestionWords {
+  std::vector<std::string> words;
+  std::vector<bool> asking;
+};
+
+QuestionWords readQuestion(std::string_view q) {
+  static const std::set<std::string> verbs = {
+      "state",    "name",     "list",    "show",    "give",    "find",    "tell",  "indicate",  "provide",
+      "identify", "describe", "mention", "specify", "display", "return",  "write", "calculate", "compute",
+      "count",    "rank",     "sort",    "order",   "select",  "include", "report"};
+  QuestionWords out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= q.size(); ++i) {
+    const bool end = i == q.size() || q[i] == '?' || q[i] == '!' || q[i] == ';' ||
+                     (q[i] == '.' && (i + 1 == q.size() || q[i + 1] == ' '));
+    if (!end) continue;
+    const std::size_t first = out.words.size();
+    for (std::string& w : questionWords(q.substr(start, i - start))) out.words.push_back(std::move(w));
+    out.asking.resize(out.words.size(), false);
+    std::size_t f = first;
+    if (f < out.words.size() && out.words[f] == "please") ++f;
+    if (f < out.words.size() && verbs.count(out.words[f])) out.asking[f] = true;
+    start = i + 1;
+  }
+  return out;
+}
+
+std::optional<Place> columnPlace(const QuestionWords& q, std::string_view columnName) {
+  const std::vector<std::string> name = identifierWords(columnName);
+  if (name.empty()) return std::nullopt;
+  auto named = [&](const std::vector<std::string>& words) {
+    std::vector<Place> hits = phrasePlaces(q.words, words);
+    std::erase_if(hits, [&](const Place& p) { return q.asking[p.first]; });
+    return hits;
+  };
+  std::vector<Place> hits = named(name);
+  if (hits.empty() && name.size() > 1) hits = named({name.back()});
+  if (hits.size() != 1) return std::nullopt;
+  return hits.front();
+}
+
+std::optional<Place> aggregatePlace(const std::vector<std::string>& ws, const std::string& func) {
+  static const std::set<std::string> avg = {"average", "averages", "averaged", "mean", "avg"};
+  static const std::set<std::string> sum = {"sum",    "sums",    "summed",  "total",
+                                            "totals", "totaled", "totalled"};
+  static const std::set<std::string> max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
+  static const std::set<std::string> min = {"minimum", "min", "lowest", "smallest"};
+  std::vector<Place> hits;
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    const std::string& w = ws[i];
+    const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
+    bool hit = false;
+    std::size_t head = i;
+    if (func == "count") {
+      if (w == "how" && next == "many") {
+        hit = true;
+        head = i + 1;
+      }
+      hit = hit || ((w == "number" || w == "numbers") && next == "of") || isWordForm(w, "count");
+    } else if (func == "avg") {
+      hit = avg.count(w) > 0;
+    } else if (func == "sum") {
+      hit = sum.count(w) > 0 && next != "number" && next != "numbers" && next != "count";
+    } else if (func == "max") {
+      hit = max.count(w) > 0;
+    } else if (func == "min") {
+      hit = min.count(w) > 0;
+    }
+    if (hit) hits.push_back({i, head});
+  }
+  if (hits.size() != 1) return std::nullopt;
+  return hits.front();
+}
+
+// The item's place in the question, when it is one of the placed shapes and found once.
+std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::size_t a, std::size_t b) {
+  auto spelling = [&](std::size_t t) {
+    std::string_view s = v.slice(v.tokens[t].begin, v.tokens[t].end);
+    if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
+    return s;
+  };
+  if (auto col = plainColumn(v, a, b)) return columnPlace(q, spelling(*col));
+  // FUNC ( [DISTINCT] col ) or COUNT ( * ).
+  static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
+  if (b < a + 4 || v.tokens[a].kind != TokKind::Word || !funcs.count(v.tokens[a].text) ||
+      v.tokens[a + 1].kind != TokKind::LParen || matchingParen(v, a + 1) != b - 1)
+    return std::nullopt;
+  const std::string& func = v.tokens[a].text;
+  std::size_t in = a + 2;
+  if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
+  const bool countStar = func == "count" && isStar(v, in, b - 1);
+  if (!countStar && !plainColumn(v, in, b - 1)) return std::nullopt;
+  return aggregatePlace(q.words, func);
+}
+
+}  // namespace
+
+std::vector<Finding> columnOrderFindings(const SqlView& v, std::string_view question) {
+  std::vector<Finding> out;
+  if (question.empty() || v.topLevel.empty()) return out;
+  const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
+  if (blk.items.size() < 2) return out;
+  const QuestionWords q = readQuestion(question);
+  const std::vector<std::string>& ws = q.words;
+  std::vector<Item> items;
+  for (const Range& r : blk.items) {
+    if (r.empty() || isStar(v, r.first, r.last)) return out;  // SELECT * never fires
+    Item it{r.first, r.last, itemPlace(v, q, r.first, r.last)};
+    if (it.place) {
+      // "for each X", "per X", "sorted by X": a grouping or an ordering, not an output position.
+      for (std::size_t k = 1; k <= 3 && k <= it.place->first; ++k) {
+        const std::string& w = ws[it.place->first - k];
+        if (w == "each" || w == "per" || w == "every" || w == "by") it.place.reset();
+        if (!it.place) break;
+      }
+    }
+    items.push_back(it);
+  }
+  std::vector<const Item*> placed;
+  for (const Item& it : items) {
+    if (!it.place) continue;
+    bool shared = false;
+    for (const Item& other : items)
+      shared = shared || (&other != &it && other.place && other.place->head == it.place->head);
+    if (!shared) placed.push_back(&it);
+  }
+  if (placed.size() < 2) return out;
+  for (std::size_t i = 0; i < placed.size(); ++i)
+    for (std::size_t j = i + 1; j < placed.size(); ++j) {
+      if (placed[i]->place->head < placed[j]->place->head) continue;
+      auto text = [&](const Item* it) {
+        return std::string(v.slice(v.tokens[it->first].begin, v.tokens[it->last - 1].end));
+      };
+      Finding f;
+      f.taxonomy = "goldfree";
+      f.category = "cue_column_order";
+      f.message = "the question names " + text(placed[j]) + " ('" + ws[placed[j]->place->head] +
+                  "') before " + text(placed[i]) + " ('" + ws[placed[i]->place->head] +
+                  "'), but the SQL returns " + text(placed[i]) + " first";
+      f.spans.push_back(
+          {"pred", v.tokens[blk.items.front().first].begin, v.tokens[blk.items.back().last - 1].end});
+      f.confidence = 0.6;
+      out.push_back(std::move(f));
+      return out;
+    }
+  return out;
+}
+
+}  // namespace hs::annotate

@@ -11,6 +11,7 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/eliding_label.h"
 #include "widgets/review/case_header.h"
 #include "widgets/review/case_list_model.h"
 #include "widgets/review/reliability_line.h"
@@ -92,6 +93,22 @@ class TestReviewReliability : public QObject {
              qPrintable(text));
     header.setCase((*cases)[0].kase, hs::eval::CaseOutcome{});
     QVERIFY(header.plainText().contains("Answered"));
+
+    // The risk reasons take the width that is left and are cut there with "…"; the copied text
+    // and the tooltip keep them whole.
+    hs::eval::CaseOutcome risky;
+    risky.risk =
+        hs::Risk{0.65, {"cartesian_join: a table is joined without a join condition", "empty_result"}, {}};
+    header.setCase((*cases)[0].kase, risky);
+    header.resize(520, header.sizeHint().height());
+    header.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&header));
+    auto* reasons = header.findChild<hs::ui::ElidingLabel*>();
+    QVERIFY(reasons);
+    QVERIFY2(reasons->text().endsWith(QChar(0x2026)), qPrintable(reasons->text()));
+    QVERIFY(reasons->x() + reasons->width() <= header.width());
+    QVERIFY(header.plainText().contains("empty_result"));
+    QVERIFY(reasons->toolTip().contains("empty_result"));
   }
 
   void runWithoutAbstentionShowsNoRs() {

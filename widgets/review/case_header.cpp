@@ -6,6 +6,7 @@
 
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
+#include "widgets/eliding_label.h"
 
 namespace hs::ui {
 
@@ -57,12 +58,10 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   badges_ = new QHBoxLayout;
   badges_->setSpacing(4);
   row->addLayout(badges_);
-  risk_ = new QLabel(this);
+  // Takes the width that is left and is cut there with "…" (the tooltip has all reasons), so a
+  // long list of reasons never widens the view.
+  risk_ = new ElidingLabel(this);
   risk_->setStyleSheet(QStringLiteral("color: #444;"));
-  risk_->setWordWrap(false);
-  // Takes the width that is left and is cut there (the tooltip has all reasons), so a long list
-  // of reasons never widens the view.
-  risk_->setMinimumWidth(1);
   meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);
   layout->addLayout(row);
@@ -88,8 +87,7 @@ void CaseHeader::clear() {
   evidence_->clear();
   evidence_->hide();
   meta_->clear();
-  risk_->clear();
-  risk_->setToolTip({});
+  risk_->setFullText({});
   abstained_->clear();
   abstained_->hide();
   while (QLayoutItem* item = badges_->takeAt(0)) {
@@ -180,10 +178,8 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
                  : tr("Gold-free risk score; reasons:\n%1").arg(reasons.join(QLatin1Char('\n'))),
              riskColor(risk.score));
     if (!reasons.isEmpty()) {
+      risk_->setFullText(tr("risk: %1").arg(reasons.join(QStringLiteral(", "))));
       risk_->setToolTip(reasons.join(QLatin1Char('\n')));
-      risk_->setText(
-          QFontMetrics(risk_->font())
-              .elidedText(tr("risk: %1").arg(reasons.join(QStringLiteral(", "))), Qt::ElideRight, 560));
     }
   }
   // The reason of an abstention, whole, on its own wrapped line.
@@ -199,7 +195,7 @@ QString CaseHeader::plainText() const {
   parts << meta_->text();
   for (int i = 0; i < badges_->count(); ++i)
     if (auto* label = qobject_cast<QLabel*>(badges_->itemAt(i)->widget())) parts << label->text();
-  if (!risk_->text().isEmpty()) parts << risk_->text();
+  if (!risk_->fullText().isEmpty()) parts << risk_->fullText();
   if (!abstained_->text().isEmpty()) parts << abstained_->text();
   return parts.join(QLatin1Char('\n'));
 }

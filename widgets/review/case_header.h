@@ -15,6 +15,8 @@ struct CaseOutcome;
 
 namespace hs::ui {
 
+class ElidingLabel;
+
 class CaseHeader : public QFrame {
   Q_OBJECT
  public:
@@ -33,7 +35,7 @@ class CaseHeader : public QFrame {
   QLabel* evidence_;
   QLabel* meta_;
   QHBoxLayout* badges_;
-  QLabel* risk_;
+  ElidingLabel* risk_;
   QLabel* abstained_;  // the reason of an abstention, wrapped under the badges
 };
 

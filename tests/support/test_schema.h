@@ -32,4 +32,11 @@ inline db::TableInfo singerTable() {
                           column("Age", "INT")});
 }
 
+// concert(Concert_ID INT primary key, Singer_ID INT, Stadium_ID INT, Year INT), without foreign-key
+// declarations.
+inline db::TableInfo concertTable() {
+  return table("concert", {column("Concert_ID", "INT", true), column("Singer_ID", "INT"),
+                           column("Stadium_ID", "INT"), column("Year", "INT")});
+}
+
 }  // namespace hs::test

@@ -17,12 +17,9 @@ using hs::Finding;
 namespace {
 
 hs::db::Schema schema() {
-  using hs::test::column;
-  using hs::test::table;
   hs::db::Schema s;
   s.tables.push_back(hs::test::singerTable());
-  s.tables.push_back(table("concert", {column("Concert_ID", "INT", true), column("Singer_ID", "INT"),
-                                       column("Stadium_ID", "INT"), column("Year", "INT")}));
+  s.tables.push_back(hs::test::concertTable());
   return s;
 }
 

@@ -24,8 +24,7 @@ hs::db::Schema schema() {
   using hs::test::table;
   hs::db::Schema s;
   s.tables.push_back(hs::test::singerTable());
-  s.tables.push_back(table("concert", {column("Concert_ID", "INT", true), column("Singer_ID", "INT"),
-                                       column("Stadium_ID", "INT"), column("Year", "INT")}));
+  s.tables.push_back(hs::test::concertTable());
   s.tables.push_back(
       table("stadium", {column("Stadium_ID", "INT", true), column("Name", "TEXT"), column("City", "TEXT")}));
   return s;

@@ -363,6 +363,16 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run("SELECT count(Singer_ID) FROM singer", "How many singers are there?").has(c));
     QVERIFY(!Run("SELECT * FROM singer WHERE Age > 30", "List everything.").has(c));
     QVERIFY(!Run("SELECT Singer_ID FROM singer", "").has(c));
+    // Revised on BIRD gold: a date's numbers, "coordinates", "<table> numbers" for an id, a shared
+    // stem, initials, a derived table's own alias.
+    QVERIFY(!Run("SELECT Name FROM concert WHERE Year = '2014-08-24'", "Which concerts were on 2014/8/24?")
+                 .has(c));
+    QVERIFY(!Run("SELECT lat, lng FROM stadium", "What are the coordinates of the stadiums?").has(c));
+    QVERIFY(!Run("SELECT Stadium_ID FROM stadium", "List the stadium numbers.").has(c));
+    QVERIFY(Run("SELECT Stadium_ID FROM stadium", "List the stadiums.").has(c));
+    QVERIFY(!Run("SELECT diagnosis FROM singer", "What were the singers diagnosed with?").has(c));
+    QVERIFY(!Run("SELECT RBC FROM singer", "What is the red blood cell count of singers?").has(c));
+    QVERIFY(!Run("SELECT t.x FROM (SELECT Age AS x FROM singer) AS t", "List the ages.").has(c));
     // Words, never substrings: "usage" does not name Age.
     QVERIFY(Run("SELECT Age FROM singer", "What is the usage of singers?").has(c));
   }

@@ -579,6 +579,14 @@
         <translation>SQL 返回输出列的顺序与问题中提及它们的顺序不同。</translation>
     </message>
     <message>
+        <source>Column the question never names</source>
+        <translation>问题未提及的列</translation>
+    </message>
+    <message>
+        <source>The SQL returns, or filters on, a column the question never refers to.</source>
+        <translation>SQL 返回或筛选了一个问题从未提及的列。</translation>
+    </message>
+    <message>
         <source>Metamorphic relation</source>
         <translation>蜕变关系</translation>
     </message>

@@ -28,11 +28,12 @@ struct ResultSummary {
 
 // Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
 inline constexpr const char* kGoldFreeCategories[] = {
-    "unresolved_name", "ambiguous_name", "quoted_identifier", "value_absent",
-    "value_case",      "cartesian_join", "integer_division",  "like_without_wildcard",
-    "execution_error", "empty_result",   "all_null_result",   "cue_superlative",
-    "cue_count",       "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",       "cue_unasked",    "join_off_key",      "cue_column_order"};
+    "unresolved_name",   "ambiguous_name", "quoted_identifier", "value_absent",
+    "value_case",        "cartesian_join", "integer_division",  "like_without_wildcard",
+    "execution_error",   "empty_result",   "all_null_result",   "cue_superlative",
+    "cue_count",         "cue_group",      "cue_distinct",      "cue_number",
+    "cue_value",         "cue_unasked",    "join_off_key",      "cue_column_order",
+    "cue_column_unnamed"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -52,6 +53,20 @@ bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std:
 // The SQL's output columns in another order than the question names them (`cue_column_order`,
 // goldfree_column_order.cpp; part of goldFreeFindings).
 std::vector<Finding> columnOrderFindings(const SqlView& pred, std::string_view question);
+// The words of an identifier as written: separators split, camelCase and letter/digit changes split,
+// lower-cased; one-letter, numeric and linking words ("of") dropped (goldfree_column_order.cpp).
+std::vector<std::string> identifierWords(std::string_view name);
+// A question word naming a column word: the word or its plural (isNounForm: "named" is a verb, not
+// the column `name`), or, for a plural column word ("points"), its singular.
+bool namesWord(const std::string& word, const std::string& columnWord);
+// The column token of a plain column reference spanning tokens [a, b): `col` or `q.col`; none when
+// the range is anything else (a literal, a star, an expression).
+std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b);
+// Tokens [a, b) are `*` or `q.*`.
+bool isStarItem(const SqlView& v, std::size_t a, std::size_t b);
+// An output or WHERE-condition column of the first SELECT block that the question never refers to
+// (`cue_column_unnamed`, goldfree_column_unnamed.cpp; part of goldFreeFindings).
+std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view question);
 // The schema's column of a "table.column" key, or null.
 const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).

@@ -178,6 +178,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
   }
   for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
   for (Finding& f : columnOrderFindings(v, question)) out.push_back(std::move(f));
+  for (Finding& f : columnUnnamedFindings(v, question)) out.push_back(std::move(f));
   return out;
 }
 

@@ -36,45 +36,6 @@
 
 namespace hs::annotate {
 
-namespace {
-
-// Question word indexes: where a name starts and its last word (the place used for the order).
-struct Place {
-  std::size_t first = 0;
-  std::size_t head = 0;
-};
-
-struct Item {
-  std::size_t first = 0, last = 0;  // token range of the item
-  std::optional<Place> place;
-};
-
-bool isIdentifier(const Token& t) {
-  return t.kind == TokKind::Word || t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
-         t.kind == TokKind::Bracket;
-}
-
-// The column token of a plain column reference spanning tokens [a, b): `col` or `q.col`; none
-// when the range is anything else (a literal, a star, an expression).
-std::optional<std::size_t> plainColumn(const SqlView& v, std::size_t a, std::size_t b) {
-  static const std::set<std::string> constants = {"null",         "true",         "false",
-                                                  "current_date", "current_time", "current_timestamp"};
-  if (b == a + 1 && isIdentifier(v.tokens[a]) && !v.literalToken[a] &&
-      !(v.tokens[a].kind == TokKind::Word && constants.count(v.tokens[a].text)))
-    return a;
-  if (b == a + 3 && isIdentifier(v.tokens[a]) && v.tokens[a + 1].kind == TokKind::Dot &&
-      isIdentifier(v.tokens[a + 2]))
-    return a + 2;
-  return std::nullopt;
-}
-
-bool isStar(const SqlView& v, std::size_t a, std::size_t b) {
-  auto star = [&](std::size_t i) { return v.tokens[i].kind == TokKind::Op && v.tokens[i].text == "*"; };
-  return (b == a + 1 && star(a)) || (b == a + 3 && v.tokens[a + 1].kind == TokKind::Dot && star(a + 2));
-}
-
-// The words of an identifier as written: separators split, camelCase and letter/digit changes
-// split, lower-cased; one-letter, numeric and linking words dropped.
 std::vector<std::string> identifierWords(std::string_view name) {
   static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
                                                 "by", "to",  "for", "and", "or", "is"};
@@ -107,8 +68,31 @@ std::vector<std::string> identifierWords(std::string_view name) {
   return out;
 }
 
-// A question word naming a column word: the word or its plural (isNounForm: "named" is a verb,
-// not the column `name`), or, for a plural column word ("points"), its singular.
+namespace {
+bool isIdentifier(const Token& t) {
+  return t.kind == TokKind::Word || t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
+         t.kind == TokKind::Bracket;
+}
+
+}  // namespace
+
+std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b) {
+  static const std::set<std::string> constants = {"null",         "true",         "false",
+                                                  "current_date", "current_time", "current_timestamp"};
+  if (b == a + 1 && isIdentifier(v.tokens[a]) && !v.literalToken[a] &&
+      !(v.tokens[a].kind == TokKind::Word && constants.count(v.tokens[a].text)))
+    return a;
+  if (b == a + 3 && isIdentifier(v.tokens[a]) && v.tokens[a + 1].kind == TokKind::Dot &&
+      isIdentifier(v.tokens[a + 2]))
+    return a + 2;
+  return std::nullopt;
+}
+
+bool isStarItem(const SqlView& v, std::size_t a, std::size_t b) {
+  auto star = [&](std::size_t i) { return v.tokens[i].kind == TokKind::Op && v.tokens[i].text == "*"; };
+  return (b == a + 1 && star(a)) || (b == a + 3 && v.tokens[a + 1].kind == TokKind::Dot && star(a + 2));
+}
+
 bool namesWord(const std::string& word, const std::string& columnWord) {
   if (isNounForm(word, columnWord)) return true;
   const std::size_t n = columnWord.size();
@@ -117,6 +101,19 @@ bool namesWord(const std::string& word, const std::string& columnWord) {
     return isNounForm(word, columnWord.substr(0, n - 1));
   return false;
 }
+
+namespace {
+
+// Question word indexes: where a name starts and its last word (the place used for the order).
+struct Place {
+  std::size_t first = 0;
+  std::size_t head = 0;
+};
+
+struct Item {
+  std::size_t first = 0, last = 0;  // token range of the item
+  std::optional<Place> place;
+};
 
 std::vector<Place> phrasePlaces(const std::vector<std::string>& ws, const std::vector<std::string>& name) {
   std::vector<Place> out;
@@ -212,7 +209,7 @@ std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::si
     if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
     return s;
   };
-  if (auto col = plainColumn(v, a, b)) return columnPlace(q, spelling(*col));
+  if (auto col = plainColumnToken(v, a, b)) return columnPlace(q, spelling(*col));
   // FUNC ( [DISTINCT] col ) or COUNT ( * ).
   static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
   if (b < a + 4 || v.tokens[a].kind != TokKind::Word || !funcs.count(v.tokens[a].text) ||
@@ -221,8 +218,8 @@ std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::si
   const std::string& func = v.tokens[a].text;
   std::size_t in = a + 2;
   if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
-  const bool countStar = func == "count" && isStar(v, in, b - 1);
-  if (!countStar && !plainColumn(v, in, b - 1)) return std::nullopt;
+  const bool countStar = func == "count" && isStarItem(v, in, b - 1);
+  if (!countStar && !plainColumnToken(v, in, b - 1)) return std::nullopt;
   return aggregatePlace(q.words, func);
 }
 
@@ -237,7 +234,7 @@ std::vector<Finding> columnOrderFindings(const SqlView& v, std::string_view ques
   const std::vector<std::string>& ws = q.words;
   std::vector<Item> items;
   for (const Range& r : blk.items) {
-    if (r.empty() || isStar(v, r.first, r.last)) return out;  // SELECT * never fires
+    if (r.empty() || isStarItem(v, r.first, r.last)) return out;  // SELECT * never fires
     Item it{r.first, r.last, itemPlace(v, q, r.first, r.last)};
     if (it.place) {
       // "for each X", "per X", "sorted by X": a grouping or an ordering, not an output position.

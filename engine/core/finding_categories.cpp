@@ -154,6 +154,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        "gf-cues"},
       {"goldfree", "cue_column_order", "cues", HS_L("Column order cue"),
        HS_L("The SQL returns its output columns in another order than the question names them."), "gf-cues"},
+      {"goldfree", "cue_column_unnamed", "cues", HS_L("Column the question never names"),
+       HS_L("The SQL returns, or filters on, a column the question never refers to."), "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

@@ -325,6 +325,58 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(isWordForm("named", "name"));
   }
 
+  // cue_column_unnamed: an output or WHERE-condition column the question never refers to
+  // (goldfree_column_unnamed.cpp).
+  void columnUnnamedCue() {
+    const std::string c = "cue_column_unnamed";
+    Run ids("SELECT T1.Singer_ID FROM singer AS T1 WHERE T1.Country = 'France'",
+            "What are the names of the singers from France?");
+    QCOMPARE(ids.of(c).size(), std::size_t(1));
+    const Finding& f = *ids.of(c).front();
+    QCOMPARE(f.spans.size(), std::size_t(1));
+    QCOMPARE(f.spans.front().begin, std::size_t(7));  // T1.Singer_ID
+    QCOMPARE(f.spans.front().end, std::size_t(19));
+    QVERIFY2(f.message.find("T1.Singer_ID") != std::string::npos, f.message.c_str());
+    // A condition on a column the question does not mention, its value not in the question either.
+    QVERIFY(Run("SELECT Name FROM singer WHERE Age > 30", "Which singers are from France?").has(c));
+    QVERIFY(Run("SELECT avg(Capacity) FROM stadium", "What is the average age of singers?").has(c));
+    QVERIFY(Run("SELECT Age FROM singer", "What are the countries of the singers?").has(c));
+    // Must not fire: the column named (plural, verb form, snake_case), a generic name by its table,
+    // "who", a stand-in phrase, an abbreviation, the compared value in the question, id asked for,
+    // a join key, COUNT's argument, SELECT *, no question.
+    QVERIFY(
+        !Run("SELECT Name FROM singer WHERE Country = 'France'", "Which singers are from France?").has(c));
+    QVERIFY(!Run("SELECT T1.Name FROM singer AS T1", "Show all singers.").has(c));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age > 30", "Who is older than 30?").has(c));
+    QVERIFY(!Run("SELECT Age FROM singer WHERE Name = 'Joe'", "How old is the singer named Joe?").has(c));
+    QVERIFY(!Run("SELECT Country FROM singer WHERE Name = 'Joe'", "Where is Joe from?").has(c));
+    QVERIFY(
+        !Run("SELECT Year FROM concert WHERE Stadium_ID = 1", "When did concert 1 of stadium 1 take place?")
+             .has(c));
+    QVERIFY(!Run("SELECT Singer_ID, Name FROM singer", "List the ids and names of all singers.").has(c));
+    QVERIFY(!Run("SELECT dept_name FROM singer", "List the department names.").has(c));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Country = 'F'", "List the female singers.").has(c));
+    QVERIFY(!Run("SELECT T2.Name FROM concert AS T1 JOIN stadium AS T2 ON T1.Stadium_ID = T2.Stadium_ID "
+                 "WHERE T1.Year = 2014",
+                 "Which stadiums had a concert in 2014?")
+                 .has(c));
+    QVERIFY(!Run("SELECT count(Singer_ID) FROM singer", "How many singers are there?").has(c));
+    QVERIFY(!Run("SELECT * FROM singer WHERE Age > 30", "List everything.").has(c));
+    QVERIFY(!Run("SELECT Singer_ID FROM singer", "").has(c));
+    // Revised on BIRD gold: a date's numbers, "coordinates", "<table> numbers" for an id, a shared
+    // stem, initials, a derived table's own alias.
+    QVERIFY(!Run("SELECT Name FROM concert WHERE Year = '2014-08-24'", "Which concerts were on 2014/8/24?")
+                 .has(c));
+    QVERIFY(!Run("SELECT lat, lng FROM stadium", "What are the coordinates of the stadiums?").has(c));
+    QVERIFY(!Run("SELECT Stadium_ID FROM stadium", "List the stadium numbers.").has(c));
+    QVERIFY(Run("SELECT Stadium_ID FROM stadium", "List the stadiums.").has(c));
+    QVERIFY(!Run("SELECT diagnosis FROM singer", "What were the singers diagnosed with?").has(c));
+    QVERIFY(!Run("SELECT RBC FROM singer", "What is the red blood cell count of singers?").has(c));
+    QVERIFY(!Run("SELECT t.x FROM (SELECT Age AS x FROM singer) AS t", "List the ages.").has(c));
+    // Words, never substrings: "usage" does not name Age.
+    QVERIFY(Run("SELECT Age FROM singer", "What is the usage of singers?").has(c));
+  }
+
   void riskIsBoundedWithReasons() {
     Run bad("SELECT nme FROM singer, concert", "How many singers are from each country?", {},
             ResultSummary{false, 0, false});

@@ -22,22 +22,8 @@ std::string stem(std::string w) {
 
 std::vector<std::string> nameWords(const std::string& name) {
   std::vector<std::string> out;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) out.push_back(stem(asciiLower(cur)));
-    cur.clear();
-  };
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    if (!std::isalpha(c)) {
-      flush();
-      continue;
-    }
-    bool boundary = std::isupper(c) && !cur.empty() && std::islower(static_cast<unsigned char>(cur.back()));
-    if (boundary) flush();
-    cur += static_cast<char>(c);
-  }
-  flush();
+  for (std::string& w : identifierParts(name))
+    if (!std::isdigit(static_cast<unsigned char>(w[0]))) out.push_back(stem(std::move(w)));
   return out;
 }
 

@@ -39,30 +39,8 @@ namespace hs::annotate {
 std::vector<std::string> identifierWords(std::string_view name) {
   static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
                                                 "by", "to",  "for", "and", "or", "is"};
-  std::vector<std::string> raw;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) raw.push_back(hs::asciiLower(cur));
-    cur.clear();
-  };
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    const auto c = static_cast<unsigned char>(name[i]);
-    if (!std::isalnum(c)) {
-      flush();
-      continue;
-    }
-    if (!cur.empty()) {
-      const auto p = static_cast<unsigned char>(cur.back());
-      const bool next = i + 1 < name.size() && std::islower(static_cast<unsigned char>(name[i + 1]));
-      if ((std::islower(p) && std::isupper(c)) || (std::isupper(p) && std::isupper(c) && next) ||
-          (std::isdigit(p) != 0) != (std::isdigit(c) != 0))
-        flush();
-    }
-    cur.push_back(static_cast<char>(c));
-  }
-  flush();
   std::vector<std::string> out;
-  for (std::string& w : raw)
+  for (std::string& w : hs::identifierParts(name))
     if (w.size() >= 2 && !std::isdigit(static_cast<unsigned char>(w[0])) && !linking.count(w))
       out.push_back(std::move(w));
   return out;

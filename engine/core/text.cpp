@@ -74,4 +74,32 @@ LineCol lineColAt(std::string_view text, std::size_t offset) {
   return lc;
 }
 
+std::vector<std::string> identifierParts(std::string_view name) {
+  auto isDigit = [](unsigned char c) { return c >= '0' && c <= '9'; };
+  auto isUpper = [](unsigned char c) { return c >= 'A' && c <= 'Z'; };
+  auto isLower = [](unsigned char c) { return c >= 'a' && c <= 'z'; };
+  std::vector<std::string> parts;
+  std::string cur;
+  auto flush = [&] {
+    if (!cur.empty()) parts.push_back(asciiLower(cur));
+    cur.clear();
+  };
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (!isDigit(c) && !isUpper(c) && !isLower(c) && c < 0x80) {
+      flush();
+      continue;
+    }
+    if (!cur.empty()) {
+      const auto p = static_cast<unsigned char>(cur.back());
+      const bool nextLower = i + 1 < name.size() && isLower(static_cast<unsigned char>(name[i + 1]));
+      if ((isLower(p) && isUpper(c)) || (isUpper(p) && isUpper(c) && nextLower) || isDigit(p) != isDigit(c))
+        flush();
+    }
+    cur.push_back(static_cast<char>(c));
+  }
+  flush();
+  return parts;
+}
+
 }  // namespace hs

@@ -140,23 +140,7 @@ std::vector<RawToken> scan(std::string_view s) {
 // Splits a schema name into folded words: "car_makers" -> car maker, "CountryName" -> country name.
 std::vector<std::string> nameWords(std::string_view name) {
   std::vector<std::string> words;
-  std::string cur;
-  auto flush = [&] {
-    if (!cur.empty()) words.push_back(foldWord(cur));
-    cur.clear();
-  };
-  for (std::size_t k = 0; k < name.size(); ++k) {
-    auto c = static_cast<unsigned char>(name[k]);
-    if (!isWordByte(c) || c == '_') {
-      flush();
-      continue;
-    }
-    bool upper = std::isupper(c) != 0;
-    bool prevLower = k > 0 && std::islower(static_cast<unsigned char>(name[k - 1]));
-    if (upper && prevLower) flush();
-    cur.push_back(static_cast<char>(c));
-  }
-  flush();
+  for (const std::string& part : identifierParts(name)) words.push_back(foldWord(part));
   return words;
 }
 

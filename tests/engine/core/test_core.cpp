@@ -50,6 +50,17 @@ class TestCore : public QObject {
     QCOMPARE(lc.column, std::size_t{2});
   }
 
+  void identifierParts() {
+    using V = std::vector<std::string>;
+    QCOMPARE(hs::identifierParts("car_makers"), (V{"car", "makers"}));
+    QCOMPARE(hs::identifierParts("CountryName"), (V{"country", "name"}));
+    QCOMPARE(hs::identifierParts("CDSCode"), (V{"cds", "code"}));
+    QCOMPARE(hs::identifierParts("Address2 Line"), (V{"address", "2", "line"}));
+    QCOMPARE(hs::identifierParts("Enrollment (Ages 5-17)"), (V{"enrollment", "ages", "5", "17"}));
+    QCOMPARE(hs::identifierParts("préfecture_ID"), (V{"préfecture", "id"}));  // UTF-8 stays in its word
+    QVERIFY(hs::identifierParts("__").empty());
+  }
+
   void errorDescribe() {
     hs::Error e = hs::makeError(hs::ErrorKind::BadInput, "syntax", "unexpected token");
     e.where = "q.sql";

@@ -142,6 +142,18 @@
         <source>Write a review report of a run as HTML, PDF, CSV or JSON Lines</source>
         <translation>将某次运行的审查报告导出为 HTML、PDF、CSV 或 JSON Lines</translation>
     </message>
+    <message>
+        <source>Next P&amp;ane</source>
+        <translation>下一个窗格(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next part of the Query tab: question, editor, results, schema</source>
+        <translation>将键盘焦点移到查询页的下一部分：问题、编辑器、结果、数据库结构</translation>
+    </message>
+    <message>
+        <source>Previous Pan&amp;e</source>
+        <translation>上一个窗格(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>ReliabilityLine</name>
@@ -469,7 +481,6 @@
         <source>The join equates columns that no foreign key, shared name or key naming links.</source>
         <translation>连接条件所等同的列之间没有外键、同名或键命名上的关联。</translation>
     </message>
-
     <message>
         <source>A table joined without a join condition.</source>
         <translation>表在没有连接条件的情况下被连接。</translation>
@@ -3237,10 +3248,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Query stopped at the time limit: %1</source>
         <translation>查询达到时间限制而停止：%1</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>正在运行…</translation>
     </message>
 </context>
 <context>

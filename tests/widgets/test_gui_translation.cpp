@@ -95,6 +95,29 @@ class TestGuiTranslation : public QObject {
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 
+  // English counts read "1 case" and "2 cases", not "case(s)", also after a round through zh_CN
+  // and after an unknown language fell back to English.
+  void englishPluralForms() {
+    LanguageController lang;
+    auto tables = [](int n) {
+      return QCoreApplication::translate("hs::ui::MainWindow", "%n table(s)", nullptr, n);
+    };
+    auto cases = [](int n) {
+      return QCoreApplication::translate("hs::ui::ReviewController", "Imported %n case(s)", nullptr, n);
+    };
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(tables(1), QStringLiteral("1 table"));
+    QCOMPARE(tables(4), QStringLiteral("4 tables"));
+    QCOMPARE(cases(1), QStringLiteral("Imported 1 case"));
+    QCOMPARE(cases(1034), QStringLiteral("Imported 1034 cases"));
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    QVERIFY(hasHan(tables(2)));
+    QVERIFY(!lang.setLanguage(QStringLiteral("xx_YY")));
+    QCOMPARE(tables(2), QStringLiteral("2 tables"));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(tables(0), QStringLiteral("0 tables"));
+  }
+
   void unknownLanguageFallsBackToEnglish() {
     LanguageController lang;
     QVERIFY(!lang.setLanguage(QStringLiteral("xx_YY")));

@@ -1646,6 +1646,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>  RS(%1), penalty %2: best %3 abstaining from score %4 (answer all %5, abstain from all %6)</source>
         <translation>  RS(%1)，惩罚 %2：最佳 %3，分数达到 %4 时拒答（全部回答 %5，全部拒答 %6）</translation>
     </message>
+    <message>
+        <source>Detectors by EX: no case with an EX verdict and a risk score yet</source>
+        <translation>按 EX 评估检测器：尚无同时具有 EX 判定和风险分数的案例</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::DrilldownChartsView</name>

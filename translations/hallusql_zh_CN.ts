@@ -3731,8 +3731,8 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>重做</translation>
     </message>
     <message>
-        <source>Keyboard Shortcuts…</source>
-        <translation>键盘快捷键…</translation>
+        <source>&amp;Keyboard Shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -3789,6 +3789,10 @@ Use File ▸ Import Benchmark Run… to add one.</source>
     <message>
         <source>Labelled by %1</source>
         <translation>由 %1 标注</translation>
+    </message>
+    <message>
+        <source>Anywhere in the window:</source>
+        <translation>在窗口任意位置：</translation>
     </message>
 </context>
 <context>

@@ -103,7 +103,11 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
 
   actions_.create(this);
   addMenuAction(Menu::Help, review_->panel()->shortcutsAction());  // the Review tab's keys
-  auto* reviewer = new QLabel(storedReviewer().annotator());       // who annotates (issue 12)
+  review_->panel()->setGeneralShortcuts({actions_.open, actions_.closeDb, actions_.saveWorkspaceAs,
+                                         actions_.run, actions_.cancel, actions_.nextTab, actions_.prevTab,
+                                         actions_.nextPane, actions_.prevPane, actions_.guide,
+                                         actions_.quit});
+  auto* reviewer = new QLabel(storedReviewer().annotator());  // who annotates (issue 12)
   reviewer->setObjectName(QStringLiteral("reviewerStatus"));
   statusBar()->addPermanentWidget(reviewer);
   connect(review_->panel()->annotationBar(), &AnnotationBar::reviewerChanged, reviewer, &QLabel::setText);

@@ -2,7 +2,8 @@
 // tab's panes (the SQL editor keeps Tab for itself, so the results and the schema were out of
 // reach), the View menu names Ctrl+Shift+Tab as people write it, File keeps Close Database and
 // Quit last, the status bar does not show the last query's time beside a running one, and the
-// Review tab's Manage Run button has room for its text and its arrow.
+// Review tab's Manage Run button has room for its text and its arrow; Help > Keyboard Shortcuts
+// lists the window's keys too.
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
@@ -23,6 +24,8 @@
 #include "widgets/job_runner.h"
 #include "widgets/main_actions.h"
 #include "widgets/main_window.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 #include "widgets/schema_tree.h"
 #include "widgets/sql_editor.h"
 
@@ -112,6 +115,23 @@ class TestMainKeyboard : public QObject {
     const int arrow = button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator);
     QVERIFY2(button->minimumWidth() >= text + arrow + 8,
              qPrintable(QStringLiteral("%1 < %2 + %3 + 8").arg(button->minimumWidth()).arg(text).arg(arrow)));
+  }
+
+  // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
+  void shortcutSheetListsTheWindowKeys() {
+    MainWindow w;
+    const auto general = w.review()->panel()->generalShortcutList();
+    auto keysOf = [&](const QString& action) {
+      for (const auto& row : general)
+        if (row.first == action) return row.second;
+      return QString();
+    };
+    QCOMPARE(keysOf(QStringLiteral("Next Pane")),
+             QKeySequence(Qt::Key_F6).toString(QKeySequence::NativeText));
+    QVERIFY(keysOf(QStringLiteral("Run")).contains(QStringLiteral("Ctrl+Return")));
+    QVERIFY(keysOf(QStringLiteral("Previous Tab")).startsWith(QStringLiteral("Ctrl+Shift+Tab")));
+    QVERIFY(!keysOf(QStringLiteral("Previous Tab")).contains(QStringLiteral("Backtab")));
+    QVERIFY(w.review()->panel()->shortcutList().size() >= 15);
   }
 
   void f6CyclesTheQueryPanes() {

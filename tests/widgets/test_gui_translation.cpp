@@ -2,6 +2,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QtTest>
 #include <algorithm>
@@ -15,6 +16,8 @@
 #include "widgets/query_controller.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/finding_category_texts.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 
 using hs::ui::LanguageController;
 using hs::ui::MainWindow;
@@ -116,6 +119,20 @@ class TestGuiTranslation : public QObject {
     QCOMPARE(tables(2), QStringLiteral("2 tables"));
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
     QCOMPARE(tables(0), QStringLiteral("0 tables"));
+  }
+
+  // Help > Keyboard Shortcuts names the actions without their mnemonics ("打开数据库…", not "(O)").
+  void shortcutSheetWithoutMnemonics() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    MainWindow w(&lang);
+    const auto rows = w.review()->panel()->generalShortcutList();
+    QVERIFY(!rows.isEmpty());
+    for (const auto& row : rows) {
+      QVERIFY2(hasHan(row.first), qPrintable(row.first));
+      QVERIFY2(!row.first.contains(QRegularExpression(QStringLiteral("[&(]"))), qPrintable(row.first));
+    }
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 
   void unknownLanguageFallsBackToEnglish() {

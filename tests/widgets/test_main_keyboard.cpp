@@ -132,6 +132,7 @@ class TestMainKeyboard : public QObject {
     QVERIFY(keysOf(QStringLiteral("Previous Tab")).startsWith(QStringLiteral("Ctrl+Shift+Tab")));
     QVERIFY(!keysOf(QStringLiteral("Previous Tab")).contains(QStringLiteral("Backtab")));
     QVERIFY(w.review()->panel()->shortcutList().size() >= 15);
+    for (const auto& row : general) QVERIFY2(!row.first.contains(QLatin1Char('&')), qPrintable(row.first));
   }
 
   void f6CyclesTheQueryPanes() {

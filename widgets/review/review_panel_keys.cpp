@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -135,7 +136,9 @@ QList<QPair<QString, QString>> shortcutRows(const std::vector<QAction*>& actions
     QStringList keys;
     for (const QKeySequence& k : a->shortcuts())
       if (k[0].key() != Qt::Key_Backtab) keys << k.toString(QKeySequence::NativeText);  // Shift+Tab's alias
-    if (!keys.isEmpty()) rows.append({a->text().remove(QLatin1Char('&')), keys.join(QStringLiteral(", "))});
+    // Without the mnemonic: "&Run", and Chinese "运行(&R)".
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&\\w\\)|&(?=\\S)"));
+    if (!keys.isEmpty()) rows.append({a->text().remove(mnemonic), keys.join(QStringLiteral(", "))});
   }
   return rows;
 }

@@ -2090,24 +2090,20 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::EndpointHelp</name>
     <message>
-        <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM endpoints and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
-        <translation>要使用 Ollama 的本地模型：安装 Ollama，运行 &quot;ollama pull qwen2.5-coder:7b&quot; 和 &quot;ollama serve&quot;，然后打开 设置 &gt; LLM 端点，将基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 的用法相同。在此期间，所有不需要模型的功能照常可用。</translation>
+        <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM Endpoints and Prompts and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
+        <translation>要使用 Ollama 的本地模型：安装 Ollama，运行 &quot;ollama pull qwen2.5-coder:7b&quot; 和 &quot;ollama serve&quot;，然后打开 设置 &gt; LLM 端点与提示，将基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 的用法相同。在此期间，所有不需要模型的功能照常可用。</translation>
     </message>
     <message>
         <source>No LLM endpoint answered at %1.</source>
         <translation>%1 处没有 LLM 端点响应。</translation>
     </message>
     <message>
-        <source>The endpoint %1 refused the API key. Check the key source of the profile in Settings &gt; LLM endpoints (an environment variable, or the system keychain).</source>
-        <translation>端点 %1 拒绝了 API 密钥。请在 设置 &gt; LLM 端点 中检查该配置的密钥来源（环境变量或系统钥匙串）。</translation>
-    </message>
-    <message>
         <source>The profile expects an API key but none is set: %1</source>
         <translation>该配置需要 API 密钥，但尚未设置：%1</translation>
     </message>
     <message>
-        <source>The endpoint %1 does not know the model &quot;%2&quot;. Pick a model it serves (for Ollama: &quot;ollama list&quot;) in Settings &gt; LLM endpoints.</source>
-        <translation>端点 %1 不认识模型 &quot;%2&quot;。请在 设置 &gt; LLM 端点 中选择它提供的模型（Ollama 可用 &quot;ollama list&quot; 查看）。</translation>
+        <source>The endpoint %1 does not know the model &quot;%2&quot;. Pick a model it serves (for Ollama: &quot;ollama list&quot;) in Settings &gt; LLM Endpoints and Prompts.</source>
+        <translation>端点 %1 不认识模型 &quot;%2&quot;。请在 设置 &gt; LLM 端点与提示 中选择它提供的模型（Ollama 可用 &quot;ollama list&quot; 查看）。</translation>
     </message>
     <message>
         <source>The endpoint is rate limiting requests; HalluSQL retried and gave up. Try again in a minute or lower the concurrency of the profile.</source>
@@ -2122,8 +2118,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>模型已回答，但回答中没有 SELECT 语句。请在 LLM 日志中查看它的回答。</translation>
     </message>
     <message>
-        <source>The LLM profile is incomplete: set a base URL and a model in Settings &gt; LLM endpoints.</source>
-        <translation>LLM 配置不完整：请在 设置 &gt; LLM 端点 中设置基础 URL 和模型。</translation>
+        <source>The LLM profile is incomplete: set a base URL and a model in Settings &gt; LLM Endpoints and Prompts.</source>
+        <translation>LLM 配置不完整：请在 设置 &gt; LLM 端点与提示 中设置基础 URL 和模型。</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2132,6 +2128,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>The LLM call failed: %1</source>
         <translation>LLM 调用失败：%1</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 refused the API key. Check the key source of the profile in Settings &gt; LLM Endpoints and Prompts (an environment variable, or the system keychain).</source>
+        <translation>端点 %1 拒绝了 API 密钥。请在 设置 &gt; LLM 端点与提示 中检查该配置的密钥来源（环境变量或系统钥匙串）。</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,18 @@
         <source>Write a review report of a run as HTML, PDF, CSV or JSON Lines</source>
         <translation>将某次运行的审查报告导出为 HTML、PDF、CSV 或 JSON Lines</translation>
     </message>
+    <message>
+        <source>Next P&amp;ane</source>
+        <translation>下一个窗格(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Move the keyboard focus to the next part of the Query tab: question, editor, results, schema</source>
+        <translation>将键盘焦点移到查询页的下一部分：问题、编辑器、结果、数据库结构</translation>
+    </message>
+    <message>
+        <source>Previous Pan&amp;e</source>
+        <translation>上一个窗格(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>ReliabilityLine</name>
@@ -469,7 +481,6 @@
         <source>The join equates columns that no foreign key, shared name or key naming links.</source>
         <translation>连接条件所等同的列之间没有外键、同名或键命名上的关联。</translation>
     </message>
-
     <message>
         <source>A table joined without a join condition.</source>
         <translation>表在没有连接条件的情况下被连接。</translation>
@@ -1643,6 +1654,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>  RS(%1), penalty %2: best %3 abstaining from score %4 (answer all %5, abstain from all %6)</source>
         <translation>  RS(%1)，惩罚 %2：最佳 %3，分数达到 %4 时拒答（全部回答 %5，全部拒答 %6）</translation>
     </message>
+    <message>
+        <source>Detectors by EX: no case with an EX verdict and a risk score yet</source>
+        <translation>按 EX 评估检测器：尚无同时具有 EX 判定和风险分数的案例</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::DrilldownChartsView</name>
@@ -2083,24 +2098,20 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::EndpointHelp</name>
     <message>
-        <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM endpoints and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
-        <translation>要使用 Ollama 的本地模型：安装 Ollama，运行 &quot;ollama pull qwen2.5-coder:7b&quot; 和 &quot;ollama serve&quot;，然后打开 设置 &gt; LLM 端点，将基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 的用法相同。在此期间，所有不需要模型的功能照常可用。</translation>
+        <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM Endpoints and Prompts and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
+        <translation>要使用 Ollama 的本地模型：安装 Ollama，运行 &quot;ollama pull qwen2.5-coder:7b&quot; 和 &quot;ollama serve&quot;，然后打开 设置 &gt; LLM 端点与提示，将基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 的用法相同。在此期间，所有不需要模型的功能照常可用。</translation>
     </message>
     <message>
         <source>No LLM endpoint answered at %1.</source>
         <translation>%1 处没有 LLM 端点响应。</translation>
     </message>
     <message>
-        <source>The endpoint %1 refused the API key. Check the key source of the profile in Settings &gt; LLM endpoints (an environment variable, or the system keychain).</source>
-        <translation>端点 %1 拒绝了 API 密钥。请在 设置 &gt; LLM 端点 中检查该配置的密钥来源（环境变量或系统钥匙串）。</translation>
-    </message>
-    <message>
         <source>The profile expects an API key but none is set: %1</source>
         <translation>该配置需要 API 密钥，但尚未设置：%1</translation>
     </message>
     <message>
-        <source>The endpoint %1 does not know the model &quot;%2&quot;. Pick a model it serves (for Ollama: &quot;ollama list&quot;) in Settings &gt; LLM endpoints.</source>
-        <translation>端点 %1 不认识模型 &quot;%2&quot;。请在 设置 &gt; LLM 端点 中选择它提供的模型（Ollama 可用 &quot;ollama list&quot; 查看）。</translation>
+        <source>The endpoint %1 does not know the model &quot;%2&quot;. Pick a model it serves (for Ollama: &quot;ollama list&quot;) in Settings &gt; LLM Endpoints and Prompts.</source>
+        <translation>端点 %1 不认识模型 &quot;%2&quot;。请在 设置 &gt; LLM 端点与提示 中选择它提供的模型（Ollama 可用 &quot;ollama list&quot; 查看）。</translation>
     </message>
     <message>
         <source>The endpoint is rate limiting requests; HalluSQL retried and gave up. Try again in a minute or lower the concurrency of the profile.</source>
@@ -2115,8 +2126,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>模型已回答，但回答中没有 SELECT 语句。请在 LLM 日志中查看它的回答。</translation>
     </message>
     <message>
-        <source>The LLM profile is incomplete: set a base URL and a model in Settings &gt; LLM endpoints.</source>
-        <translation>LLM 配置不完整：请在 设置 &gt; LLM 端点 中设置基础 URL 和模型。</translation>
+        <source>The LLM profile is incomplete: set a base URL and a model in Settings &gt; LLM Endpoints and Prompts.</source>
+        <translation>LLM 配置不完整：请在 设置 &gt; LLM 端点与提示 中设置基础 URL 和模型。</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2125,6 +2136,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>The LLM call failed: %1</source>
         <translation>LLM 调用失败：%1</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 refused the API key. Check the key source of the profile in Settings &gt; LLM Endpoints and Prompts (an environment variable, or the system keychain).</source>
+        <translation>端点 %1 拒绝了 API 密钥。请在 设置 &gt; LLM 端点与提示 中检查该配置的密钥来源（环境变量或系统钥匙串）。</translation>
     </message>
 </context>
 <context>
@@ -3246,10 +3261,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Query stopped at the time limit: %1</source>
         <translation>查询达到时间限制而停止：%1</translation>
     </message>
-    <message>
-        <source>Running…</source>
-        <translation>正在运行…</translation>
-    </message>
 </context>
 <context>
     <name>hs::ui::QuestionBar</name>
@@ -3728,8 +3739,8 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>重做</translation>
     </message>
     <message>
-        <source>Keyboard Shortcuts…</source>
-        <translation>键盘快捷键…</translation>
+        <source>&amp;Keyboard Shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
         <source>Keyboard Shortcuts</source>
@@ -3786,6 +3797,10 @@ Use File ▸ Import Benchmark Run… to add one.</source>
     <message>
         <source>Labelled by %1</source>
         <translation>由 %1 标注</translation>
+    </message>
+    <message>
+        <source>Anywhere in the window:</source>
+        <translation>在窗口任意位置：</translation>
     </message>
 </context>
 <context>

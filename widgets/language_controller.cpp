@@ -31,6 +31,9 @@ bool LanguageController::setLanguage(const QString& requested) {
       lang = QStringLiteral("en");
     }
   }
+  // English: only the plural forms ("1 case", "2 cases"); every other English text is the source.
+  if (lang == QLatin1String("en") && app_->load(QStringLiteral("hallusql_en"), QStringLiteral(":/i18n")))
+    QCoreApplication::installTranslator(app_);
   QLocale::setDefault(QLocale(lang == QLatin1String("en") ? QStringLiteral("en_US") : lang));
   language_ = lang;
   emit languageChanged(lang);

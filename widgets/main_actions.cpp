@@ -27,7 +27,7 @@ void MainActions::create(QMainWindow* w) {
   saveWorkspaceAs->setShortcut(QKeySequence::SaveAs);
   importRun = fileMenu->addAction(QString());
   exportReport = fileMenu->addAction(QString());
-  fileMenu->addSeparator();
+  fileEnd = fileMenu->addSeparator();
   closeDb = fileMenu->addAction(QString());
   closeDb->setShortcut(QKeySequence::Close);
   fileMenu->addSeparator();
@@ -50,9 +50,17 @@ void MainActions::create(QMainWindow* w) {
   nextTab->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
   nextTab->setShortcutContext(Qt::WindowShortcut);
   prevTab = viewMenu->addAction(QString());
-  prevTab->setShortcuts(
-      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
+  // Shift+Tab arrives as Backtab; the menu shows the first sequence, as people write it.
+  prevTab->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+                         QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                         QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
   prevTab->setShortcutContext(Qt::WindowShortcut);
+  nextPane = viewMenu->addAction(QString());
+  nextPane->setShortcut(QKeySequence(Qt::Key_F6));
+  nextPane->setShortcutContext(Qt::WindowShortcut);
+  prevPane = viewMenu->addAction(QString());
+  prevPane->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
+  prevPane->setShortcutContext(Qt::WindowShortcut);
   viewMenu->addSeparator();
   settingsMenu = w->menuBar()->addMenu(QString());
   languageMenu = settingsMenu->addMenu(QString());
@@ -112,6 +120,11 @@ void MainActions::retranslate() {
   viewMenu->setTitle(tr("&View"));
   nextTab->setText(tr("&Next Tab"));
   prevTab->setText(tr("&Previous Tab"));
+  nextPane->setText(tr("Next P&ane"));
+  nextPane->setToolTip(
+      tr("Move the keyboard focus to the next part of the Query tab: question, "
+         "editor, results, schema"));
+  prevPane->setText(tr("Previous Pan&e"));
   settingsMenu->setTitle(tr("&Settings"));
   languageMenu->setTitle(tr("&Language"));
   helpMenu->setTitle(tr("&Help"));

@@ -23,6 +23,8 @@ MainStatus::MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent)
       ticker_(new QTimer(this)) {
   message_->setObjectName(QStringLiteral("statusMessage"));
   elapsed_->setObjectName(QStringLiteral("statusElapsed"));
+  rows_->setObjectName(QStringLiteral("statusRows"));
+  time_->setObjectName(QStringLiteral("statusTime"));
   busyBar_->setRange(0, 0);
   busyBar_->setMaximumWidth(120);
   busyBar_->setMaximumHeight(14);

@@ -41,6 +41,7 @@
 #include "widgets/llm/profile_settings.h"
 #include "widgets/main_status.h"
 #include "widgets/mr/followup_dock.h"
+#include "widgets/pane_focus.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
 #include "widgets/review/annotation_bar.h"
@@ -102,7 +103,11 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
 
   actions_.create(this);
   addMenuAction(Menu::Help, review_->panel()->shortcutsAction());  // the Review tab's keys
-  auto* reviewer = new QLabel(storedReviewer().annotator());       // who annotates (issue 12)
+  review_->panel()->setGeneralShortcuts({actions_.open, actions_.closeDb, actions_.saveWorkspaceAs,
+                                         actions_.run, actions_.cancel, actions_.nextTab, actions_.prevTab,
+                                         actions_.nextPane, actions_.prevPane, actions_.guide,
+                                         actions_.quit});
+  auto* reviewer = new QLabel(storedReviewer().annotator());  // who annotates (issue 12)
   reviewer->setObjectName(QStringLiteral("reviewerStatus"));
   statusBar()->addPermanentWidget(reviewer);
   connect(review_->panel()->annotationBar(), &AnnotationBar::reviewerChanged, reviewer, &QLabel::setText);
@@ -185,16 +190,28 @@ void MainWindow::buildDocks() {
     QWidget* page = tabs_->currentWidget();
     QWidget* target =
         page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
-    if (target == nullptr || !target->isVisible())
-      for (QWidget* w : page->findChildren<QWidget*>())
-        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
-          target = w;
-          break;
-        }
+    if (target == nullptr || !target->isVisible()) target = paneFocusTarget(page);
     if (target) target->setFocus(Qt::TabFocusReason);
   };
   connect(actions_.nextTab, &QAction::triggered, this, [step] { step(1); });
   connect(actions_.prevTab, &QAction::triggered, this, [step] { step(-1); });
+  connect(actions_.nextPane, &QAction::triggered, this, [this] { focusNextPane(queryPanes(), 1); });
+  connect(actions_.prevPane, &QAction::triggered, this, [this] { focusNextPane(queryPanes(), -1); });
+}
+
+QList<QWidget*> MainWindow::queryPanes() const {
+  // The Query tab with a database: the bars above the editor (the question), the editor, the
+  // docks under it (the tab in front of a group), the schema.
+  if (tabs_->currentWidget() != queryStack_ || queryStack_->currentWidget() != queryPage_) return {};
+  QList<QWidget*> panes;
+  for (int i = 0; i < barsLayout_->count(); ++i)
+    if (QWidget* bar = barsLayout_->itemAt(i)->widget()) panes << bar;
+  panes << editor_;
+  QList<QDockWidget*> docks = findChildren<QDockWidget*>();
+  std::stable_partition(docks.begin(), docks.end(), [this](QDockWidget* d) { return d != schemaDock_; });
+  for (QDockWidget* d : std::as_const(docks))
+    if (d->isVisible() && !d->visibleRegion().isEmpty() && d->widget()) panes << d->widget();
+  return panes;
 }
 
 const Session& MainWindow::session() const {
@@ -258,6 +275,8 @@ void MainWindow::connectControllers() {
           [this]() { sessions_->replace(sessions_->current().withoutDatabase()); });
   connect(runner_, &JobRunner::busyChanged, this, &MainWindow::setBusy);
   connect(queries_, &QueryController::statusChanged, status_, &MainStatus::setRows);
+  // The time of the last query is not this one's: the job indicator ticks while it runs.
+  connect(queries_, &QueryController::queryStarted, this, [this] { status_->setTime({}); });
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
     status_->setTime(tr("%1 ms").arg(QLocale().toString(ms)));
     if (ok) fitColumns();

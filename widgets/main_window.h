@@ -103,6 +103,7 @@ class MainWindow : public QMainWindow, public Shell {
   void onSessionChanged(const Session& now, const SessionManager::Change& what);
   void onWorkspaceChanged(const QString& path);
   void updateDocks();
+  QList<QWidget*> queryPanes() const;  // what F6 / Shift+F6 move the focus between
   QMenu* menu(Menu which) const;
 
   LanguageController* language_;

@@ -65,16 +65,21 @@ QMenu* MainWindow::menu(Menu which) const {
 
 void MainWindow::addMenuAction(Menu which, QAction* action) {
   QMenu* m = menu(which);
-  // Help keeps About last; Settings keeps Language first.
+  // Help keeps About last; File keeps Close Database and Quit last; Settings keeps Language first.
   if (which == Menu::Help) {
     m->insertAction(actions_.about, action);
+  } else if (which == Menu::File) {
+    m->insertAction(actions_.fileEnd, action);
   } else {
     m->addAction(action);
   }
 }
 
 void MainWindow::addMenuSeparator(Menu which) {
-  menu(which)->addSeparator();
+  if (which == Menu::File)
+    menu(which)->insertSeparator(actions_.fileEnd);
+  else
+    menu(which)->addSeparator();
 }
 
 void MainWindow::addToolBarWidget(QWidget* widget) {

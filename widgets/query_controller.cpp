@@ -121,7 +121,7 @@ bool QueryController::runSql(const QByteArray& sql, int editorOffset) {
   running_ = true;
   lastError_.clear();
   emit queryStarted();
-  emit statusChanged(tr("Running…"));
+  emit statusChanged(QString());  // the status bar's job indicator says "Running query…" and ticks
   return true;
 }
 

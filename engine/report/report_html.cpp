@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -123,15 +124,32 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   h += "</div>\n";
 }
 
-// "C2" before "C10": a common prefix, then the trailing numbers as numbers.
+// "C2 Limit error" before "C10 Group by": runs of digits compare as numbers, the rest as bytes.
 bool naturalLess(const std::string& a, const std::string& b) {
-  auto split = [](const std::string& t) {
-    std::size_t i = t.size();
-    while (i > 0 && std::isdigit(static_cast<unsigned char>(t[i - 1]))) --i;
-    const bool digits = i < t.size() && t.size() - i < 10;
-    return std::make_pair(t.substr(0, i), digits ? std::stol(t.substr(i)) : -1L);
-  };
-  return split(a) < split(b) || (split(a) == split(b) && a < b);
+  auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && digit(a[ei])) ++ei;
+      while (ej < b.size() && digit(b[ej])) ++ej;
+      // Without leading zeros the longer run is the larger number.
+      const std::string_view x = std::string_view(a).substr(i, ei - i),
+                             y = std::string_view(b).substr(j, ej - j);
+      const std::size_t zx = std::min(x.find_first_not_of('0'), x.size()),
+                        zy = std::min(y.find_first_not_of('0'), y.size());
+      if (x.size() - zx != y.size() - zy) return x.size() - zx < y.size() - zy;
+      if (const int c = x.substr(zx).compare(y.substr(zy)); c != 0) return c < 0;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+    ++i;
+    ++j;
+  }
+  if (a.size() - i != b.size() - j) return a.size() - i < b.size() - j;
+  return a < b;
 }
 
 // Spider's and BIRD's difficulty levels from easy to hard; other names after them, by name.
@@ -258,8 +276,11 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
       {"mr", {"Metamorphic testing", "#cf222e"}}};
   for (const auto& [family, byName] : perFamily) {
     std::vector<std::pair<std::string, std::pair<int, int>>> cats(byName.begin(), byName.end());
-    std::stable_sort(cats.begin(), cats.end(),
-                     [](const auto& a, const auto& b) { return naturalLess(a.first, b.first); });
+    // In the order of the names the reader sees (C1..C10 stay in their order): sorted by id,
+    // "Quoted value cue" came before "Empty result".
+    std::stable_sort(cats.begin(), cats.end(), [&](const auto& a, const auto& b) {
+      return naturalLess(categoryName(L, family, a.first), categoryName(L, family, b.first));
+    });
     auto fam = families.find(family);
     // The heading stays on the page of its chart (a printed heading alone at a page's foot).
     h += "<div class=fam><h3>" + htmlEscape(fam == families.end() ? family : tr(L, fam->second.first)) +

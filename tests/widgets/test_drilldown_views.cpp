@@ -9,6 +9,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
@@ -17,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "engine/core/finding_categories.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
 #include "widgets/drilldown/drilldown_charts.h"
@@ -186,6 +189,33 @@ class TestDrilldownViews : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&view));
       view.grab().save(QDir(shots).filePath("drilldown-charts.png"));
     }
+  }
+
+  // A review run with 30+ categories: QtCharts hides a category name that would touch the next
+  // one, so the names must get a type small enough for the height of one bar.
+  void findingsChartNamesEveryCategory() {
+    std::vector<ui::DrilldownChartsView::CategoryCount> counts;
+    for (const auto& c : findingCategories())
+      if (c.id != "*" && counts.size() < 36)
+        counts.push_back({std::string(c.taxonomy), std::string(c.id), counts.size() + 1, 1});
+    QVERIFY(counts.size() >= 30);
+    ui::DrilldownChartsView view;
+    view.resize(1060, 560);
+    view.setReviewFindings(counts, 100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSet<QString> names;
+    for (const auto& b : view.bars()) names.insert(b.category);
+    QCOMPARE(names.size(), int(counts.size()));
+    QSet<QString> shown;
+    for (int i = 0; i < 20 && shown.size() < names.size(); ++i) {
+      QTest::qWait(25);
+      shown.clear();
+      for (QGraphicsItem* item : view.chartView()->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+          if (names.contains(text->toPlainText())) shown.insert(text->toPlainText());
+    }
+    QCOMPARE(shown.size(), names.size());
   }
 
   // The Drill-down tab reads a run file off the UI thread and shows its cases, ladder and charts.

@@ -2,6 +2,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QtTest>
 #include <algorithm>
@@ -15,6 +16,8 @@
 #include "widgets/query_controller.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/finding_category_texts.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 
 using hs::ui::LanguageController;
 using hs::ui::MainWindow;
@@ -92,6 +95,43 @@ class TestGuiTranslation : public QObject {
       ++checked;
     }
     QVERIFY(checked > 30);
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+  }
+
+  // English counts read "1 case" and "2 cases", not "case(s)", also after a round through zh_CN
+  // and after an unknown language fell back to English.
+  void englishPluralForms() {
+    LanguageController lang;
+    auto tables = [](int n) {
+      return QCoreApplication::translate("hs::ui::MainWindow", "%n table(s)", nullptr, n);
+    };
+    auto cases = [](int n) {
+      return QCoreApplication::translate("hs::ui::ReviewController", "Imported %n case(s)", nullptr, n);
+    };
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(tables(1), QStringLiteral("1 table"));
+    QCOMPARE(tables(4), QStringLiteral("4 tables"));
+    QCOMPARE(cases(1), QStringLiteral("Imported 1 case"));
+    QCOMPARE(cases(1034), QStringLiteral("Imported 1034 cases"));
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    QVERIFY(hasHan(tables(2)));
+    QVERIFY(!lang.setLanguage(QStringLiteral("xx_YY")));
+    QCOMPARE(tables(2), QStringLiteral("2 tables"));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(tables(0), QStringLiteral("0 tables"));
+  }
+
+  // Help > Keyboard Shortcuts names the actions without their mnemonics ("打开数据库…", not "(O)").
+  void shortcutSheetWithoutMnemonics() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    MainWindow w(&lang);
+    const auto rows = w.review()->panel()->generalShortcutList();
+    QVERIFY(!rows.isEmpty());
+    for (const auto& row : rows) {
+      QVERIFY2(hasHan(row.first), qPrintable(row.first));
+      QVERIFY2(!row.first.contains(QRegularExpression(QStringLiteral("[&(]"))), qPrintable(row.first));
+    }
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 

@@ -66,6 +66,9 @@ class TestReviewDetectors : public QObject {
     const QString line = hs::ui::DetectorSummary::line(s);
     QCOMPARE(line, QString("Detectors by EX (972 cases, 181 wrong): risk score AUROC 0.77 [0.73, 0.80], "
                            "AUPRC 0.47 [0.41, 0.53]"));
+    s["set"] = {{"cases", 0}, {"wrong", 0}};
+    QCOMPARE(hs::ui::DetectorSummary::line(s),
+             QString("Detectors by EX: no case with an EX verdict and a risk score yet"));
   }
 };
 

@@ -16,6 +16,7 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -90,11 +91,13 @@ class TestReviewKeyboard : public QObject {
   Q_OBJECT
  private:
   QTemporaryDir dir_;
+  hs::ui::LanguageController english_;  // as the application starts: English with its plural forms
 
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
     hs::test::isolateSettings(dir_, "hallusql-review-keyboard-test");
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
   }
 
   void reviewTenCasesWithKeys() {

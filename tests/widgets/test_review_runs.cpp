@@ -297,6 +297,13 @@ class TestReviewRuns : public QObject {
     const QString out = dir_.filePath("out/team-report.html");
     QDir().mkpath(dir_.filePath("out"));
     d.outputEdit()->setText(out);
+    // Return exports: the focus does not start on Browse..., and no other button takes Return.
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    auto* focused = qobject_cast<QPushButton*>(d.focusWidget());
+    QVERIFY2(!focused || focused == d.exportButton(), qPrintable(focused ? focused->text() : QString()));
+    for (QPushButton* b : d.findChildren<QPushButton*>())
+      if (b != d.exportButton() && b->text().startsWith(QStringLiteral("Browse"))) QVERIFY(!b->autoDefault());
     QSignalSpy exported(&d, &hs::ui::ReportDialog::exported);
     QVERIFY(d.startExport());
     QVERIFY(!d.exportButton()->isEnabled());  // while it runs

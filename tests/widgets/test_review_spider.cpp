@@ -12,6 +12,7 @@
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
 #include "support/shared_data.h"
+#include "widgets/language_controller.h"
 #include "widgets/main_window.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -36,7 +37,9 @@ class TestReviewSpider : public QObject {
     const QString csv =
         QString::fromStdString(hs::test::sharedPath("predictions/spider_dev/gpt4_DIN-SQL.csv"));
     if (!QFileInfo::exists(csv)) QSKIP("the GPT-4 predictions are not in ../shared/data");
-    hs::ui::MainWindow w;
+    hs::ui::LanguageController english;  // as the application starts: English with its plural forms
+    QVERIFY(english.setLanguage(QStringLiteral("en")));
+    hs::ui::MainWindow w(&english);
     w.resize(1500, 900);
     w.show();
     w.showReview();

@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
@@ -87,6 +88,7 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   view_ = new QChartView(new QChart(), this);
   view_->setRenderHint(QPainter::Antialiasing);
   view_->setMinimumSize(420, 240);  // the window must fit a 1366x768 screen
+  connect(view_->chart(), &QChart::plotAreaChanged, this, [this] { fitCategoryLabels(); });
 
   auto* bar = new QHBoxLayout;
   bar->addWidget(measureBox_);
@@ -214,10 +216,7 @@ void DrilldownChartsView::rebuild() {
   x->append(categories);
   x->setTitleText(m == Measure::ExByDifficulty ? tr("Difficulty") : tr("Category"));
   if (review) {
-    // Up to ~40 category names on the side: smaller type, never truncated to "…".
-    QFont small = x->labelsFont();
-    small.setPointSizeF(std::min(small.pointSizeF(), 7.5));
-    x->setLabelsFont(small);
+    // Up to ~40 category names on the side, never truncated to "…" (fitCategoryLabels sizes them).
     x->setTruncateLabels(false);
     x->setTitleVisible(false);
     bs->setBarWidth(0.75);
@@ -252,6 +251,25 @@ void DrilldownChartsView::rebuild() {
                                          : tr("No findings in this run."));
   else
     hover_->setText(tr("Hover a bar for the counts behind it."));
+  fitCategoryLabels();
+}
+
+void DrilldownChartsView::fitCategoryLabels() {
+  // QtCharts hides a category name that would touch its neighbour: with 30+ categories every
+  // other bar lost its name. The names get the largest type (up to the window's) whose line, with
+  // the margins QtCharts puts around a label (about 2.5 px, measured), fits the height of one bar;
+  // never below 7 px.
+  const QList<QAbstractAxis*> vertical = view_->chart()->axes(Qt::Vertical);
+  auto* axis = qobject_cast<QBarCategoryAxis*>(vertical.isEmpty() ? nullptr : vertical.first());
+  if (!axis || axis->count() == 0) return;
+  const qreal plot = view_->chart()->plotArea().height();
+  const qreal room = (plot > 0 ? plot : view_->height() - 120) / axis->count();
+  QFont f = font();
+  int pixels = std::max(7, QFontMetrics(f).ascent());
+  for (f.setPixelSize(pixels); pixels > 7 && QFontMetricsF(f).height() + 2.5 > room;
+       f.setPixelSize(--pixels)) {
+  }
+  if (axis->labelsFont().pixelSize() != pixels) axis->setLabelsFont(f);
 }
 
 QString DrilldownChartsView::exportPng(const QString& path) const {

@@ -77,6 +77,7 @@ class DrilldownChartsView : public QWidget {
   void retranslate();
   void exportWithDialog(int kind);
   void rebuildReview();
+  void fitCategoryLabels();  // the review chart's category names: the largest type that fits
   QString categoryName(const std::string& taxonomy, const std::string& category) const;
 
   drilldown::Statistics stats_;

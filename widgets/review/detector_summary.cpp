@@ -116,6 +116,9 @@ void DetectorSummary::startPending() {
 }
 
 QString DetectorSummary::line(const nlohmann::json& s) {
+  // Nothing to score ("0 cases, 0 wrong: AUROC –" said the same in a riddle).
+  if (s["set"].value("cases", 0) == 0)
+    return tr("Detectors by EX: no case with an EX verdict and a risk score yet");
   QStringList parts;
   for (const auto& d : s.value("detectors", nlohmann::json::array()))
     parts << tr("%1 AUROC %2%3, AUPRC %4%5")

@@ -101,6 +101,9 @@ ReportDialog::ReportDialog(const QString& workspacePath, qint64 runId, QWidget* 
   openWhenDone_->setChecked(false);
 
   auto* browse = new QPushButton(tr("Browse…"));
+  // Not a default: the dialog gave the first such button the focus, and Return opened a file
+  // dialog instead of exporting.
+  browse->setAutoDefault(false);
   auto* outRow = new QHBoxLayout;
   outRow->addWidget(out_, 1);
   outRow->addWidget(browse);

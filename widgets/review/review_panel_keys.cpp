@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -117,7 +118,7 @@ void ReviewPanel::retranslateActions() {
   prevUnreviewedAction_->setText(tr("Previous unreviewed case"));
   undoAction_->setText(tr("Undo the last annotation"));
   redoAction_->setText(tr("Redo"));
-  shortcutsAction_->setText(tr("Keyboard Shortcuts…"));
+  shortcutsAction_->setText(tr("&Keyboard Shortcuts…"));
   for (QAction* a : keyActions_)
     a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
 }
@@ -126,40 +127,70 @@ void ReviewPanel::setKeysActive(bool active) {
   for (QAction* a : keyActions_) a->setEnabled(active);
 }
 
-QList<QPair<QString, QString>> ReviewPanel::shortcutList() const {
+namespace {
+
+// One row per action: its text without the mnemonic, all its keys.
+QList<QPair<QString, QString>> shortcutRows(const std::vector<QAction*>& actions) {
   QList<QPair<QString, QString>> rows;
-  for (QAction* a : keyActions_) {
+  for (QAction* a : actions) {
     QStringList keys;
-    for (const QKeySequence& k : a->shortcuts()) keys << k.toString(QKeySequence::NativeText);
-    rows.append({a->text(), keys.join(QStringLiteral(", "))});
+    for (const QKeySequence& k : a->shortcuts())
+      if (k[0].key() != Qt::Key_Backtab) keys << k.toString(QKeySequence::NativeText);  // Shift+Tab's alias
+    // Without the mnemonic: "&Run", and Chinese "运行(&R)".
+    static const QRegularExpression mnemonic(QStringLiteral("\\(&\\w\\)|&(?=\\S)"));
+    if (!keys.isEmpty()) rows.append({a->text().remove(mnemonic), keys.join(QStringLiteral(", "))});
   }
   return rows;
+}
+
+}  // namespace
+
+QList<QPair<QString, QString>> ReviewPanel::shortcutList() const {
+  return shortcutRows(keyActions_);
+}
+
+QList<QPair<QString, QString>> ReviewPanel::generalShortcutList() const {
+  return shortcutRows(generalActions_);
 }
 
 void ReviewPanel::showShortcutSheet() {
   QDialog dialog(window());
   dialog.setObjectName(QStringLiteral("reviewShortcutSheet"));
   dialog.setWindowTitle(tr("Keyboard Shortcuts"));
-  auto* intro = new QLabel(tr("In the Review tab:"));
-  const auto rows = shortcutList();
-  auto* table = new QTableWidget(static_cast<int>(rows.size()), 2);
+  // The window's keys first (if handed over), then the Review tab's, each under its heading.
+  QList<QPair<QString, QList<QPair<QString, QString>>>> sections;
+  if (const auto general = generalShortcutList(); !general.isEmpty())
+    sections.append({tr("Anywhere in the window:"), general});
+  sections.append({tr("In the Review tab:"), shortcutList()});
+  int count = 0;
+  for (const auto& section : sections) count += 1 + static_cast<int>(section.second.size());
+  auto* table = new QTableWidget(count, 2);
   table->setHorizontalHeaderLabels({tr("Action"), tr("Keys")});
   table->verticalHeader()->hide();
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->setSelectionMode(QAbstractItemView::NoSelection);
-  for (int r = 0; r < rows.size(); ++r) {
-    table->setItem(r, 0, new QTableWidgetItem(rows[r].first));
-    table->setItem(r, 1, new QTableWidgetItem(rows[r].second));
+  int r = 0;
+  for (const auto& [heading, rows] : sections) {
+    auto* head = new QTableWidgetItem(heading);
+    QFont bold = head->font();
+    bold.setBold(true);
+    head->setFont(bold);
+    table->setItem(r, 0, head);
+    table->setSpan(r++, 0, 1, 2);
+    for (const auto& row : rows) {
+      table->setItem(r, 0, new QTableWidgetItem(row.first));
+      table->setItem(r++, 1, new QTableWidgetItem(row.second));
+    }
   }
   table->resizeColumnsToContents();
+  table->resizeRowsToContents();
   table->horizontalHeader()->setStretchLastSection(true);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
   connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
   auto* layout = new QVBoxLayout(&dialog);
-  layout->addWidget(intro);
   layout->addWidget(table, 1);
   layout->addWidget(buttons);
-  dialog.resize(520, 480);
+  dialog.resize(std::max(560, table->horizontalHeader()->length() + 60), 600);  // every key readable
   dialog.exec();
 }
 

@@ -156,6 +156,9 @@ void ReviewPanel::setRunMenu(QMenu* menu) {
 void ReviewPanel::retranslate() {
   runLabel_->setText(tr("Run:"));
   runMenuButton_->setText(tr("Manage Run"));  // QToolButton draws the menu arrow itself
+  // ... in the bottom-right corner, over the end of the text, and leaves it no room: add the room.
+  runMenuButton_->setMinimumWidth(runMenuButton_->sizeHint().width() +
+                                  runMenuButton_->style()->pixelMetric(QStyle::PM_MenuButtonIndicator));
   runMenuButton_->setToolTip(tr("Rename or delete the run, set its database folder, comparison settings"));
   evaluate_->setText(tr("Evaluate"));
   evaluate_->setToolTip(tr("Execute gold and predicted SQL read-only, score and annotate every case"));

@@ -84,6 +84,25 @@ class TestReport : public QObject {
     QVERIFY(html.find("50.0% (1/2)") != std::string::npos);
   }
 
+  // Categories in the order of their names: by id ("cue_value" before "empty_result") the list
+  // looked unsorted; C1..C10 keep their numeric order.
+  void categoriesInTheOrderOfTheirNames() {
+    ReportInput in = sample();
+    auto& findings = in.cases[0].outcome->findings;
+    findings.push_back({"goldfree", "empty_result", "", "empty", {}, "rule", 1.0, ""});
+    findings.push_back({"goldfree", "cue_value", "", "quoted value", {}, "rule", 1.0, ""});
+    findings.push_back({"goldfree", "all_null_result", "", "all NULL", {}, "rule", 1.0, ""});
+    findings.push_back({"mrsqlgen", "C10", "", "group by", {}, "rule", 1.0, ""});
+    findings.push_back({"mrsqlgen", "C2", "", "limit", {}, "rule", 1.0, ""});
+    const std::string html = renderHtml(in);
+    auto at = [&](const char* name) { return html.find(std::string("<tr><td>") + name + "</td>"); };
+    QVERIFY(at("All-NULL result") != std::string::npos);
+    QVERIFY(at("All-NULL result") < at("Empty result"));
+    QVERIFY(at("Empty result") < at("Quoted value cue"));  // ids: cue_value before empty_result
+    QVERIFY(at("C1 Operator misuse") < at("C2 Limit error"));
+    QVERIFY(at("C2 Limit error") < at("C10 Group by"));
+  }
+
   void reliabilityOfARunWithAbstention() {
     ReportInput in = sample();
     QVERIFY(renderHtml(in).find("Reliability with abstention") == std::string::npos);  // abstention off

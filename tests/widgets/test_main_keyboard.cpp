@@ -1,0 +1,169 @@
+// The main window by keyboard and at a glance: F6 / Shift+F6 move the focus between the Query
+// tab's panes (the SQL editor keeps Tab for itself, so the results and the schema were out of
+// reach), the View menu names Ctrl+Shift+Tab as people write it, File keeps Close Database and
+// Quit last, the status bar does not show the last query's time beside a running one, and the
+// Review tab's Manage Run button has room for its text and its arrow; Help > Keyboard Shortcuts
+// lists the window's keys too.
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "widgets/database_controller.h"
+#include "widgets/gui_test_db.h"
+#include "widgets/job_runner.h"
+#include "widgets/main_actions.h"
+#include "widgets/main_window.h"
+#include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
+#include "widgets/schema_tree.h"
+#include "widgets/sql_editor.h"
+
+using hs::ui::MainWindow;
+
+class TestMainKeyboard : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString dbPath_;
+
+  static bool openAndWait(MainWindow& w, const QString& path) {
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabaseForQuery(path);
+    for (int i = 0; i < 200 && opened.isEmpty(); ++i) QTest::qWait(25);
+    return !opened.isEmpty() && w.jobRunner()->waitForIdle(10000);
+  }
+  static QString timeText(const MainWindow& w) {
+    auto* label = w.findChild<QLabel*>(QStringLiteral("statusTime"));
+    return label ? label->text() : QStringLiteral("<no label>");
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("HalluSQL-test"));
+    QVERIFY(dir_.isValid());
+    dbPath_ = dir_.filePath(QStringLiteral("keys.sqlite"));
+    QVERIFY(hs::test::createGuiTestDb(dbPath_));
+  }
+
+  // Features' File actions (reviewer annotations) came after Quit.
+  void fileMenuEndsWithCloseAndQuit() {
+    MainWindow w;
+    QList<QAction*> file = w.actions().fileMenu->actions();
+    QCOMPARE(file.last(), w.actions().quit);
+    QVERIFY(file.indexOf(w.actions().closeDb) == file.size() - 3);  // Close, separator, Quit
+    bool annotations = false;
+    for (QAction* a : file) annotations = annotations || a->text().contains(QStringLiteral("Annotations"));
+    QVERIFY(annotations);
+  }
+
+  // The menu showed "Ctrl+Shift+Backtab".
+  void previousTabReadsCtrlShiftTab() {
+    MainWindow w;
+    const QString shown = w.actions().prevTab->shortcut().toString(QKeySequence::NativeText);
+    QVERIFY2(!shown.contains(QStringLiteral("Backtab")), qPrintable(shown));
+    QVERIFY(shown.contains(QStringLiteral("Tab")));
+    // and the keys still work: Shift+Tab arrives as Backtab.
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(1);
+    QWidget* target = QApplication::focusWidget() ? QApplication::focusWidget() : &w;
+    QTest::keyClick(target, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(tabs->currentIndex(), 0);
+  }
+
+  // "Running… 1 ms": the time of the query before stayed beside the running one.
+  void runningQueryHasNoStaleTime() {
+    MainWindow w;
+    QVERIFY(openAndWait(w, dbPath_));
+    w.editor()->setText(QStringLiteral("SELECT 1"));
+    QVERIFY(w.runQuery());
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    QVERIFY(timeText(w).endsWith(QStringLiteral("ms")));
+    w.editor()->setText(QString::fromLatin1(hs::test::longQuery()));
+    QVERIFY(w.runQuery());
+    QVERIFY(w.jobRunner()->isBusy());
+    QCOMPARE(timeText(w), QString());
+    QVERIFY(w.statusText().isEmpty());
+    w.actions().cancel->trigger();
+    QVERIFY(w.jobRunner()->waitForIdle(30000));
+    QVERIFY(timeText(w).endsWith(QStringLiteral("ms")));
+  }
+
+  // Fusion draws the arrow of the Review tab's Manage Run button over the end of its text
+  // ("Manage Run" read "Manage Ru▾"): the button must be wider than its text by the arrow.
+  void manageRunLeavesRoomForItsArrow() {
+    MainWindow w;
+    auto* button = w.findChild<QToolButton*>(QStringLiteral("reviewRunMenuButton"));
+    QVERIFY(button);
+    const int text = button->fontMetrics().horizontalAdvance(button->text());
+    const int arrow = button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator);
+    QVERIFY2(button->minimumWidth() >= text + arrow + 8,
+             qPrintable(QStringLiteral("%1 < %2 + %3 + 8").arg(button->minimumWidth()).arg(text).arg(arrow)));
+  }
+
+  // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
+  void shortcutSheetListsTheWindowKeys() {
+    MainWindow w;
+    const auto general = w.review()->panel()->generalShortcutList();
+    auto keysOf = [&](const QString& action) {
+      for (const auto& row : general)
+        if (row.first == action) return row.second;
+      return QString();
+    };
+    QCOMPARE(keysOf(QStringLiteral("Next Pane")),
+             QKeySequence(Qt::Key_F6).toString(QKeySequence::NativeText));
+    QVERIFY(keysOf(QStringLiteral("Run")).contains(QStringLiteral("Ctrl+Return")));
+    QVERIFY(keysOf(QStringLiteral("Previous Tab")).startsWith(QStringLiteral("Ctrl+Shift+Tab")));
+    QVERIFY(!keysOf(QStringLiteral("Previous Tab")).contains(QStringLiteral("Backtab")));
+    QVERIFY(w.review()->panel()->shortcutList().size() >= 15);
+    for (const auto& row : general) QVERIFY2(!row.first.contains(QLatin1Char('&')), qPrintable(row.first));
+  }
+
+  void f6CyclesTheQueryPanes() {
+    MainWindow w;
+    w.resize(1200, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::qWait(150);  // the docks come out on the next layout passes
+    w.editor()->setFocus();
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.editor()));
+    auto focusIn = [](const char* type) {
+      QWidget* f = QApplication::focusWidget();
+      for (; f; f = f->parentWidget())
+        if (f->inherits(type)) return true;
+      return false;
+    };
+    QTest::keyClick(w.editor(), Qt::Key_F6);
+    QVERIFY2(focusIn("QTableView"), "F6 from the editor: the results grid");
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+    QVERIFY2(focusIn("hs::ui::SchemaTree"), "then the schema");
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+    QVERIFY2(focusIn("QLineEdit"), "then the question");
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6, Qt::ShiftModifier);
+    QVERIFY2(focusIn("hs::ui::SchemaTree"), "Shift+F6 goes back");
+    QVERIFY(w.editor()->isVisible());
+    QCOMPARE(w.actions().nextPane->shortcut(), QKeySequence(Qt::Key_F6));
+  }
+};
+
+QTEST_MAIN(TestMainKeyboard)
+#include "test_main_keyboard.moc"

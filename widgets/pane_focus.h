@@ -1,0 +1,20 @@
+#pragma once
+// Keyboard focus between the panes of a window (F6 / Shift+F6): the SQL editor keeps Tab and
+// Shift+Tab for itself, so without this the results grid and the schema cannot be reached by
+// keyboard from it.
+#include <QList>
+
+class QWidget;
+
+namespace hs::ui {
+
+// The widget of `pane` that takes the focus: the pane itself, or its first visible and enabled
+// child that accepts Tab focus; nullptr when there is none.
+QWidget* paneFocusTarget(QWidget* pane);
+
+// Focuses the pane after (delta > 0) or before (delta < 0) the one that holds the focus, skipping
+// panes with nothing to focus; the first (or last) pane when none holds it. Returns the widget
+// focused, nullptr when no pane can take the focus.
+QWidget* focusNextPane(const QList<QWidget*>& panes, int delta);
+
+}  // namespace hs::ui

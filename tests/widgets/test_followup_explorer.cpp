@@ -316,15 +316,21 @@ class TestFollowUpExplorer : public QObject {
     prepare(w, QString::fromLatin1(kSql));
     auto* e = explorerOf(w);
     QSignalSpy done(e, &FollowUpExplorer::detectionFinished);
-    e->detect();
+    auto* detectButton = e->findChild<QPushButton*>("detectButton");
+    QApplication::setActiveWindow(&w);
+    detectButton->setFocus();
+    QTRY_VERIFY(detectButton->hasFocus());
+    QTest::keyClick(detectButton, Qt::Key_Space);  // Detect by keyboard
     QVERIFY(e->isBusy());
     QTRY_VERIFY_WITH_TIMEOUT(server.requests() > 0, 10000);
     auto* cancel = e->findChild<QPushButton*>("cancelDetectButton");
     QVERIFY(cancel && cancel->isEnabled());
-    cancel->click();
+    QVERIFY(cancel->hasFocus());  // the focus is on what can be pressed now, not on Early stop K
+    QTest::keyClick(cancel, Qt::Key_Space);
     QVERIFY2(done.wait(30000), "cancel did not stop the run");
     QVERIFY(!e->isBusy());
-    QVERIFY(e->findChild<QPushButton*>("detectButton")->isEnabled());
+    QVERIFY(detectButton->isEnabled());
+    QVERIFY(detectButton->hasFocus());
     const auto* result = e->model()->result();
     QVERIFY(!result || result->cancelled);
     QVERIFY(w.editor()->highlighter()->spans("finding-mr").isEmpty());

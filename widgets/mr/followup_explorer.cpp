@@ -215,8 +215,14 @@ void FollowUpExplorer::reset() {
 }
 
 void FollowUpExplorer::setBusy(bool busy) {
-  detect_->setEnabled(!busy);
-  cancel_->setEnabled(busy);
+  // The focus follows the button that can be pressed: Cancel while detecting, Detect after.
+  // Disabling the focused button first would hand the focus to the next field (Early stop K).
+  QPushButton* now = busy ? cancel_ : detect_;
+  QPushButton* off = busy ? detect_ : cancel_;
+  const bool hadFocus = off->hasFocus();
+  now->setEnabled(true);
+  if (hadFocus) now->setFocus(Qt::OtherFocusReason);
+  off->setEnabled(false);
   progress_->setVisible(busy);
   if (busy) {
     progress_->setRange(0, 0);

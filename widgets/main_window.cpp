@@ -103,11 +103,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
 
   actions_.create(this);
   addMenuAction(Menu::Help, review_->panel()->shortcutsAction());  // the Review tab's keys
-  review_->panel()->setGeneralShortcuts({actions_.open, actions_.closeDb, actions_.saveWorkspaceAs,
-                                         actions_.run, actions_.cancel, actions_.nextTab, actions_.prevTab,
-                                         actions_.nextPane, actions_.prevPane, actions_.guide,
-                                         actions_.quit});
-  auto* reviewer = new QLabel(storedReviewer().annotator());  // who annotates (issue 12)
+  auto* reviewer = new QLabel(storedReviewer().annotator());       // who annotates (issue 12)
   reviewer->setObjectName(QStringLiteral("reviewerStatus"));
   statusBar()->addPermanentWidget(reviewer);
   connect(review_->panel()->annotationBar(), &AnnotationBar::reviewerChanged, reviewer, &QLabel::setText);
@@ -118,7 +114,11 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   retranslate();
   updateTitle();
   // The features, each attached through the Shell methods.
-  llm_ = new LlmController(*this);                   // question bar, LLM log, profiles
+  llm_ = new LlmController(*this);  // question bar, LLM log, profiles
+  review_->panel()->setGeneralShortcuts({actions_.open, actions_.closeDb, actions_.saveWorkspaceAs,
+                                         actions_.run, actions_.cancel, llm_->generateAction(),
+                                         actions_.nextTab, actions_.prevTab, actions_.nextPane,
+                                         actions_.prevPane, actions_.guide, actions_.quit});
   installFollowUpExplorer(*this, llm_);              // "Follow-ups" dock (widgets/mr)
   drilldown->attach(sessions_, llm_->generation());  // "Run Drill-down…" with the active profile
   review_->attachTeam(*this);                        // reviewer exchange, adjudication (issue 12)

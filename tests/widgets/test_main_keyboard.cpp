@@ -129,6 +129,7 @@ class TestMainKeyboard : public QObject {
     QCOMPARE(keysOf(QStringLiteral("Next Pane")),
              QKeySequence(Qt::Key_F6).toString(QKeySequence::NativeText));
     QVERIFY(keysOf(QStringLiteral("Run")).contains(QStringLiteral("Ctrl+Return")));
+    QCOMPARE(keysOf(QStringLiteral("Generate SQL from the Question")), QStringLiteral("Ctrl+G"));
     QVERIFY(keysOf(QStringLiteral("Previous Tab")).startsWith(QStringLiteral("Ctrl+Shift+Tab")));
     QVERIFY(!keysOf(QStringLiteral("Previous Tab")).contains(QStringLiteral("Backtab")));
     QVERIFY(w.review()->panel()->shortcutList().size() >= 15);

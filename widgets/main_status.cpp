@@ -76,8 +76,14 @@ void MainStatus::addItem(QWidget* item) {
   bar_->addPermanentWidget(item);
   for (QWidget* w : fixed) {
     bar_->addPermanentWidget(w);
-    w->setVisible(w == rows_ || w == time_ || runner_->isBusy());
+    w->setVisible(w == rows_ || w == time_ ? queryFigures_ : runner_->isBusy());
   }
+}
+
+void MainStatus::setQueryFiguresShown(bool shown) {
+  queryFigures_ = shown;
+  rows_->setVisible(shown);
+  time_->setVisible(shown);
 }
 
 void MainStatus::setBusy(bool busy) {

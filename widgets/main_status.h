@@ -26,6 +26,8 @@ class MainStatus : public QObject {
   QString elapsedText() const;  // "" when idle
   void clear();                 // message, rows and time
   void addItem(QWidget* item);  // permanent, left of the job indicator
+  // The last query's rows and time belong to the Query tab: hidden while another tab is shown.
+  void setQueryFiguresShown(bool shown);
   void retranslate();
 
  private:
@@ -41,6 +43,7 @@ class MainStatus : public QObject {
   QLabel* rows_;
   QLabel* time_;
   QTimer* ticker_;
+  bool queryFigures_ = true;
 };
 
 }  // namespace hs::ui

@@ -90,6 +90,7 @@ void MainWindow::updateDocks() {
   // The docks belong to the Query tab with a database open: parked while Review, Drill-down or the
   // first-run page is shown, back afterwards.
   const bool show = tabs_->currentIndex() == 0 && queryStack_->currentWidget() == queryPage_;
+  if (status_) status_->setQueryFiguresShown(show);
   if (!show) {
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
       if (d->isHidden() || d->isFloating()) continue;

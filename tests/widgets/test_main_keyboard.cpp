@@ -105,6 +105,27 @@ class TestMainKeyboard : public QObject {
     QVERIFY(timeText(w).endsWith(QStringLiteral("ms")));
   }
 
+  // The last query's "1 row  3 ms" stayed in the status bar on the Review tab, as if about it.
+  void queryFiguresStayOnTheQueryTab() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.editor()->setText(QStringLiteral("SELECT 1"));
+    QVERIFY(w.runQuery());
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    auto* rows = w.findChild<QLabel*>(QStringLiteral("statusRows"));
+    auto* time = w.findChild<QLabel*>(QStringLiteral("statusTime"));
+    QVERIFY(rows && time && !rows->text().isEmpty());
+    QTRY_VERIFY(rows->isVisible() && time->isVisible());
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(1);
+    QTRY_VERIFY(!rows->isVisible() && !time->isVisible());
+    tabs->setCurrentIndex(0);
+    QTRY_VERIFY(rows->isVisible() && time->isVisible());
+    QVERIFY(!rows->text().isEmpty());
+  }
+
   // Fusion draws the arrow of the Review tab's Manage Run button over the end of its text
   // ("Manage Run" read "Manage Ru▾"): the button must be wider than its text by the arrow.
   void manageRunLeavesRoomForItsArrow() {

@@ -7,9 +7,9 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -260,8 +260,10 @@ class TestSessionSwitch : public QObject {
     const int estimate = tree.fontMetrics().horizontalAdvance(QStringLiteral("~1,200 rows"));
     QVERIFY2(room - tree.columnWidth(0) > estimate, qPrintable(QString::number(tree.columnWidth(0))));
     QVERIFY(tree.columnWidth(0) >= room / 2);  // and the names most of the rest
-    QTRY_VERIFY2(!tree.horizontalScrollBar()->isVisible(),
-                 qPrintable(QStringLiteral("header %1, viewport %2").arg(tree.header()->length()).arg(room) + QStringLiteral(" c0 %1 c1 %2").arg(tree.columnWidth(0)).arg(tree.columnWidth(1))));
+    QTRY_VERIFY2(
+        !tree.horizontalScrollBar()->isVisible(),
+        qPrintable(QStringLiteral("header %1, viewport %2").arg(tree.header()->length()).arg(room) +
+                   QStringLiteral(" c0 %1 c1 %2").arg(tree.columnWidth(0)).arg(tree.columnWidth(1))));
     tree.resize(700, 400);
     const int longest =
         tree.fontMetrics().horizontalAdvance(QStringLiteral("Song_release_year_of_the_first_album"));

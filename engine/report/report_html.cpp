@@ -278,8 +278,9 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
     std::vector<std::pair<std::string, std::pair<int, int>>> cats(byName.begin(), byName.end());
     // In the order of the names the reader sees (C1..C10 stay in their order): sorted by id,
     // "Quoted value cue" came before "Empty result".
+    const std::string& fam_id = family;  // clang 14 cannot capture a structured binding
     std::stable_sort(cats.begin(), cats.end(), [&](const auto& a, const auto& b) {
-      return naturalLess(categoryName(L, family, a.first), categoryName(L, family, b.first));
+      return naturalLess(categoryName(L, fam_id, a.first), categoryName(L, fam_id, b.first));
     });
     auto fam = families.find(family);
     // The heading stays on the page of its chart (a printed heading alone at a page's foot).

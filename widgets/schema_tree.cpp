@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLocale>
 #include <QResizeEvent>
+#include <QStyle>
 
 #include <algorithm>
 
@@ -74,8 +75,10 @@ void SchemaTree::fitColumns() {
   fitting_ = true;
   const int room = viewport()->width();
   if (!userSized_) {
-    // The names take what the types leave, and at least 60% when both are long.
-    const int share = std::max(room * 3 / 5, room - sizeHintForColumn(1));
+    // The names come first: they take all they need but the room of the tables' row estimates
+    // (and at least half); the declared types get what is left and are cut with "…" (the
+    // tooltips have them whole).
+    const int share = std::max(room / 2, room - estimateWidth_);
     setColumnWidth(0, std::max(60, std::min(sizeHintForColumn(0), share)));
   }
   setColumnWidth(1, std::max(40, room - columnWidth(0)));  // the types fill the rest
@@ -137,6 +140,11 @@ void SchemaTree::rebuild() {
   tables->setExpanded(true);
   views->setExpanded(nViews > 0);
   if (nViews == 0) views->setHidden(true);
+  estimateWidth_ = 0;
+  for (QTreeWidgetItem* group : {tables, views})
+    for (int i = 0; i < group->childCount(); ++i)
+      estimateWidth_ = std::max(estimateWidth_, fontMetrics().horizontalAdvance(group->child(i)->text(1)));
+  estimateWidth_ += 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 8;
   fitColumns();
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The schema tree: tables and views with their columns, declared types, primary and foreign key
 // marks and cheap row estimates. Double-clicking a table or column emits its name. The name column
-// fits its names in what the types leave (at least 60% of the width when both are long), so that
-// a narrow panel still shows the types and row estimates; a width the user drags is kept.
+// takes what its names need but the room of the tables' row estimates (and at least half the
+// width); the declared types get the rest, cut with "…" when narrow. A width the user drags is
+// kept.
 #include <QTreeWidget>
 
 #include "engine/db/schema.h"
@@ -33,7 +34,8 @@ class SchemaTree : public QTreeWidget {
 
   hs::db::Schema schema_;
   bool userSized_ = false;
-  bool fitting_ = false;  // our own resize of the name column, not the user's
+  bool fitting_ = false;   // our own resize of the name column, not the user's
+  int estimateWidth_ = 0;  // the widest "~N rows" of a table
 };
 
 }  // namespace hs::ui

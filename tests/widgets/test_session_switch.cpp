@@ -239,7 +239,7 @@ class TestSessionSwitch : public QObject {
 
   void schemaNamesFitANarrowPanel() {
     // A narrow schema panel (220 px) still shows the types and row estimates beside the names: the
-    // name column fits its names in what the types leave; a width the user drags is kept.
+    // name column fits its names in what the row estimates leave; a width the user drags is kept.
     hs::db::Schema schema;
     hs::db::TableInfo t;
     t.name = "singer_in_concert";

@@ -13,6 +13,7 @@
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/llm/abstain_preferences.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
@@ -51,6 +52,7 @@ class TestLlmGui : public QObject {
 
  private:
   QTemporaryDir dir_;
+  hs::ui::LanguageController english_;  // as the application starts: English with its plural forms
 
   hs::ui::LlmController* controllerOf(hs::ui::MainWindow& w) {
     auto* c = w.llm();
@@ -76,6 +78,7 @@ class TestLlmGui : public QObject {
     // abstention on such answers is tested in test_query_abstain.
     hs::ui::AbstainPreferences::setEnabled(false);
     makePetsDb(dir_.filePath("pets.sqlite"));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
   }
 
   // No answers cached by an earlier run: the cache key holds the fake server's URL, and the

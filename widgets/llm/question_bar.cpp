@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -36,8 +37,12 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   grid->addWidget(generate_, 0, 1);
   grid->addWidget(cancel_, 0, 2);
   grid->addWidget(evidence_, 1, 0, 1, 3);
-  grid->addWidget(status_, 2, 0, 1, 1);
-  grid->addWidget(reveal_, 2, 1, 1, 2, Qt::AlignTop);
+  // The status takes the whole row while the reveal button is hidden (it wrapped at the width
+  // of the question box).
+  auto* statusRow = new QHBoxLayout;
+  statusRow->addWidget(status_, 1);
+  statusRow->addWidget(reveal_, 0, Qt::AlignTop);
+  grid->addLayout(statusRow, 2, 0, 1, 3);
   grid->addWidget(detection_, 3, 0, 1, 3);
   grid->setColumnStretch(0, 1);
 

@@ -280,6 +280,10 @@ const char* toString(Rule rule) {
       return "wildcard_removal";
     case Rule::ValueCaseChange:
       return "value_case_change";
+    case Rule::IdentifierQuoting:
+      return "identifier_quoting";
+    case Rule::FloatToInteger:
+      return "float_to_integer";
   }
   return "?";
 }
@@ -304,7 +308,9 @@ const std::vector<Rule>& knownRules() {
                                        Rule::SubSql,
                                        Rule::JoinConditionRemoval,
                                        Rule::WildcardRemoval,
-                                       Rule::ValueCaseChange};
+                                       Rule::ValueCaseChange,
+                                       Rule::IdentifierQuoting,
+                                       Rule::FloatToInteger};
   return rules;
 }
 
@@ -376,6 +382,10 @@ ExpectedLabels expectedLabels(const Candidate& c) {
     case Rule::WildcardRemoval:
     case Rule::ValueCaseChange:
       return {"Value Misrepresentation", "C4"};
+    case Rule::IdentifierQuoting:  // a string where a column was meant
+      return {"Schema Contradiction", c.clause == "select" ? "C5" : "C6"};
+    case Rule::FloatToInteger:  // the ratio truncated by integer division
+      return {"Mathematical Delusion", "C1"};
   }
   return {};
 }

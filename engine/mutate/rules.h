@@ -25,11 +25,14 @@ enum class Rule : std::uint8_t {
   // Slips the gold-free checks look for, for the risk fit (slip_rules.h).
   JoinConditionRemoval,
   WildcardRemoval,
-  ValueCaseChange
+  ValueCaseChange,
+  IdentifierQuoting,
+  FloatToInteger
 };
-constexpr std::size_t kRuleCount = 8;
+constexpr std::size_t kRuleCount = 10;
 // "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
-// "sub_sql", "join_condition_removal", "wildcard_removal", "value_case_change".
+// "sub_sql", "join_condition_removal", "wildcard_removal", "value_case_change",
+// "identifier_quoting", "float_to_integer".
 const char* toString(Rule rule);
 std::optional<Rule> ruleFromString(std::string_view name);
 // The four AST rules of seed 003 D.2: the default of `mutate`.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/text.h"
+
 namespace hs::mutate {
 namespace {
 
@@ -35,7 +37,9 @@ class SlipFinder {
       : sql_(sql),
         joins_(has(rules, Rule::JoinConditionRemoval)),
         wildcards_(has(rules, Rule::WildcardRemoval)),
-        cases_(has(rules, Rule::ValueCaseChange)) {}
+        cases_(has(rules, Rule::ValueCaseChange)),
+        quoting_(has(rules, Rule::IdentifierQuoting)),
+        floats_(has(rules, Rule::FloatToInteger)) {}
 
   void visit(const Node& n) {
     if (const auto* j = n.as<JoinClause>()) {
@@ -45,11 +49,24 @@ class SlipFinder {
       }
     } else if (const auto* like = n.as<Like>()) {
       if (wildcards_ && like->op == LikeOp::Like && like->pattern) wildcard(*like->pattern);
+    } else if (const auto* core = n.as<SelectCore>()) {
+      if (quoting_)
+        for (const auto& rc : core->columns)
+          if (rc && rc->expr) quote(*rc->expr, "select");
+    } else if (const auto* cast = n.as<Cast>()) {
+      if (floats_ && cast->expr && realType(cast->typeName))
+        add(Rule::FloatToInteger, cast->span, std::string(cast->expr->span.in(sql_)), "select",
+            "drops CAST AS " + cast->typeName);
+    } else if (const auto* lit = n.as<Literal>()) {
+      if (floats_ && lit->literalKind == LiteralKind::Float) wholeFloat(*lit);
     } else if (const auto* b = n.as<Binary>()) {
       if (cases_ && (b->op == BinaryOp::Eq || b->op == BinaryOp::Ne) && b->left && b->right) {
         if (b->left->as<ColumnRef>()) letterCase(*b->right);
         if (b->right->as<ColumnRef>()) letterCase(*b->left);
       }
+      if (quoting_ && b->op >= BinaryOp::Eq && b->op <= BinaryOp::Ge && b->left && b->right &&
+          b->right->as<Literal>())
+        quote(*b->left, "where");
     } else if (const auto* in = n.as<InList>()) {
       if (cases_ && in->expr && in->expr->as<ColumnRef>())
         for (const auto& item : in->list)
@@ -76,6 +93,32 @@ class SlipFinder {
     add(Rule::WildcardRemoval, lit->span, bare, "where", lit->text + " -> " + bare);
   }
 
+  // Real, float, double and numeric types make SQLite divide in floating point.
+  static bool realType(const std::string& type) {
+    const std::string t = asciiLower(type);
+    for (const char* k : {"real", "floa", "doub", "numeric", "decimal"})
+      if (t.find(k) != std::string::npos) return true;
+    return false;
+  }
+
+  // 100.0 -> 100, 1.0 -> 1 (not 1.5, 1e3).
+  void wholeFloat(const Literal& lit) {
+    const std::string& t = lit.text;
+    const std::size_t dot = t.find('.');
+    if (dot == std::string::npos || dot == 0 || t.find_first_not_of("0123456789.") != std::string::npos)
+      return;
+    if (t.find_first_not_of('0', dot + 1) != std::string::npos) return;
+    add(Rule::FloatToInteger, lit.span, t.substr(0, dot), "select", t + " -> " + t.substr(0, dot));
+  }
+
+  // A plain column written as a string of its name.
+  void quote(const Expr& e, const char* clause) {
+    const auto* c = e.as<ColumnRef>();
+    if (!c || c->column.name.empty()) return;
+    const std::string text = sqlString(c->column.name);
+    add(Rule::IdentifierQuoting, c->span, text, clause, std::string(c->span.in(sql_)) + " -> " + text);
+  }
+
   void letterCase(const Expr& e) {
     const Literal* lit = stringLiteral(e);
     if (!lit) return;
@@ -93,6 +136,8 @@ class SlipFinder {
   bool joins_;
   bool wildcards_;
   bool cases_;
+  bool quoting_;
+  bool floats_;
   std::vector<Candidate> out_;
 };
 
@@ -105,9 +150,15 @@ std::vector<Candidate> slipCandidates(std::string_view sql, const SelectStmt& qu
     f.visit(n);
     return true;
   });
-  std::vector<Candidate> out = f.take();
-  std::stable_sort(out.begin(), out.end(),
+  std::vector<Candidate> all = f.take();
+  std::stable_sort(all.begin(), all.end(),
                    [](const Candidate& a, const Candidate& b) { return a.span.begin < b.span.begin; });
+  // One slip of each kind per query, the first in the text: a slip is one event, and a rule with a
+  // candidate per column would otherwise crowd the others out of `mutate`'s uniform pick.
+  std::vector<Candidate> out;
+  for (Candidate& c : all)
+    if (std::none_of(out.begin(), out.end(), [&](const Candidate& o) { return o.rule == c.rule; }))
+      out.push_back(std::move(c));
   return out;
 }
 

@@ -9,6 +9,10 @@
 //   like_without_wildcard).
 // - value_case_change: a string compared with = or != (or listed in IN) to a column changes its
 //   letter case ('France' -> 'france', 'dog' -> 'Dog'; value_case).
+// - identifier_quoting: a column in the SELECT list, or compared on the left of a condition, is
+//   written as a string ('first_name': MySQL-style quoting slipped into SQLite; quoted_identifier).
+// - float_to_integer: a whole-number float literal loses its point (100.0 -> 100) and a CAST to a
+//   real type is dropped, so that a ratio is computed by integer division (integer_division).
 //
 // Asked for by name (`mutate --rules ...`), never among the defaults; the execution filter of
 // engine/mutate keeps only mutants whose result differs from the gold's.
@@ -19,8 +23,8 @@
 
 namespace hs::mutate {
 
-// The candidates of `rules` (only the three above are looked at) of one parsed query, in source
-// order.
+// The candidates of `rules` (only the slips above are looked at) of one parsed query, in source
+// order: at most one of each slip, the first in the text.
 std::vector<Candidate> slipCandidates(std::string_view sql, const sql::SelectStmt& query,
                                       const std::vector<Rule>& rules);
 

@@ -28,7 +28,8 @@ Result<std::vector<mutate::Rule>> parseRules(const std::string& list) {
       return usage(
           "--rules: unknown rule '" + name +
           "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation, "
-          "sub_sql, join_condition_removal, wildcard_removal, value_case_change)");
+          "sub_sql, join_condition_removal, wildcard_removal, value_case_change, identifier_quoting, "
+          "float_to_integer)");
     rules.push_back(*rule);
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -110,7 +111,7 @@ const CommandRegistration kMutate{Command{
     "mutate",
     "mutate --cases F [--format ...] --db-root DIR --out OUT.jsonl [--seed N] [--per-query N] [--per-rule N] "
     "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql,"
-    "join_condition_removal,wildcard_removal,value_case_change] "
+    "join_condition_removal,wildcard_removal,value_case_change,identifier_quoting,float_to_integer] "
     "[--max-steps N (SQLite VM instructions per statement, default 100000000)] [--timeout-ms N] [--quiet]",
     {"quiet"},
     runMutate}};

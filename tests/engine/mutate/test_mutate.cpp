@@ -234,7 +234,7 @@ class TestMutate : public QObject {
       QVERIFY(hs::sql::parseSelect(a.sql).ok());
       mutated.push_back(a.sql);
     }
-    QCOMPARE(cands.size(), std::size_t(5));  // the ON, the pattern, 'dog', 'Rex', 'tom'
+    QCOMPARE(cands.size(), std::size_t(3));  // one of each: the ON, the pattern, the first value ('dog')
     QCOMPARE(cands[0].rule, Rule::JoinConditionRemoval);
     QCOMPARE(
         QString::fromStdString(mutated[0]),
@@ -242,8 +242,13 @@ class TestMutate : public QObject {
                 "AND a.name IN ('Rex', 'tom')"));
     QCOMPARE(QString::fromStdString(cands[1].replacement), QString("'o'"));
     QCOMPARE(QString::fromStdString(cands[2].replacement), QString("'Dog'"));
-    QCOMPARE(QString::fromStdString(cands[3].replacement), QString("'rex'"));
-    QCOMPARE(QString::fromStdString(cands[4].replacement), QString("'Tom'"));
+    // each value of the list would be changed the same way when it comes first
+    const std::string listed = "SELECT name FROM animal WHERE name IN ('Rex', 'tom')";
+    auto ql = hs::sql::parseSelect(listed);
+    QVERIFY(ql.ok());
+    const auto lc = slipCandidates(listed, **ql, slips);
+    QCOMPARE(lc.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(lc[0].replacement), QString("'rex'"));
     QCOMPARE(QString::fromStdString(expectedLabels(cands[0]).ctype), QString("C3"));
     QCOMPARE(QString::fromStdString(expectedLabels(cands[1]).tasql), QString("Value Misrepresentation"));
     // not asked for, none; never among the defaults; known by name
@@ -257,6 +262,36 @@ class TestMutate : public QObject {
     auto q2 = hs::sql::parseSelect(none);
     QVERIFY(q2.ok());
     QVERIFY(slipCandidates(none, **q2, slips).empty());
+  }
+
+  void quotingAndIntegerSlips() {
+    const std::string sql =
+        "SELECT name, 100.0 * count(*) / (SELECT CAST(count(*) AS REAL) FROM animal) FROM animal "
+        "WHERE kind = 'dog' AND age > 1.5";
+    auto q = hs::sql::parseSelect(sql);
+    QVERIFY(q.ok());
+    auto cands = slipCandidates(sql, **q, {Rule::IdentifierQuoting, Rule::FloatToInteger});
+    std::vector<std::string> got;
+    for (const Candidate& c : cands) {
+      QCOMPARE(QString::fromStdString(std::string(c.span.in(sql))), QString::fromStdString(c.original));
+      QVERIFY(hs::sql::parseSelect(applyCandidate(sql, c).sql).ok());
+      got.push_back(c.original + " -> " + c.replacement);
+    }
+    // One slip of each kind, the first in the text: the selected name quoted, 100.0 without its
+    // point (before the CAST).
+    const std::vector<std::string> want{"name -> 'name'", "100.0 -> 100"};
+    QCOMPARE(got.size(), want.size());
+    for (const std::string& w : want) QVERIFY2(std::find(got.begin(), got.end(), w) != got.end(), w.c_str());
+    // The CAST, and a compared column, when they come first.
+    const std::string cast = "SELECT CAST(count(*) AS REAL) / 3 FROM animal WHERE kind = 'dog'";
+    auto qc = hs::sql::parseSelect(cast);
+    QVERIFY(qc.ok());
+    const auto cc = slipCandidates(cast, **qc, {Rule::IdentifierQuoting, Rule::FloatToInteger});
+    QCOMPARE(cc.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(cc[0].original + " -> " + cc[0].replacement),
+             QString("CAST(count(*) AS REAL) -> count(*)"));
+    QCOMPARE(QString::fromStdString(cc[1].original + " -> " + cc[1].replacement), QString("kind -> 'kind'"));
+    QCOMPARE(QString::fromStdString(expectedLabels(cands[0]).ctype), QString("C5"));
   }
 
   void slipMutantsAreExecutionFiltered() {

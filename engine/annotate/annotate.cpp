@@ -42,7 +42,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
     judgeCauses(ctypes, pred, *gold, in.question, in.probe, in.lookup);
     for (Finding& f : ctypes) a.findings.push_back(std::move(f));
   }
-  a.risk = scoreRisk(model, riskFeatures(pred, gf), gf);
+  a.risk = scoreRisk(model, riskFeatures(pred, gf, in.predResult), gf);
   for (Finding& f : gf) a.findings.push_back(std::move(f));
   return a;
 }

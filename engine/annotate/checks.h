@@ -23,7 +23,8 @@ using ValueLookup = std::function<ValueCheck(const std::string& table, const std
 struct ResultSummary {
   bool failed = false;  // execution error
   std::size_t rows = 0;
-  bool allNull = false;  // every value of every row is NULL (rows > 0)
+  bool allNull = false;   // every value of every row is NULL (rows > 0)
+  bool someNull = false;  // some values are NULL, not all (risk feature null_values only)
 };
 
 // Category names of the gold-free checks (Finding::category with taxonomy "goldfree").

@@ -58,15 +58,24 @@ bool allNull(const std::vector<db::Row>& rows) {
   return !rows.empty();
 }
 
-ResultSummary summarise(const Result<db::QueryResult>& executed) {
+ResultSummary summariseRows(const std::vector<db::Row>& rows) {
   ResultSummary s;
+  s.rows = rows.size();
+  s.allNull = allNull(rows);
+  bool anyNull = false;
+  for (const db::Row& row : rows)
+    for (const db::Value& v : row) anyNull = anyNull || v.isNull();
+  s.someNull = anyNull && !s.allNull;
+  return s;
+}
+
+ResultSummary summarise(const Result<db::QueryResult>& executed) {
   if (!executed) {
+    ResultSummary s;
     s.failed = true;
     return s;
   }
-  s.rows = executed->rows.size();
-  s.allNull = allNull(executed->rows);
-  return s;
+  return summariseRows(executed->rows);
 }
 
 Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::string_view question,

@@ -17,7 +17,9 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits = {2
 // Rows exist and every value of every row is NULL.
 bool allNull(const std::vector<db::Row>& rows);
 
-// What the gold-free checks need to know of an executed result.
+// What the gold-free checks and the risk score need to know of an executed result (its rows as
+// returned, capped): summariseRows for a query that ran, summarise for any outcome.
+ResultSummary summariseRows(const std::vector<db::Row>& rows);
 ResultSummary summarise(const Result<db::QueryResult>& executed);
 
 struct DatabaseAnnotation {

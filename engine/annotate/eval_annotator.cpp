@@ -76,10 +76,8 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     ci.lookup = databaseLookup(*in.database);
   }
   if (in.outcome.pred.ran) {
-    ResultSummary r;
+    ResultSummary r = summariseRows(in.outcome.pred.rows);
     r.failed = !in.outcome.pred.ok;
-    r.rows = in.outcome.pred.rows.size();
-    r.allNull = allNull(in.outcome.pred.rows);
     ci.predResult = r;
   }
   // Causes, not differences: repaired predictions run read-only on the case's database.

@@ -13,6 +13,11 @@ namespace hs::annotate {
 
 namespace {
 constexpr std::size_t kCategories = sizeof(kGoldFreeCategories) / sizeof(kGoldFreeCategories[0]);
+// Risk-only features of the executed result's shape (the last features; no finding of their own),
+// with the reason each gives when its weight is positive.
+constexpr const char* kResultShapeFeatures[] = {"null_values"};
+constexpr const char* kResultShapeReasons[] = {"some values of the result are NULL"};
+constexpr std::size_t kResultShape = sizeof(kResultShapeFeatures) / sizeof(kResultShapeFeatures[0]);
 double sigmoid(double z) {
   return 1.0 / (1.0 + std::exp(-z));
 }
@@ -24,12 +29,14 @@ const std::vector<std::string>& riskFeatureNames() {
     for (const char* s : {"joins", "nested_select", "set_operation", "group_by", "having", "order_limit",
                           "distinct", "length", "conditions", "aggregates"})
       n.push_back(s);
+    for (const char* s : kResultShapeFeatures) n.push_back(s);
     return n;
   }();
   return names;
 }
 
-std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& goldFree) {
+std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& goldFree,
+                                 const std::optional<ResultSummary>& result) {
   std::vector<double> x(riskFeatureNames().size(), 0.0);
   for (const Finding& f : goldFree) {
     // A syntax error counts where the model was fitted: as an unreadable (unresolved) name.
@@ -61,6 +68,8 @@ std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& g
   x[k++] = std::min(1.0, static_cast<double>(v.tokens.size()) / 80.0);
   x[k++] = std::min<double>(static_cast<double>(conditions), 4.0) / 4.0;
   x[k++] = std::min<double>(static_cast<double>(aggregates), 4.0) / 4.0;
+  const bool ran = result && !result->failed;
+  x[k++] = ran && result->someNull ? 1.0 : 0.0;
   return x;
 }
 
@@ -75,6 +84,11 @@ Risk scoreRisk(const RiskModel& m, const std::vector<double>& x, const std::vect
     for (std::size_t k = 0; k < kCategories && k < m.weights.size(); ++k)
       if (f.category == kGoldFreeCategories[k] && m.weights[k] > 0)
         why.push_back({m.weights[k] * f.confidence, f.category + ": " + f.message});
+  const std::size_t shape = riskFeatureNames().size() - kResultShape;
+  for (std::size_t k = 0; k < kResultShape; ++k)
+    if (shape + k < x.size() && shape + k < m.weights.size() && m.weights[shape + k] > 0 && x[shape + k] > 0)
+      why.push_back({m.weights[shape + k] * x[shape + k],
+                     std::string(kResultShapeFeatures[k]) + ": " + kResultShapeReasons[k]});
   std::stable_sort(why.begin(), why.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (auto& w : why)
     if (std::find(r.reasons.begin(), r.reasons.end(), w.second) == r.reasons.end())

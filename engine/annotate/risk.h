@@ -6,10 +6,12 @@
 // by their difficulty level; Spider train gold as correct SQL, execution-filtered mutants of it as
 // wrong SQL; the question-cue weights on BIRD mini-dev questions with gold SQL and mutants of it)
 // and measures them on the Spider dev GPT-4 run, never the other way round.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/core/error.h"
@@ -22,7 +24,9 @@ struct RiskModel {
 };
 
 const std::vector<std::string>& riskFeatureNames();
-std::vector<double> riskFeatures(const SqlView& pred, const std::vector<Finding>& goldFree);
+// The result-shape features (null_values) read `result`; 0 without it.
+std::vector<double> riskFeatures(const SqlView& pred, const std::vector<Finding>& goldFree,
+                                 const std::optional<ResultSummary>& result = std::nullopt);
 Risk scoreRisk(const RiskModel& model, const std::vector<double>& features,
                const std::vector<Finding>& goldFree);
 

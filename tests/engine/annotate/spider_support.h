@@ -144,6 +144,10 @@ inline int executionMatch(const ReadOnlyDb& db, const std::string& pred, const s
     summary->allNull = !p.empty() && std::all_of(p.begin(), p.end(), [](const auto& r) {
       return std::all_of(r.begin(), r.end(), [](const std::string& c) { return c == "\x01NULL"; });
     });
+    bool anyNull = false;
+    for (const auto& r : p)
+      for (const std::string& c : r) anyNull = anyNull || c == "\x01NULL";
+    summary->someNull = anyNull && !summary->allNull;
   }
   if (!okPred) return 0;
   std::set<std::vector<std::string>> gs(g.begin(), g.end()), ps(p.begin(), p.end());

@@ -5,6 +5,7 @@
 
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/checks.h"
+#include "engine/annotate/database_checks.h"
 #include "engine/annotate/rules.h"
 #include "support/test_schema.h"
 
@@ -192,6 +193,44 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!failed.a.risk.reasons.empty() && failed.a.risk.reasons.front().rfind("execution_error", 0) == 0);
     Run ok("SELECT Name FROM singer", "", {}, ResultSummary{false, 3, false});
     QVERIFY(!ok.has("empty_result") && !ok.has("all_null_result") && !ok.has("execution_error"));
+  }
+
+  // Result shape (risk-only, no finding): some, not all, values NULL.
+  void resultShape() {
+    using hs::db::Row;
+    using hs::db::Value;
+    const Row filled{Value::text("Joe"), Value::integer(0)};
+    const Row holed{Value::text("Ann"), Value::null()};
+    const Row empty{Value::null(), Value::null()};
+    QVERIFY(!summariseRows({}).someNull && !summariseRows({}).allNull);
+    QVERIFY(!summariseRows({filled, filled}).someNull);
+    QVERIFY(summariseRows({filled, holed}).someNull);
+    QVERIFY(summariseRows({empty, filled}).someNull);
+    ResultSummary allNull = summariseRows({empty, empty});
+    QVERIFY(allNull.allNull && !allNull.someNull);  // all NULL is all_null_result, not null_values
+    QCOMPARE(summariseRows({filled, holed}).rows, std::size_t(2));
+
+    const auto index = static_cast<std::size_t>(
+        std::find(riskFeatureNames().begin(), riskFeatureNames().end(), "null_values") -
+        riskFeatureNames().begin());
+    QVERIFY(index < riskFeatureNames().size());
+    ResultSummary holes = summariseRows({filled, holed});
+    Run withHoles("SELECT Name, Age FROM singer", "", {}, holes);
+    QCOMPARE(withHoles.a.risk.features[index], 1.0);
+    QVERIFY(!withHoles.has("null_values"));  // risk-only: never a finding
+    const bool weighted = defaultRiskModel().weights[index] > 0;
+    const bool said = std::any_of(withHoles.a.risk.reasons.begin(), withHoles.a.risk.reasons.end(),
+                                  [](const std::string& r) { return r.rfind("null_values: ", 0) == 0; });
+    QCOMPARE(said, weighted);
+    const double filledScore =
+        Run("SELECT Name, Age FROM singer", "", {}, summariseRows({filled})).a.risk.score;
+    if (weighted)
+      QVERIFY(withHoles.a.risk.score > filledScore);
+    else
+      QCOMPARE(withHoles.a.risk.score, filledScore);
+    QCOMPARE(Run("SELECT Name, Age FROM singer").a.risk.features[index], 0.0);  // not executed
+    holes.failed = true;
+    QCOMPARE(Run("SELECT Name, Age FROM singer", "", {}, holes).a.risk.features[index], 0.0);
   }
 
   void questionCues() {

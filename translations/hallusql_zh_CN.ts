@@ -598,6 +598,14 @@
         <translation>SQL 返回或筛选了一个问题从未提及的列。</translation>
     </message>
     <message>
+        <source>Average cue</source>
+        <translation>平均值线索</translation>
+    </message>
+    <message>
+        <source>The question asks for an average but the SQL neither takes AVG nor divides.</source>
+        <translation>问题要求平均值，但 SQL 既没有使用 AVG，也没有做除法。</translation>
+    </message>
+    <message>
         <source>Metamorphic relation</source>
         <translation>蜕变关系</translation>
     </message>

@@ -29,12 +29,12 @@ struct ResultSummary {
 
 // Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
 inline constexpr const char* kGoldFreeCategories[] = {
-    "unresolved_name",   "ambiguous_name", "quoted_identifier", "value_absent",
-    "value_case",        "cartesian_join", "integer_division",  "like_without_wildcard",
-    "execution_error",   "empty_result",   "all_null_result",   "cue_superlative",
-    "cue_count",         "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",         "cue_unasked",    "join_off_key",      "cue_column_order",
-    "cue_column_unnamed"};
+    "unresolved_name",    "ambiguous_name", "quoted_identifier", "value_absent",
+    "value_case",         "cartesian_join", "integer_division",  "like_without_wildcard",
+    "execution_error",    "empty_result",   "all_null_result",   "cue_superlative",
+    "cue_count",          "cue_group",      "cue_distinct",      "cue_number",
+    "cue_value",          "cue_unasked",    "join_off_key",      "cue_column_order",
+    "cue_column_unnamed", "cue_average"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,

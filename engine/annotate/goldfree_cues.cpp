@@ -235,6 +235,24 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
   if (countCue && !has(v, {"count", "sum"}))
     out.push_back(cue("cue_count", "the question asks for a count but the SQL has no COUNT", v, 0.8));
+  // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
+  // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`: revised on
+  // BIRD gold); "mean" is left out ("what does X mean").
+  auto averaged = [&] {
+    for (const Token& t : v.tokens) {
+      if (t.kind == TokKind::Op && t.text == "/") return true;
+      if (t.kind != TokKind::Word && t.kind != TokKind::QuotedId && t.kind != TokKind::Backtick &&
+          t.kind != TokKind::Bracket)
+        continue;
+      // As written (the token's text is folded): AvgScrMath -> avg, scr, math.
+      for (const std::string& part :
+           hs::identifierParts(std::string_view(v.text).substr(t.begin, t.end - t.begin)))
+        if (part == "avg" || part == "average" || part == "mean") return true;
+    }
+    return false;
+  };
+  if (hasWordForm(ws, "average") && !averaged())
+    out.push_back(cue("cue_average", "the question asks for an average but the SQL has no AVG", v, 0.8));
   bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
                 hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;

@@ -156,6 +156,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The SQL returns its output columns in another order than the question names them."), "gf-cues"},
       {"goldfree", "cue_column_unnamed", "cues", HS_L("Column the question never names"),
        HS_L("The SQL returns, or filters on, a column the question never refers to."), "gf-cues"},
+      {"goldfree", "cue_average", "cues", HS_L("Average cue"),
+       HS_L("The question asks for an average but the SQL neither takes AVG nor divides."), "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

@@ -240,6 +240,16 @@ class TestAnnotateChecks : public QObject {
              .has("cue_superlative"));
     QVERIFY(!Run("SELECT Name FROM singer WHERE Age >= 3", "Singers with at least 3 songs?")
                  .has("cue_superlative"));
+    QVERIFY(Run("SELECT sum(Age) FROM singer", "What is the average age of the singers?").has("cue_average"));
+    QVERIFY(Run("SELECT max(Age) FROM singer", "Give the averages of the ages.").has("cue_average"));
+    QVERIFY(
+        !Run("SELECT avg(Age) FROM singer", "What is the average age of the singers?").has("cue_average"));
+    QVERIFY(
+        !Run("SELECT sum(Age) * 1.0 / count(*) FROM singer", "What is the average age?").has("cue_average"));
+    QVERIFY(!Run("SELECT sum(Age) FROM singer", "What is the total age of the singers?").has("cue_average"));
+    QVERIFY(!Run("SELECT Name FROM singer", "What does the name mean?").has("cue_average"));
+    QVERIFY(!Run("SELECT AvgAge FROM singer", "What is the average age?")
+                 .has("cue_average"));  // a stored average
     QVERIFY(Run("SELECT Name FROM singer", "How many singers are there?").has("cue_count"));
     QVERIFY(!Run("SELECT count(*) FROM singer", "How many singers are there?").has("cue_count"));
     QVERIFY(Run("SELECT Country, count(*) FROM singer", "How many singers are from each country?")

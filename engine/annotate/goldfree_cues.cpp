@@ -291,7 +291,18 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket)
       sqlText += hs::asciiLower(t.text) + "\n";
   }
-  for (const std::string& w : questionNumbers(question)) {
+  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two".
+  std::vector<std::string> numbers = questionNumbers(question);
+  static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
+                                                       "seven", "eight", "nine", "ten"};
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    const auto at = std::find(numberWords.begin(), numberWords.end(), ws[i]);
+    if (at == numberWords.end()) continue;
+    const bool before = i > 0 && (ws[i - 1] == "top" || ws[i - 1] == "first" || ws[i - 1] == "last");
+    const bool after = i + 1 < ws.size() && (superl.count(ws[i + 1]) || isEstSuperlative(ws[i + 1]));
+    if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
+  }
+  for (const std::string& w : numbers) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;

@@ -240,6 +240,14 @@ class TestAnnotateChecks : public QObject {
              .has("cue_superlative"));
     QVERIFY(!Run("SELECT Name FROM singer WHERE Age >= 3", "Singers with at least 3 songs?")
                  .has("cue_superlative"));
+    QVERIFY(Run("SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", "Name the three oldest singers.")
+                .has("cue_number"));
+    QVERIFY(Run("SELECT Name FROM singer ORDER BY Age LIMIT 2", "List the top five singers by age.")
+                .has("cue_number"));
+    QVERIFY(!Run("SELECT Name FROM singer ORDER BY Age DESC LIMIT 3", "Name the three oldest singers.")
+                 .has("cue_number"));
+    QVERIFY(!Run("SELECT Name FROM singer", "Which two singers sang together?")
+                 .has("cue_number"));  // not a row count
     QVERIFY(Run("SELECT sum(Age) FROM singer", "What is the average age of the singers?").has("cue_average"));
     QVERIFY(Run("SELECT max(Age) FROM singer", "Give the averages of the ages.").has("cue_average"));
     QVERIFY(

@@ -1,10 +1,12 @@
 #include "engine/llm/sql_extract.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <vector>
 
 #include "engine/core/text.h"
+#include "engine/sql/lexer.h"
 
 namespace hs::llm {
 
@@ -61,54 +63,24 @@ bool startsQuery(std::string_view s, std::size_t pos) {
   return i < s.size() && (s[i] == '(' || keywordAt(s, i, "materialized") || keywordAt(s, i, "not"));
 }
 
-// Skips whitespace and SQL comments from pos.
+// Skips whitespace and SQL comments from pos (the SQL lexer's rule), not past `end`.
 std::size_t skipSpaceAndComments(std::string_view s, std::size_t pos, std::size_t end) {
-  while (pos < end) {
-    if (std::isspace(static_cast<unsigned char>(s[pos]))) {
-      ++pos;
-    } else if (s.compare(pos, 2, "--") == 0) {
-      std::size_t nl = s.find('\n', pos);
-      pos = nl == std::string_view::npos || nl > end ? end : nl + 1;
-    } else if (s.compare(pos, 2, "/*") == 0) {
-      std::size_t c = s.find("*/", pos + 2);
-      pos = c == std::string_view::npos || c + 2 > end ? end : c + 2;
-    } else {
-      break;
-    }
-  }
-  return pos;
+  return sql::skipSpaceAndComments(s.substr(0, end), pos);
 }
 
-// Statement boundaries in [b, e): positions of ';' outside quotes and comments.
+// Statement boundaries in [b, e): the ';' tokens of the SQL lexer. The region may hold prose after
+// the SQL, so a byte no token starts with ('#', '{') is stepped over and lexing goes on; an
+// unterminated string or quoted name runs to the end, as in SQLite, and hides any ';' after it.
 std::vector<std::size_t> statementEnds(std::string_view s, std::size_t b, std::size_t e) {
   std::vector<std::size_t> ends;
-  std::size_t i = b;
-  while (i < e) {
-    char c = s[i];
-    if (c == '\'' || c == '"' || c == '`' || c == '[') {
-      char close = c == '[' ? ']' : c;
-      ++i;
-      while (i < e) {
-        if (s[i] == close) {
-          if (close != ']' && i + 1 < e && s[i + 1] == close) {
-            i += 2;
-            continue;
-          }
-          break;
-        }
-        ++i;
-      }
-      ++i;
-    } else if (s.compare(i, 2, "--") == 0) {
-      std::size_t nl = s.find('\n', i);
-      i = nl == std::string_view::npos || nl > e ? e : nl + 1;
-    } else if (s.compare(i, 2, "/*") == 0) {
-      std::size_t cl = s.find("*/", i + 2);
-      i = cl == std::string_view::npos || cl + 2 > e ? e : cl + 2;
-    } else {
-      if (c == ';') ends.push_back(i);
-      ++i;
+  std::size_t from = b;
+  while (from < e) {
+    sql::LexResult lexed = sql::tokenize(s.substr(from, e - from));
+    for (const sql::Token& t : lexed.tokens) {
+      if (t.tok == sql::Tok::Semicolon) ends.push_back(from + t.begin);
     }
+    if (!lexed.error || lexed.error->code.rfind("unterminated", 0) == 0) break;
+    from += std::max(lexed.error->end, lexed.error->offset + 1);
   }
   return ends;
 }

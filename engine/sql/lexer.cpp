@@ -75,22 +75,7 @@ class Lexer {
     error_ = LexError{std::move(code), std::move(message), offset, end};
   }
 
-  void skipSpaceAndComments() {
-    while (pos_ < limit_) {
-      unsigned char c = at(pos_);
-      if (isSpace(c)) {
-        ++pos_;
-      } else if (c == '-' && at(pos_ + 1) == '-') {
-        while (pos_ < limit_ && at(pos_) != '\n') ++pos_;
-      } else if (c == '/' && at(pos_ + 1) == '*') {
-        std::size_t close = src_.substr(0, limit_).find("*/", pos_ + 2);
-        // SQLite accepts an unterminated block comment at the end of the input.
-        pos_ = close == std::string_view::npos ? limit_ : close + 2;
-      } else {
-        return;
-      }
-    }
-  }
+  void skipSpaceAndComments() { pos_ = sql::skipSpaceAndComments(src_.substr(0, limit_), pos_); }
 
   bool quoted(Token& t, char close, Tok kind, bool doubled, const char* code, const char* what) {
     std::size_t start = pos_;
@@ -445,6 +430,25 @@ const char* describe(Tok tok) {
       return "'->>'";
   }
   return "?";
+}
+
+std::size_t skipSpaceAndComments(std::string_view src, std::size_t pos) {
+  while (pos < src.size()) {
+    unsigned char c = static_cast<unsigned char>(src[pos]);
+    if (isSpace(c)) {
+      ++pos;
+    } else if (c == '-' && src.compare(pos, 2, "--") == 0) {
+      std::size_t nl = src.find('\n', pos);
+      pos = nl == std::string_view::npos ? src.size() : nl;
+    } else if (c == '/' && src.compare(pos, 2, "/*") == 0) {
+      std::size_t close = src.find("*/", pos + 2);
+      // SQLite accepts an unterminated block comment at the end of the input.
+      pos = close == std::string_view::npos ? src.size() : close + 2;
+    } else {
+      break;
+    }
+  }
+  return pos;
 }
 
 LexResult tokenize(std::string_view src) {

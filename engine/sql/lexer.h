@@ -25,6 +25,10 @@ struct LexResult {
 
 LexResult tokenize(std::string_view src);
 
+// The first byte at or after `pos` that is neither whitespace nor inside a comment (`-- ...` to the
+// end of the line, `/* ... */`, unterminated at the end of the input), by the lexer's own rule.
+std::size_t skipSpaceAndComments(std::string_view src, std::size_t pos);
+
 // True when c may appear in a bare identifier (SQLite: letters, digits, '_', '$', bytes >= 0x80).
 inline bool isIdChar(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||

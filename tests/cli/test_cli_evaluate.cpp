@@ -200,6 +200,23 @@ class TestCliEvaluate : public QObject {
     QCOMPARE(badFormat.exitCode, 2);
   }
 
+  void unwritableOutputIsRefused() {
+    // An output path in a folder that is not there: refused before any work, saying which file and
+    // why (the same error from every batch command, app/cli/output_file.h).
+    const QString lost = dir_.path() + "/no-such-folder/o.jsonl";
+    Run badOut = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--out", lost});
+    QCOMPARE(badOut.exitCode, 2);
+    auto o = nlohmann::json::parse(badOut.err.constData());
+    QCOMPARE(o["error"]["code"], "io");
+    QCOMPARE(o["error"]["where"].get<std::string>(), lost.toStdString());
+    QCOMPARE(o["error"]["message"].get<std::string>(),
+             std::string("cannot write the output file: No such file or directory"));
+    Run badSummary = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--annotate", "none",
+                             "--out", dir_.path() + "/o.jsonl", "--summary", lost});
+    QCOMPARE(badSummary.exitCode, 2);
+    QVERIFY(badSummary.err.contains("cannot write the summary file"));
+  }
+
   void workspaceRunThroughTheWorkflow() {
     QTemporaryDir dir;
     auto demo = hs::ws::createDemo(dir.path().toStdString());

@@ -12,6 +12,7 @@
 
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
+#include "app/cli/output_file.h"
 #include "engine/drilldown/decompose.h"
 #include "engine/drilldown/path_json.h"
 #include "engine/eval/runner.h"
@@ -27,12 +28,9 @@ int runDecompose(const Args& args) {
   auto imported = importCasesOption(args, "");
   if (!imported) return fail(imported.error());
   const std::string dbRoot = args.getOr("db-root", "");
-  std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  auto outFile = openOutputFile(outPath.value());
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   auto start = std::chrono::steady_clock::now();
   std::map<std::string, std::unique_ptr<db::Database>> databases;  // null: not found
   std::size_t cases = 0, decomposed = 0, noGold = 0, withDb = 0, steps = 0, stepsRan = 0, stepsOk = 0;

@@ -11,6 +11,7 @@
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
+#include "app/cli/output_file.h"
 #include "engine/drilldown/run.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
@@ -52,12 +53,9 @@ int runDrilldownRun(const Args& args) {
     if (p.done % 50 == 0 || p.done == p.total)
       std::cerr << "\rdrilldown: " << p.done << "/" << p.total << " " << p.step << "   " << std::flush;
   };
-  std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  auto outFile = openOutputFile(outPath.value());
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   auto client = llm::Client::create(setup->options);
   if (!client) return fail(client.error());
   auto start = std::chrono::steady_clock::now();

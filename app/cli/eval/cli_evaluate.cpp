@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "app/cli/output_file.h"
 #include "engine/annotate/eval_annotator.h"
 #include "engine/annotate/risk.h"
 #include "engine/eval/report_json.h"
@@ -144,12 +145,9 @@ int runEvaluate(const Args& args) {
   imp::ImportReport report = imp::importCases(options);
   if (report.cases.empty() && !report.errors.empty()) return fail(report.errors.front());
 
-  std::ofstream out(*outPath, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = *outPath;
-    return fail(e);
-  }
+  auto outFile = openOutputFile(*outPath);
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
 
   eval::EvalOptions eo;
   eo.dbRoot = args.getOr("db-root", ".");
@@ -217,12 +215,9 @@ int runEvaluate(const Args& args) {
         {"path", *wsPath}, {"run", info.name}, {"run_id", stored->runId}, {"cases", stored->cases}};
   }
   if (auto summaryPath = args.get("summary")) {
-    std::ofstream s(*summaryPath, std::ios::binary | std::ios::trunc);
-    if (!s) {
-      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the summary file");
-      e.where = *summaryPath;
-      return fail(e);
-    }
+    auto sFile = openOutputFile(*summaryPath, "the summary file");
+    if (!sFile) return fail(sFile.error());
+    std::ofstream& s = sFile.value();
     s << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   print(summary);

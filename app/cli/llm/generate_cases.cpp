@@ -2,6 +2,7 @@
 // (engine/workflow/generate.h), with a progress line on stderr; writes JSONL that `evaluate`
 // reads as predictions. This file only parses options and writes lines.
 #include "app/cli/llm/generate_cases.h"
+#include "app/cli/output_file.h"
 
 #include <chrono>
 #include <fstream>
@@ -55,12 +56,9 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
   auto imported = importCasesOption(args, setup.options.profile.model);
   if (!imported) return fail(imported.error());
   const ws::import::ImportReport& report = imported.value();
-  std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  auto outFile = openOutputFile(outPath.value());
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   AbstainHook abstain(args, dbRoot.value());
   if (abstain.error()) return fail(*abstain.error());
   auto client = llm::Client::create(setup.options);

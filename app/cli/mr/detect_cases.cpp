@@ -1,4 +1,5 @@
 #include "app/cli/mr/detect_cases.h"
+#include "app/cli/output_file.h"
 
 #include <chrono>
 #include <fstream>
@@ -123,12 +124,9 @@ int runDetectCases(const Args& args, const LlmSetup& setup, const mr::DetectOpti
   auto imported = importCasesOption(args, setup.options.profile.model);
   if (!imported) return fail(imported.error());
   const ws::import::ImportReport& report = imported.value();
-  std::ofstream out(outPath.value(), std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  auto outFile = openOutputFile(outPath.value());
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
   std::size_t n = report.cases.size();

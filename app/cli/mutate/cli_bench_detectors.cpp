@@ -13,6 +13,7 @@
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
 #include "app/cli/mr/detect_cases.h"
+#include "app/cli/output_file.h"
 #include "engine/bench/bench.h"
 #include "engine/core/file_input.h"
 #include "engine/core/json_input.h"
@@ -134,12 +135,9 @@ int runBenchDetectors(const Args& args) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (client) summary["llm"] = {{"model", client->profile().model}, {"base_url", client->profile().baseUrl}};
 
-  std::ofstream out(*outPath, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = *outPath;
-    return fail(e);
-  }
+  auto outFile = openOutputFile(*outPath);
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   out << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   if (auto perCase = args.get("scores-out")) {
     std::ofstream pc(*perCase, std::ios::binary | std::ios::trunc);

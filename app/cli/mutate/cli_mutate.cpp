@@ -8,6 +8,7 @@
 
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
+#include "app/cli/output_file.h"
 #include "engine/mutate/mutate.h"
 
 namespace hs::cli {
@@ -72,12 +73,9 @@ int runMutate(const Args& args) {
   auto report = importCasesOption(args, "");
   if (!report) return fail(report.error());
 
-  std::ofstream out(*outPath, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the output file");
-    e.where = *outPath;
-    return fail(e);
-  }
+  auto outFile = openOutputFile(*outPath);
+  if (!outFile) return fail(outFile.error());
+  std::ofstream& out = outFile.value();
   const bool quiet = args.has("quiet");
   auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   o.progress = [&](std::size_t done, std::size_t total) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "app/cli/output_file.h"
 #include "engine/workspace/annotation_exchange.h"
 #include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/annotations.h"
@@ -35,12 +36,9 @@ int runExport(const Args& args) {
     runId = run->id;
   }
   const std::string reviewer = args.getOr("reviewer", "");
-  std::ofstream file(*out, std::ios::binary | std::ios::trunc);
-  if (!file) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the file");
-    e.where = *out;
-    return fail(e);
-  }
+  auto fileFile = openOutputFile(*out);
+  if (!fileFile) return fail(fileFile.error());
+  std::ofstream& file = fileFile.value();
   auto written = ws::exportAnnotations(*workspace, reviewer, runId, file);
   if (!written) return fail(written.error());
   print({{"out", *out}, {"reviewer", reviewer}, {"annotations", *written}});

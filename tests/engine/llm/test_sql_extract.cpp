@@ -127,6 +127,14 @@ class TestSqlExtract : public QObject {
     QVERIFY(z.ok());
     QCOMPARE(z->sql, std::string("SELECT 1"));
     QVERIFY(z->note.find("2 code blocks") != std::string::npos);
+
+    // Statements are split by the SQL lexer: a ';' inside a string, a quoted name or a comment
+    // ends nothing, and a byte no SQL token starts with ('#' in prose) does not stop the count.
+    auto w = llm::extractSql(
+        "```sql\nSELECT 'a;b', \"c;d\" FROM t -- e;f\n/* g; */ WHERE x = 1;\n# then {h}\nSELECT 2;\n```");
+    QVERIFY(w.ok());
+    QCOMPARE(w->sql, std::string("SELECT 'a;b', \"c;d\" FROM t -- e;f\n/* g; */ WHERE x = 1"));
+    QCOMPARE(w->statements, std::size_t{2});
   }
 
   void noSqlIsAnError() {

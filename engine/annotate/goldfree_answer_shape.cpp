@@ -53,29 +53,35 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
   std::vector<Finding> out;
   if (question.empty() || !v.ok() || v.topLevel.empty()) return out;
   const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
-  const std::vector<std::string> ws = questionWords(question);
-  const std::string sup = questionSuperlative(ws);
-
-  // Rule 1.
-  bool sortAsked = false;
-  for (const char* w : {"order", "sort", "rank", "arrange", "ascend", "descend", "increase", "decrease"})
-    sortAsked = sortAsked || hasWordForm(ws, w);
-  for (const std::string& w : ws) sortAsked = sortAsked || w == "alphabetical" || w == "alphabetically";
+  // The SQL side first (cheap); the question's words only when a rule could fire.
   bool limited = false;
   for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
-  if (!sup.empty() && !sortAsked && !blk.orderBy.empty() && !limited && !hasWord(v, {"max", "min"})) {
-    out.push_back(shapeFinding(v, blk,
-                               "the question asks for the '" + sup +
-                                   "' but the SQL only sorts: it returns every row (no LIMIT, MAX or MIN)"));
-    return out;
-  }
-
-  // Rule 2.
   bool counts = false;
   for (const Aggregate& a : blk.aggregates)
     counts =
         counts || ((a.func == "count" || a.func == "sum") && (a.clause == kHaving || a.clause == kOrderBy));
-  if (!hasPhrase(ws, {"how", "many"}) || !sup.empty() || !counts) return out;
+  const bool sortedOnly = !blk.orderBy.empty() && !limited && !hasWord(v, {"max", "min"});
+  if (!sortedOnly && !counts) return out;
+  const std::vector<std::string> ws = questionWords(question);
+  const std::string sup = questionSuperlative(ws);
+
+  // Rule 1.
+  if (sortedOnly && !sup.empty()) {
+    bool sortAsked = false;
+    for (const char* w : {"order", "sort", "rank", "arrange", "ascend", "descend", "increase", "decrease"})
+      sortAsked = sortAsked || hasWordForm(ws, w);
+    for (const std::string& w : ws) sortAsked = sortAsked || w == "alphabetical" || w == "alphabetically";
+    if (!sortAsked) {
+      out.push_back(
+          shapeFinding(v, blk,
+                       "the question asks for the '" + sup +
+                           "' but the SQL only sorts: it returns every row (no LIMIT, MAX or MIN)"));
+      return out;
+    }
+  }
+
+  // Rule 2.
+  if (!counts || !hasPhrase(ws, {"how", "many"}) || !sup.empty()) return out;
   for (const TableRef& t : blk.tables)
     if (t.derivedSelect >= 0 || t.name.empty()) return out;
   static const std::set<std::string> stored = {"num", "number", "count", "total", "amount", "quantity", "no"};

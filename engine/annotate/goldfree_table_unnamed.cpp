@@ -96,11 +96,12 @@ std::vector<Finding> tableUnnamedFindings(const SqlView& v, std::string_view que
     }
   }
 
-  const std::vector<std::string> words = questionWordsNoPossessive(question);
   Finding f;
   std::string names;
+  std::vector<std::string> words;  // read only when a candidate table is found
   for (std::size_t i = 0; i < n; ++i) {
     if (content[i] || links[i].size() != 1) continue;
+    if (words.empty()) words = questionWordsNoPossessive(question);
     const TableRef& t = blk.tables[i];
     const std::string_view spelled = v.slice(t.begin, t.end);
     bool referred = false;

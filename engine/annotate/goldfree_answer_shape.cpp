@@ -6,7 +6,9 @@
 // 1. A superlative answered by a sorted list. The question has a superlative ("the youngest",
 //    "which ... most"; questionSuperlative, as cue_superlative reads it) and asks for no ordering
 //    (no form of "order", "sort", "rank", "arrange", "ascend", "descend", "increase", "decrease",
-//    nor "alphabetical(ly)"); the SQL orders its first top-level SELECT but has no LIMIT anywhere
+//    nor "alphabetical(ly)", nor a range of two superlatives, "from the most to the least
+//    expensive", "highest to lowest": revised on the project's demo run, not on dev, and checked
+//    on BIRD gold); the SQL orders its first top-level SELECT but has no LIMIT anywhere
 //    and no MAX or MIN. It returns every row, best first, where the question asks for the top one
 //    (or the top few): cue_superlative does not fire, because ORDER BY is there.
 // 2. "How many" answered by a list. The question says "how many" and has no superlative (so "the
@@ -19,6 +21,8 @@
 //    or CTE (their columns may be counts), and `*` counts as a list. The COUNT sits in HAVING,
 //    ORDER BY or a subquery, and the answer lists the rows it was meant to count.
 // 3. One finding spans the SELECT list; confidence 0.6 (a cue, like the others).
+#include <algorithm>
+#include <cstddef>
 #include <set>
 
 #include "engine/annotate/checks.h"
@@ -71,6 +75,16 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
     for (const char* w : {"order", "sort", "rank", "arrange", "ascend", "descend", "increase", "decrease"})
       sortAsked = sortAsked || hasWordForm(ws, w);
     for (const std::string& w : ws) sortAsked = sortAsked || w == "alphabetical" || w == "alphabetically";
+    // A range of superlatives asks for an ordering: "from the most to the least", "highest to lowest".
+    for (std::size_t i = 1; i + 1 < ws.size() && !sortAsked; ++i) {
+      if (ws[i] != "to") continue;
+      const std::vector<std::string> before(ws.begin() + static_cast<std::ptrdiff_t>(i > 3 ? i - 3 : 0),
+                                            ws.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::string> after(
+          ws.begin() + static_cast<std::ptrdiff_t>(i + 1),
+          ws.begin() + static_cast<std::ptrdiff_t>(std::min(ws.size(), i + 4)));
+      sortAsked = !questionSuperlative(before).empty() && !questionSuperlative(after).empty();
+    }
     if (!sortAsked) {
       out.push_back(
           shapeFinding(v, blk,

@@ -477,6 +477,8 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run(sorted, "List the singers from the youngest to the oldest, sorted by age.")
                  .has("cue_answer_shape"));
     QVERIFY(!Run(sorted, "List the names of the singers by age.").has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "List the singers' names from the youngest to the oldest.").has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "Show the singers, highest age to lowest.").has("cue_answer_shape"));
     QVERIFY(!Run("SELECT Name FROM singer WHERE Age = (SELECT min(Age) FROM singer) ORDER BY Name",
                  "Who is the youngest singer?")
                  .has("cue_answer_shape"));

@@ -606,6 +606,22 @@
         <translation>问题要求平均值，但 SQL 既没有使用 AVG，也没有做除法。</translation>
     </message>
     <message>
+        <source>Table the question never names</source>
+        <translation>问题从未提及的表</translation>
+    </message>
+    <message>
+        <source>The SQL joins a table only through its keys, and the question never refers to it.</source>
+        <translation>SQL 仅通过键连接了一个表，而问题从未提及该表。</translation>
+    </message>
+    <message>
+        <source>Answer shape cue</source>
+        <translation>答案形式线索</translation>
+    </message>
+    <message>
+        <source>The SQL returns a list where the question asks for a count or for the top row.</source>
+        <translation>问题要求计数或排名第一的行，但 SQL 返回的是一个列表。</translation>
+    </message>
+    <message>
         <source>Metamorphic relation</source>
         <translation>蜕变关系</translation>
     </message>

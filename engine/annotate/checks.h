@@ -34,7 +34,7 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "execution_error",    "empty_result",   "all_null_result",   "cue_superlative",
     "cue_count",          "cue_group",      "cue_distinct",      "cue_number",
     "cue_value",          "cue_unasked",    "join_off_key",      "cue_column_order",
-    "cue_column_unnamed", "cue_average"};
+    "cue_column_unnamed", "cue_average",    "cue_table_unnamed", "cue_answer_shape"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -68,6 +68,19 @@ bool isStarItem(const SqlView& v, std::size_t a, std::size_t b);
 // An output or WHERE-condition column of the first SELECT block that the question never refers to
 // (`cue_column_unnamed`, goldfree_column_unnamed.cpp; part of goldFreeFindings).
 std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view question);
+// A question word (or two or three joined, or their initials) refers to the identifier word `word`
+// (the word-form, abbreviation and compound rules of cue_column_unnamed; never a substring).
+bool questionRefersTo(const std::vector<std::string>& words, const std::string& word);
+// questionWords with a final "'s" dropped from each word.
+std::vector<std::string> questionWordsNoPossessive(std::string_view question);
+// The first superlative word of the question ("youngest", "most"; not "at least"/"at most"), or "".
+std::string questionSuperlative(const std::vector<std::string>& words);
+// A table of the first SELECT block joined only through its keys, a leaf of the join graph, that
+// the question never refers to (`cue_table_unnamed`, goldfree_table_unnamed.cpp).
+std::vector<Finding> tableUnnamedFindings(const SqlView& pred, std::string_view question);
+// The answer's shape does not fit the question: a superlative answered by a sorted list of every
+// row, "how many" answered by a list (`cue_answer_shape`, goldfree_answer_shape.cpp).
+std::vector<Finding> answerShapeFindings(const SqlView& pred, std::string_view question);
 // The schema's column of a "table.column" key, or null.
 const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).

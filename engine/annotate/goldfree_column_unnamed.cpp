@@ -129,21 +129,7 @@ struct Question {
   std::vector<std::string> words;
   std::string lower;
   std::vector<std::string> numbers;  // digit runs of the question text, leading zeros dropped
-  bool has(const std::string& c) const {
-    for (const std::string& w : words)
-      if (refers(w, c)) return true;
-    // Two or three consecutive words joined ("Ig G" -> igg, "e mail" -> email) or their initials
-    // ("red blood cell" -> rbc).
-    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-      std::string joined = words[i], initials(1, words[i][0]);
-      for (std::size_t k = 1; k <= 2 && i + k < words.size(); ++k) {
-        joined += words[i + k];
-        initials += words[i + k][0];
-        if (joined == c || initials == c) return true;
-      }
-    }
-    return false;
-  }
+  bool has(const std::string& c) const { return questionRefersTo(words, c); }
   bool hasAny(const std::vector<std::string>& cs) const {
     for (const std::string& c : cs)
       if (has(c)) return true;
@@ -233,16 +219,38 @@ bool literalInQuestion(const Question& q, const Token& t) {
 
 }  // namespace
 
+bool questionRefersTo(const std::vector<std::string>& words, const std::string& c) {
+  for (const std::string& w : words)
+    if (refers(w, c)) return true;
+  // Two or three consecutive words joined ("Ig G" -> igg, "e mail" -> email) or their initials
+  // ("red blood cell" -> rbc).
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+    std::string joined = words[i], initials(1, words[i][0]);
+    for (std::size_t k = 1; k <= 2 && i + k < words.size(); ++k) {
+      joined += words[i + k];
+      initials += words[i + k][0];
+      if (joined == c || initials == c) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
+  std::vector<std::string> out;
+  for (std::string w : questionWords(question)) {
+    if (w.size() > 2 && w.compare(w.size() - 2, 2, "'s") == 0) w.resize(w.size() - 2);
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
 std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || !v.ok() || v.topLevel.empty()) return out;
   const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
   Question q;
   q.lower = hs::asciiLower(question);
-  for (std::string w : questionWords(question)) {
-    if (w.size() > 2 && w.compare(w.size() - 2, 2, "'s") == 0) w.resize(w.size() - 2);
-    q.words.push_back(std::move(w));
-  }
+  q.words = questionWordsNoPossessive(question);
   q.numbers = digitRuns(question);
   // The words of the table a column token belongs to: its qualifier's table, or the only table.
   // A column of a derived table or CTE: its name is the SQL's own alias, not the schema's.

@@ -211,23 +211,32 @@ bool selectsCount(const SqlView& v) {
   return word("count") && i + 1 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen;
 }
 
+const std::set<std::string>& superlativeWords() {
+  static const std::set<std::string> superl = {
+      "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
+      "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
+      "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
+  return superl;
+}
+
 }  // namespace
+
+std::string questionSuperlative(const std::vector<std::string>& ws) {
+  const std::set<std::string>& superl = superlativeWords();
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    if (!superl.count(ws[i]) && !isEstSuperlative(ws[i])) continue;
+    if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
+    return ws[i];
+  }
+  return {};
+}
 
 std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || v.tokens.empty()) return out;
   std::vector<std::string> ws = questionWords(question);
-  static const std::set<std::string> superl = {
-      "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
-      "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
-      "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
-  std::string sup;
-  for (std::size_t i = 0; i < ws.size(); ++i) {
-    if (!superl.count(ws[i]) && !isEstSuperlative(ws[i])) continue;
-    if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
-    sup = ws[i];
-    break;
-  }
+  const std::set<std::string>& superl = superlativeWords();
+  const std::string sup = questionSuperlative(ws);
   if (!sup.empty() && !has(v, {"order", "max", "min"}))
     out.push_back(cue("cue_superlative",
                       "the question says '" + sup + "' but the SQL has no ORDER BY/LIMIT, MAX or MIN", v,

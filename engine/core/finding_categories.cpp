@@ -158,6 +158,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The SQL returns, or filters on, a column the question never refers to."), "gf-cues"},
       {"goldfree", "cue_average", "cues", HS_L("Average cue"),
        HS_L("The question asks for an average but the SQL neither takes AVG nor divides."), "gf-cues"},
+      {"goldfree", "cue_table_unnamed", "cues", HS_L("Table the question never names"),
+       HS_L("The SQL joins a table only through its keys, and the question never refers to it."), "gf-cues"},
+      {"goldfree", "cue_answer_shape", "cues", HS_L("Answer shape cue"),
+       HS_L("The SQL returns a list where the question asks for a count or for the top row."), "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

@@ -93,6 +93,72 @@ def drop_order_limit(sql, _):
     return sql[:m.start()].rstrip()
 
 
+def drop_limit(sql, _):
+    """The final LIMIT n removed, its ORDER BY kept: the superlative returns every row, best first."""
+    m = None
+    for cand in re.finditer(r"\bORDER\s+BY\b[^()]*?(\s+LIMIT\s+\d+(\s*,\s*\d+|\s+OFFSET\s+\d+)?)\s*;?\s*$", sql, re.I):
+        if _outside(sql)(cand.start()):
+            m = cand
+    if not m:
+        return None
+    return sql[:m.start(1)].rstrip()
+
+
+_SQL_WORDS = {"ON", "WHERE", "JOIN", "INNER", "LEFT", "RIGHT", "CROSS", "NATURAL", "GROUP", "ORDER", "LIMIT",
+              "HAVING", "UNION", "INTERSECT", "EXCEPT", "USING", "OUTER", "FULL"}
+
+
+def _ident(name):
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else "`%s`" % name
+
+
+def add_join(sql, schema):
+    """An inner join to a table the query does not read, linked by a foreign key to the first table
+    of the main FROM, put in before the main WHERE/GROUP BY/ORDER BY/LIMIT. It drops the rows with no
+    partner and repeats those with several: the answer changes unless every row has exactly one."""
+    fks = schema.get("foreign_keys", []) if isinstance(schema, dict) else []
+    ok = _outside(sql)
+    m = next((m for m in re.finditer(r"\bFROM\s+(`[^`]+`|[A-Za-z_]\w*)(?:\s+(?:AS\s+)?([A-Za-z_]\w*))?", sql, re.I)
+              if ok(m.start())), None)
+    if not m:
+        return None
+    table = m.group(1).strip("`")
+    alias = m.group(2) if m.group(2) and m.group(2).upper() not in _SQL_WORDS else None
+    used = {t.strip("`").lower() for t in re.findall(r"\b(?:FROM|JOIN)\s+(`[^`]+`|[A-Za-z_]\w*)", sql, re.I)}
+    link = None
+    for (ta, ca), (tb, cb) in fks:
+        for (t1, c1), (t2, c2) in (((ta, ca), (tb, cb)), ((tb, cb), (ta, ca))):
+            if t1.lower() == table.lower() and t2.lower() not in used:
+                link = (c1, t2, c2)
+                break
+        if link:
+            break
+    if not link:
+        return None
+    c1, t2, c2 = link
+    depth, i, stop = 0, (m.end() if alias else m.end(1)), len(sql)
+    while i < len(sql):
+        c = sql[i]
+        if not ok(i):
+            i += 1
+            continue
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                stop = i
+                break
+        elif depth == 0 and re.match(r"(WHERE|GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b", sql[i:], re.I) \
+                and re.match(r"\W", sql[i - 1]):
+            stop = i
+            break
+        i += 1
+    ref = alias or _ident(table)
+    join = " INNER JOIN %s AS TX ON %s.%s = TX.%s " % (_ident(t2), ref, _ident(c1), _ident(c2))
+    return sql[:stop].rstrip() + join + sql[stop:].lstrip()
+
+
 def swap_aggregate(sql, _):
     m = _first(r"\b(MAX|MIN|AVG|SUM)\s*\(", sql)
     if not m:
@@ -220,7 +286,18 @@ RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_orde
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
          ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count),
-         ("swap_columns", swap_columns)]
+         ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join)]
+
+
+def foreign_keys(tables_path):
+    """db_id -> [((table, column), (table, column))] of the declared foreign keys."""
+    out = {}
+    with open(tables_path, encoding="utf-8") as f:
+        for db in json.load(f):
+            names, cols = db["table_names_original"], db["column_names_original"]
+            out[db["db_id"]] = [((names[cols[a][0]], cols[a][1]), (names[cols[b][0]], cols[b][1]))
+                                for a, b in db["foreign_keys"]]
+    return out
 
 
 def table_columns(tables_path):
@@ -242,13 +319,15 @@ def bird_cases(data, seed):
     with open(os.path.join(root, "mini_dev_sqlite.json"), encoding="utf-8") as f:
         items = json.load(f)
     columns = table_columns(os.path.join(root, "dev_tables.json"))
+    fks = foreign_keys(os.path.join(root, "dev_tables.json"))
     cases, rules, unmutated = [], {}, 0
     for it in items:
         sql = " ".join(it["SQL"].split())
         qid = "bird%d" % it["question_id"]
         made = []
         for name, rule in RULES:
-            out = rule(sql, columns.get(it["db_id"], []))
+            extra = {"foreign_keys": fks.get(it["db_id"], [])} if rule is add_join else columns.get(it["db_id"], [])
+            out = rule(sql, extra)
             if out and " ".join(out.split()) != sql:
                 made.append((name, " ".join(out.split())))
         if not made:

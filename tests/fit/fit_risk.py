@@ -497,7 +497,8 @@ def cmd_validate(args):
     report["engine_vs_by_hand_max_abs_diff"] = diff
     curves = {}
     for label, m in models:
-        s = [score(m, r["risk"]["features"], names) for r in rows]
+        # Each weights file by its own feature names (a baseline may predate a feature).
+        s = [score(m, r["risk"]["features"], m["features"]) for r in rows]
         wrong = [not r["ex"]["set"] for r in rows]
         ex_s = [v for v, r in zip(s, rows) if r["exec"]["pred_ok"]]
         ex_w = [not r["ex"]["set"] for r in rows if r["exec"]["pred_ok"]]

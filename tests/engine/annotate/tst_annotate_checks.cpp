@@ -434,6 +434,70 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(Run("SELECT Age FROM singer", "What is the usage of singers?").has(c));
   }
 
+  void tableUnnamedCue() {
+    const std::string join =
+        "SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID";
+    Run extra(join, "What are the names of the stadiums?");
+    QVERIFY(extra.has("cue_table_unnamed"));
+    const Finding* f = extra.of("cue_table_unnamed").front();
+    QCOMPARE(f->spans.size(), std::size_t(1));
+    QCOMPARE(f->spans[0].begin, at(join, "concert"));
+    QCOMPARE(f->spans[0].end, at(join, "concert") + 7);
+    // The question names the table ("concerts" refers to concert): an existence filter it asks for.
+    QVERIFY(!Run(join, "What are the names of the stadiums that had concerts?").has("cue_table_unnamed"));
+    // Used for its content (a selected or filtered column), not only through its keys.
+    QVERIFY(
+        !Run("SELECT T1.Name, T2.Year FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID",
+             "What are the names of the stadiums and the years?")
+             .has("cue_table_unnamed"));
+    QVERIFY(!Run("SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID "
+                 "WHERE T2.Year = 2014",
+                 "What are the names of the stadiums in 2014?")
+                 .has("cue_table_unnamed"));
+    // Unqualified columns placed by the resolver.
+    QVERIFY(Run("SELECT Name FROM stadium JOIN concert ON stadium.Stadium_ID = concert.Stadium_ID",
+                "Show all stadium names.")
+                .has("cue_table_unnamed"));
+    // A bridge between two tables the question names is never an extra table.
+    QVERIFY(!Run("SELECT S.Name, T.Name FROM singer AS S JOIN concert AS C ON S.Singer_ID = C.concert_ID "
+                 "JOIN stadium AS T ON C.Stadium_ID = T.Stadium_ID",
+                 "Give the names of the singers and of the stadiums.")
+                 .has("cue_table_unnamed"));
+    QVERIFY(!Run("SELECT Name FROM stadium", "What are the names of the stadiums?").has("cue_table_unnamed"));
+    QVERIFY(!Run(join, "").has("cue_table_unnamed"));  // no question, no cue
+  }
+
+  void answerShapeCue() {
+    const std::string sorted = "SELECT Name FROM singer ORDER BY Age";
+    Run young(sorted, "Who is the youngest singer?");
+    QVERIFY(young.has("cue_answer_shape"));
+    QVERIFY(!young.has("cue_superlative"));  // ORDER BY is there: only the shape tells
+    QCOMPARE(young.of("cue_answer_shape").front()->spans[0].begin, at(sorted, "Name"));
+    QVERIFY(!Run(sorted + " LIMIT 1", "Who is the youngest singer?").has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "List the singers from the youngest to the oldest, sorted by age.")
+                 .has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "List the names of the singers by age.").has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "List the singers' names from the youngest to the oldest.").has("cue_answer_shape"));
+    QVERIFY(!Run(sorted, "Show the singers, highest age to lowest.").has("cue_answer_shape"));
+    QVERIFY(!Run("SELECT Name FROM singer WHERE Age = (SELECT min(Age) FROM singer) ORDER BY Name",
+                 "Who is the youngest singer?")
+                 .has("cue_answer_shape"));
+    const std::string listed =
+        "SELECT T1.Name FROM stadium AS T1 JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID "
+        "GROUP BY T1.Stadium_ID HAVING count(*) > 2";
+    Run many(listed, "How many stadiums have more than 2 concerts?");
+    QVERIFY(many.has("cue_answer_shape"));
+    QVERIFY(!many.has("cue_count"));  // the SQL counts, in HAVING
+    QVERIFY(!Run("SELECT count(*) FROM (" + listed + ")", "How many stadiums have more than 2 concerts?")
+                 .has("cue_answer_shape"));
+    QVERIFY(!Run("SELECT Capacity FROM stadium WHERE Stadium_ID IN (SELECT Stadium_ID FROM concert GROUP BY "
+                 "Stadium_ID HAVING count(*) > 2)",
+                 "How many people fit in the stadiums with more than 2 concerts?")
+                 .has("cue_answer_shape"));  // the COUNT is a subquery's filter: a stored quantity may answer
+    QVERIFY(!Run(listed, "Which stadiums have more than 2 concerts?").has("cue_answer_shape"));
+    QVERIFY(!Run("SELECT Name FROM singer", "How many singers are there?").has("cue_answer_shape"));
+  }
+
   void riskIsBoundedWithReasons() {
     Run bad("SELECT nme FROM singer, concert", "How many singers are from each country?", {},
             ResultSummary{false, 0, false});

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "engine/annotate/checks.h"
+#include "engine/annotate/rules.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
@@ -266,7 +267,12 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
            std::all_of(g.repairable.begin(), g.repairable.end(),
                        [&](std::size_t i) { return std::abs(score[i] - base) <= 1e-9; });
   };
-  auto ordering = [](const TypeGroup& g) { return g.category == "C2" || g.category == "C9"; };
+  auto ordering = [&](const TypeGroup& g) {
+    return g.category == "C2" || g.category == "C9" ||
+           (!g.members.empty() && std::all_of(g.members.begin(), g.members.end(), [&](std::size_t i) {
+             return findings[i].subcategory == kOrderArithmetic;
+           }));
+  };
   auto tieOnly = [&](const TypeGroup& x, const TypeGroup& y) {
     return changesNothing(x) && ordering(y) && !y.repairable.empty();
   };
@@ -391,7 +397,7 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
     // order of the rows when the gold orders them.
     for (std::size_t i : ctypes) {
       Finding& f = findings[i];
-      const bool ordering = f.category == "C9" || f.category == "C2";
+      const bool ordering = f.category == "C9" || f.category == "C2" || f.subcategory == kOrderArithmetic;
       keep[i] = probe->orderDiffers && ordering;
       if (keep[i]) f.explanation = "the rows equal the gold rows but come in another order";
     }

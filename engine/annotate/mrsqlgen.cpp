@@ -220,17 +220,26 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     const bool refinesGold =
         !go.empty() && po.size() > go.size() && std::equal(go.begin(), go.end(), po.begin());
     bool relevant = ((!go.empty() || pLimit) && !refinesGold && !(go.empty() && !gLimit));
-    auto sameButAggregates = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
-      if (a.size() != b.size()) return false;
-      for (std::size_t i = 0; i < a.size(); ++i)
-        if (withoutAggregates(a[i]) != withoutAggregates(b[i])) return false;
+    auto sameBut = [&](std::string (*strip)(std::string)) {
+      if (po.size() != go.size()) return false;
+      for (std::size_t i = 0; i < po.size(); ++i)
+        if (strip(po[i]) != strip(go[i])) return false;
       return true;
     };
-    if (po != go && relevant && sameButAggregates(po, go)) {
-      std::vector<FindingSpan> sp{ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)),
-                                  gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy))};
+    auto orderSpans = [&] {
+      return std::vector<FindingSpan>{
+          ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)),
+          gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy))};
+    };
+    if (po != go && relevant && sameBut(withoutAggregates)) {
       emit("C7", "aggregate in ORDER BY", "the ordering aggregates with another function than the gold query",
-           sp);
+           orderSpans());
+    } else if (po != go && relevant && sameBut(withoutArithmetic)) {
+      // The same operands under another arithmetic operator (ORDER BY max - min vs max + min), in the
+      // same direction: operator misuse (C1, seed 002: "arithmetic, comparison, or logical operation"),
+      // as in the SELECT list and in conditions.
+      emit("C1", std::string(kOrderArithmetic),
+           "the ordering computes with another arithmetic operator than the gold query", orderSpans());
     } else if (po != go && relevant) {
       std::vector<FindingSpan> sp;
       if (!po.empty()) sp.push_back(ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)));

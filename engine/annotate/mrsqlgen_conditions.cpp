@@ -154,11 +154,18 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
 // OR-ed (x = 'a' OR x = 'b', x IN ('a', 'b')). INTERSECT is AND: "both a and b" written as OR is a
 // logical operator misuse (C1, seed 002: "from New York or Los Angeles" is an operator phrase), not
 // a dropped set operation; UNION is the same OR. The conditions are matched and the set operation
-// finding is dropped. `S` has the set operation, `O` the OR.
+// finding is dropped. `S` has the set operation, `O` the OR. The set operation may also be the one
+// set operation of a subquery, against a subquery with the values OR-ed ("students allergic to both
+// milk and cat": `StuID IN (SELECT StuID ... = 'Milk' INTERSECT SELECT StuID ... = 'Cat')` vs
+// `StuID IN (SELECT StuID ... = 'Milk' OR ... = 'Cat')`): the same operator, not a missing condition.
 void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std::vector<Pred>& oc,
                         const Emitter& emit) {
-  if (S.v.setOps.size() != 1 || !O.v.setOps.empty() || S.v.topLevel.size() != 2) return;
-  const std::string op = S.v.setOps.front().first;
+  const bool top = S.v.setOps.size() == 1 && S.v.topLevel.size() == 2 && O.v.setOps.empty();
+  const bool inner =
+      S.v.setOps.empty() && S.v.innerSetOps.size() == 1 && O.v.setOps.empty() && O.v.innerSetOps.empty();
+  if (!top && !inner) return;
+  const auto& setOp = top ? S.v.setOps.front() : S.v.innerSetOps.front();
+  const std::string op = setOp.first;
   if (op != "intersect" && op != "union") return;
   for (Pred& o : oc) {
     if (o.used || o.vals.size() != 2) continue;
@@ -179,8 +186,7 @@ void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std
     if (op == "union") return;  // the same OR
     std::vector<FindingSpan> sp;
     const bool sIsPred = S.isPred;
-    sp.push_back(
-        {sIsPred ? "pred" : "gold", S.v.setOps.front().second.first, S.v.setOps.front().second.second});
+    sp.push_back({sIsPred ? "pred" : "gold", setOp.second.first, setOp.second.second});
     sp.push_back({sIsPred ? "gold" : "pred", o.begin, o.end});
     emit("C1", "set operator as OR",
          sIsPred ? "INTERSECT (AND) where the gold query ORs the values"

@@ -177,15 +177,15 @@ void visitStmt(ViewBuilder& b, const sql::SelectStmt& s, int parent, const std::
     if (cte && !b.cteBlock.count(*cte)) b.cteBlock[*cte] = idx;
     visitNested(b, *cores[i], idx);
   }
-  if (top)
-    for (const sql::CompoundSelect* k : ops) {
-      if (!k->left) continue;
-      const std::size_t t = b.tokenAt(k->left->span.end);
-      if (t >= v.tokens.size()) continue;
-      std::size_t e = v.tokens[t].end;
-      if (k->op == sql::CompoundOp::UnionAll && t + 1 < v.tokens.size()) e = v.tokens[t + 1].end;
-      v.setOps.push_back({hs::asciiLower(sql::toString(k->op)), {v.tokens[t].begin, e}});
-    }
+  for (const sql::CompoundSelect* k : ops) {
+    if (!k->left) continue;
+    const std::size_t t = b.tokenAt(k->left->span.end);
+    if (t >= v.tokens.size()) continue;
+    std::size_t e = v.tokens[t].end;
+    if (k->op == sql::CompoundOp::UnionAll && t + 1 < v.tokens.size()) e = v.tokens[t + 1].end;
+    (top ? v.setOps : v.innerSetOps)
+        .push_back({hs::asciiLower(sql::toString(k->op)), {v.tokens[t].begin, e}});
+  }
   if (v.blocks.empty() || cores.empty()) return;
   const int lastBlock = static_cast<int>(v.blocks.size()) - 1;
   for (const auto& o : s.orderBy)

@@ -139,6 +139,9 @@ struct SqlView {
   std::vector<SelectBlock> blocks;  // blocks[0] is the first top-level SELECT
   std::vector<int> topLevel;        // top-level set operands (block indexes)
   std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>> setOps;  // union/intersect/except
+  // The set operations of subqueries, derived tables and CTEs (operator, keyword span), apart from
+  // the top-level ones: `x IN (SELECT ... INTERSECT SELECT ...)`.
+  std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>> innerSetOps;
   std::vector<ColumnRef> columns;
   std::vector<int> columnAtToken;  // token -> column index or -1
   std::vector<int> clauseAtToken;  // token -> clause of its owning block (-1 outside any)

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <thread>
 
 #include "engine/report/report_render.h"
@@ -79,6 +80,23 @@ bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds lim
 
 }  // namespace
 
+Status checkOutputPath(const std::string& path) {
+  if (path.empty()) return ioError("no output file given", path);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return ioError("the output path is a folder, not a file", path);
+    if (!S_ISREG(st.st_mode)) return ioError("the output path exists and is not a regular file", path);
+  }
+  const fs::path parent = fs::path(path).parent_path();
+  const std::string folder = parent.empty() ? std::string(".") : parent.string();
+  if (::stat(folder.c_str(), &st) != 0)
+    return ioError("the output folder '" + folder + "' does not exist", path);
+  if (!S_ISDIR(st.st_mode)) return ioError("'" + folder + "' is not a folder", path);
+  if (::access(folder.c_str(), W_OK) != 0)
+    return ioError("the output folder '" + folder + "' is not writable", path);
+  return ok();
+}
+
 Status writeFileAtomically(const std::string& path, const std::string& text) {
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
@@ -142,11 +160,12 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
   if (!printed || !fs::exists(pdf) || fs::file_size(pdf) == 0)
     return makeError(ErrorKind::External, "chromium_failed",
                      "Chromium could not print the report to PDF (" + *chromium + ")");
-  std::error_code ec;
-  fs::copy_file(pdf, pdfPath + ".part", fs::copy_options::overwrite_existing, ec);
-  if (!ec) fs::rename(pdfPath + ".part", pdfPath, ec);
-  if (ec) return ioError("cannot write the PDF file", pdfPath);
-  return ok();
+  // Into place like every report file: a hidden temporary name beside the target, then a rename,
+  // so a failure (disk full, folder gone) leaves neither a half PDF nor a stray ".part" file.
+  std::ifstream in(pdf, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) return ioError("cannot read the PDF Chromium printed", pdf.string());
+  return writeFileAtomically(pdfPath, bytes);
 }
 
 }  // namespace hs::report

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/report/report_style.h"
+
 namespace hs::report {
 
 std::string htmlEscape(std::string_view text) {
@@ -35,14 +37,21 @@ std::string htmlEscape(std::string_view text) {
   return out;
 }
 
-std::string familyClass(const std::string& taxonomy, const std::string& origin) {
-  if (origin == "human") return "human";
-  if (taxonomy == "tasql" || taxonomy == "mrsqlgen" || taxonomy == "goldfree" || taxonomy == "mr")
-    return taxonomy;
-  return "other";
+std::string fmtRate(const nlohmann::json& rate) {
+  if (!rate.is_number()) return "–";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", rate.get<double>() * 100.0);
+  return buf;
 }
 
-std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings) {
+std::string fmtNum(double value, const char* format) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
+                      Language language) {
   struct Span {
     std::size_t begin, end;
     const Finding* finding;
@@ -60,56 +69,25 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
   std::string out;
   for (auto it = cuts.begin(); std::next(it) != cuts.end(); ++it) {
     const std::size_t a = *it, b = *std::next(it);
+    // The narrowest span covering the piece draws it (a finding on a whole query, such as
+    // "Result differs", must not hide the column or value a rule points at); the title lists all.
     const Finding* top = nullptr;
+    std::size_t topWidth = 0;
     std::string title;
     for (const Span& s : spans) {
       if (s.begin <= a && b <= s.end) {
-        if (!top) top = s.finding;
+        if (!top || s.end - s.begin < topWidth) top = s.finding, topWidth = s.end - s.begin;
         if (!title.empty()) title += "\n";
-        title += s.finding->category + ": " + s.finding->message;
+        title += categoryName(language, s.finding->taxonomy, s.finding->category) + ": " + s.finding->message;
       }
     }
     const std::string piece = htmlEscape(std::string_view(sql).substr(a, b - a));
     if (top)
-      out += "<mark class=\"" + familyClass(top->taxonomy, top->origin) + "\" title=\"" + htmlEscape(title) +
-             "\">" + piece + "</mark>";
+      out +=
+          "<mark class=\"" + styleClass(*top) + "\" title=\"" + htmlEscape(title) + "\">" + piece + "</mark>";
     else
       out += piece;
   }
-  return out;
-}
-
-std::string svgBars(const std::vector<std::pair<std::string, double>>& bars, const std::string& unit,
-                    const std::string& colour) {
-  const int rowH = 22, labelW = 260, barW = 360, pad = 60;
-  double maxValue = 0.0;
-  for (const auto& b : bars) maxValue = std::max(maxValue, b.second);
-  if (maxValue <= 0.0) maxValue = 1.0;
-  const int height = rowH * static_cast<int>(bars.size()) + 8;
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%d\" height=\"%d\" "
-                "viewBox=\"0 0 %d %d\" role=\"img\">",
-                labelW + barW + pad, height, labelW + barW + pad, height);
-  std::string out = buf;
-  int y = 4;
-  for (const auto& [label, value] : bars) {
-    const double w = value / maxValue * barW;
-    std::string shown = value == static_cast<double>(static_cast<long long>(value))
-                            ? std::to_string(static_cast<long long>(value))
-                            : (std::snprintf(buf, sizeof buf, "%.3f", value), std::string(buf));
-    out += "<g><title>" + htmlEscape(label) + ": " + shown + (unit.empty() ? "" : " " + htmlEscape(unit)) +
-           "</title>";
-    std::snprintf(buf, sizeof buf, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", labelW - 6, y + 15);
-    out += buf + htmlEscape(label) + "</text>";
-    std::snprintf(buf, sizeof buf, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>",
-                  labelW, y + 3, w, rowH - 6, colour.c_str());
-    out += buf;
-    std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%d\">", labelW + w + 4, y + 15);
-    out += buf + shown + "</text></g>";
-    y += rowH;
-  }
-  out += "</svg>";
   return out;
 }
 

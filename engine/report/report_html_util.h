@@ -1,8 +1,7 @@
 #pragma once
-// Small pieces the HTML report is made of: escaping, SQL with finding spans marked, SVG bars.
+// Small pieces the HTML report is made of: escaping, numbers, SQL with finding spans marked.
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -14,17 +13,15 @@ namespace hs::report {
 
 std::string htmlEscape(std::string_view text);
 
-// CSS class of a finding's family: "tasql", "mrsqlgen", "goldfree", "mr" or "human".
-std::string familyClass(const std::string& taxonomy, const std::string& origin);
+// "81.4%" from a rate in [0, 1]; "–" when it is not a number.
+std::string fmtRate(const nlohmann::json& rate);
+std::string fmtNum(double value, const char* format = "%.3f");
 
-// The SQL of one side with each finding span on that side wrapped in <mark class="family"
-// title="category: message">; overlapping spans nest by splitting at every boundary.
-std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings);
-
-// A horizontal bar chart as inline SVG: one bar per (label, value), value printed at its end and
-// in a <title> for hover.
-std::string svgBars(const std::vector<std::pair<std::string, double>>& bars, const std::string& unit,
-                    const std::string& colour);
+// The SQL of one side with each finding span on that side wrapped in <mark class="s-STYLE"
+// title="category: message"> (the application's style of the category, report_style.h);
+// overlapping spans nest by splitting at every boundary, the first finding's style on top.
+std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
+                      Language language);
 
 // The section of a run generated with abstention: the `reliability` block of eval::summarize
 // (questions, answered, abstained, correct answers, RS(0), RS(10), RS(N) with the penalties, the

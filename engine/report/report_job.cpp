@@ -45,12 +45,21 @@ Result<ReportWritten> writeReport(const ReportRequest& request, const workflow::
     e.where = request.workspacePath;
     return e;
   }
+  // Refused before any work: printing a PDF of a large run takes seconds.
+  if (Status st = checkOutputPath(request.outPath); !st) return st.error();
   auto workspace = ws::Workspace::open(request.workspacePath);
   if (!workspace) return workspace.error();
   auto input = request.runId ? loadReport(*workspace, *request.runId, request.language)
                              : loadReport(*workspace, request.runName, request.language);
   if (!input) return input.error();
   workspace->close();
+  if (input->cases.empty()) {
+    Error e =
+        makeError(ErrorKind::BadInput, "empty_run",
+                  "the run '" + input->runName + "' has no cases: nothing to report (import cases first)");
+    e.where = request.workspacePath;
+    return e;
+  }
   if (cancel.cancelled()) return cancelledError();
   workflow::report(progress, 1, kSteps, "Rendering the report");
   Status written = ok();

@@ -33,4 +33,8 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath,
 // Writes `text` to `path` atomically (temporary file in the same directory, then rename).
 Status writeFileAtomically(const std::string& path, const std::string& text);
 
+// Whether a report can be written to `path`, checked before any work: the folder exists and is
+// writable, the path is not a folder or another non-regular file. The error names the path.
+Status checkOutputPath(const std::string& path);
+
 }  // namespace hs::report

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/finding_categories.h"
 #include "engine/report/report_render.h"
 
 using namespace hs;
@@ -65,23 +66,22 @@ class TestReport : public QObject {
     QVERIFY(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
     QVERIFY(html.find("https://") == std::string::npos);
     // The span covers exactly "age &gt;= 30".
-    QVERIFY(
-        html.find(
-            "WHERE <mark class=\"mrsqlgen\" title=\"C1: &#39;&gt;=&#39; where the gold has &#39;&gt;&#39;\">"
-            "age &gt;= 30</mark>") != std::string::npos);
+    QVERIFY(html.find("WHERE <mark class=\"s-mr-values\" title=\"C1 Operator misuse: &#39;&gt;=&#39; where "
+                      "the gold has "
+                      "&#39;&gt;&#39;\">age &gt;= 30</mark>") != std::string::npos);
     QVERIFY(html.find("gpt4 &lt;dev&gt;") != std::string::npos);
     QVERIFY(html.find("off by one, &quot;clearly&quot;") != std::string::npos);
     QVERIFY(html.find("<svg") != std::string::npos);
     QVERIFY(html.find("C1 Operator misuse") != std::string::npos);  // the one category table's label
     // The risk score against EX, over all predictions and over those that execute (none here:
     // the one scored prediction did not run, so its row shows 0 cases and no AUROC).
-    QVERIFY(html.find("<h2>Risk score against EX</h2>") != std::string::npos);
+    QVERIFY(html.find("<h2 id=risk>Risk score against EX</h2>") != std::string::npos);
     QVERIFY(html.find("<tr><td>Executable</td><td class=n>0</td><td class=n>–</td>") != std::string::npos);
     // Case 2 has neither findings nor annotations: not in the appendix.
     QVERIFY(html.find("id=\"case-1\"") != std::string::npos);
     QVERIFY(html.find("id=\"case-2\"") == std::string::npos);
     // EX overall: 1 of 2.
-    QVERIFY(html.find("50.0% (1/2)") != std::string::npos);
+    QVERIFY(html.find("50.0% <span class=dim>(1/2)</span>") != std::string::npos);
   }
 
   // Categories in the order of their names: by id ("cue_value" before "empty_result") the list
@@ -95,12 +95,116 @@ class TestReport : public QObject {
     findings.push_back({"mrsqlgen", "C10", "", "group by", {}, "rule", 1.0, ""});
     findings.push_back({"mrsqlgen", "C2", "", "limit", {}, "rule", 1.0, ""});
     const std::string html = renderHtml(in);
-    auto at = [&](const char* name) { return html.find(std::string("<tr><td>") + name + "</td>"); };
+    auto at = [&](const char* name) { return html.find(std::string("\">") + name + "</mark></td>"); };
     QVERIFY(at("All-NULL result") != std::string::npos);
     QVERIFY(at("All-NULL result") < at("Empty result"));
     QVERIFY(at("Empty result") < at("Quoted value cue"));  // ids: cue_value before empty_result
     QVERIFY(at("C1 Operator misuse") < at("C2 Limit error"));
     QVERIFY(at("C2 Limit error") < at("C10 Group by"));
+  }
+
+  // Spans, tags, legend and category rows are drawn in the styles of the one category table
+  // (engine/core/finding_categories.h), as in the application: TA-SQL Schema Contradiction a red
+  // box, C5 a red underline, gold-free results a grey dotted box. Before, every TA-SQL finding was
+  // one orange, every C-type one blue.
+  void findingsUseTheApplicationsStyles() {
+    ReportInput in = sample();
+    auto& findings = in.cases[0].outcome->findings;
+    // A whole-query finding around the C1 span, and a TA-SQL one on "singer".
+    findings.push_back(
+        {"goldfree", "result_difference", "", "rows differ", {{"pred", 0, 43}}, "rule", 1.0, ""});
+    findings.push_back(
+        {"tasql", "Schema Contradiction", "", "no such table", {{"pred", 21, 27}}, "rule", 1.0, ""});
+    const std::string html = renderHtml(in);
+    const hs::FindingStyleInfo& schema = hs::styleOf("tasql", "Schema Contradiction");
+    QCOMPARE(std::string(schema.key), std::string("tasql-schema"));
+    char colour[16];
+    std::snprintf(colour, sizeof colour, "#%06x", static_cast<unsigned>(schema.rgb));
+    QVERIFY(html.find(std::string(".tag.s-tasql-schema{background:") + colour) != std::string::npos);
+    QVERIFY(html.find("mark.s-mr-values{background:none;text-decoration:underline") != std::string::npos);
+    QVERIFY(html.find("mark.s-gf-result{background:rgba(") != std::string::npos);
+    QVERIFY(html.find("outline:1px dotted") != std::string::npos);
+    // The narrowest span draws its piece: the C1 span and "singer" keep their own style inside the
+    // whole-query finding.
+    QVERIFY(html.find("<mark class=\"s-tasql-schema\"") != std::string::npos);
+    QVERIFY(html.find("\">singer</mark>") != std::string::npos);
+    QVERIFY(html.find("\">age &gt;= 30</mark>") != std::string::npos);
+    QVERIFY(html.find(
+                "<mark class=\"s-mr-values\" title=\"C1 Operator misuse: &#39;&gt;=&#39; where the gold has "
+                "&#39;&gt;&#39;\nResult differs: rows differ\">") != std::string::npos);
+    // Tags in the findings list, the legend of what the cases show, the category table rows.
+    QVERIFY(html.find("<span class=\"tag s-mr-values\">C1 Operator misuse</span>") != std::string::npos);
+    QVERIFY(html.find("<mark class=\"s-tasql-schema\">TA-SQL: Schema Contradiction</mark>") !=
+            std::string::npos);
+    QVERIFY(html.find("<mark class=\"s-gf-result\">Gold-free: result</mark>") != std::string::npos);
+    QVERIFY(html.find("Gold-free: names") == std::string::npos);  // not present: not in the legend
+    QVERIFY(html.find("<tr><td><mark class=\"s-mr-values\">C1 Operator misuse</mark></td>") !=
+            std::string::npos);
+  }
+
+  // The first screen is a summary: EX under each semantics (and ignoring column order when the run
+  // was scored so), the risk AUROC with 95% intervals on all and on executable predictions,
+  // calibration, cases with findings, review progress, agreement; the same input gives the same
+  // bytes (the bootstrap is seeded).
+  void firstScreenSummarisesTheRun() {
+    ReportInput in = sample();
+    in.generatedAt = "2026-11-26T00:00:00Z";
+    for (int i = 0; i < 40; ++i) {
+      ReportCase c;
+      c.kase.id = "dev:" + std::to_string(10 + i);
+      c.kase.predSql = "SELECT 1";
+      eval::CaseOutcome o;
+      const bool wrong = i % 3 == 0;
+      o.exSet = !wrong;
+      o.exSetAnyColumnOrder = !wrong || i % 2 == 0;
+      o.pred.ok = i % 7 != 0;
+      o.risk = Risk{(wrong ? 0.3 : 0.1) + 0.03 * (i % 13), {}, {}};
+      c.outcome = o;
+      in.cases.push_back(c);
+    }
+    in.agreement = eval::AgreementReport{};
+    in.agreement->reviewers = {"ana", "bo"};
+    in.agreement->alpha = {0.61, 12};
+    in.agreement->perCategory = {{"C10", {0.5, 12}}, {"C2", {0.7, 12}}, {"Clause Abuse", {0.2, 12}}};
+    const std::string html = renderHtml(in);
+    const std::size_t cards = html.find("<div class=cards>");
+    QVERIFY(cards != std::string::npos);
+    QVERIFY(cards < html.find("<h2 id=ex>"));
+    auto card = [&](const std::string& label) {
+      const std::size_t at = html.find("<span class=k>" + label + "</span>", cards);
+      return at == std::string::npos ? std::string() : html.substr(at, html.find("</div>", at) - at);
+    };
+    QVERIFY(card("EX (set)").find("<b>") != std::string::npos);
+    QVERIFY(card("EX (bag)").find("<b>") != std::string::npos);
+    QVERIFY(card("EX (ordered)").find("<b>") != std::string::npos);
+    QVERIFY2(card("EX (set, any column order)").find("/ 40 scored") != std::string::npos, html.c_str());
+    QVERIFY(html.find("<th>EX (set, any column order)</th>") != std::string::npos);
+    QRegularExpression interval("\\[0\\.\\d{3}, [01]\\.\\d{3}\\] · (\\d+)");
+    auto all = interval.match(QString::fromStdString(card("Risk AUROC · All")));
+    QVERIFY2(all.hasMatch(), card("Risk AUROC · All").c_str());
+    QCOMPARE(all.captured(1), QString("41"));
+    auto executable = interval.match(QString::fromStdString(card("Risk AUROC · Executable")));
+    QVERIFY(executable.hasMatch());
+    QCOMPARE(executable.captured(1), QString("34"));
+    QVERIFY(card("Calibration error (ECE, 10 bins)").find("<b>0.") != std::string::npos);
+    QVERIFY(card("Cases with findings").find("<b>1 / 42</b>") != std::string::npos);
+    QVERIFY(card("Reviewed").find("<b>1 / 42</b>") != std::string::npos);
+    QVERIFY(card("Reviewed").find("Annotations 2") != std::string::npos);
+    QVERIFY(card("Krippendorff&#39;s alpha (nominal)").find("<b>0.610</b>") != std::string::npos);
+    // The risk section: the interval column and the calibration diagram.
+    QVERIFY(html.find("<th>95% CI</th>") != std::string::npos);
+    QVERIFY(html.find("<circle") != std::string::npos);
+    // Per-category agreement by category names, C2 before C10.
+    QVERIFY(html.find("<tr><td>C2 Limit error</td>") < html.find("<tr><td>C10 Group by</td>"));
+    QVERIFY(html.find("<tr><td>Clause Abuse</td>") != std::string::npos);
+    // Sections are linked from the top; printed tables repeat their header rows.
+    for (const char* id : {"ex", "risk", "verdicts", "findings", "agreement", "cases"}) {
+      QVERIFY2(html.find(std::string("<a href=\"#") + id + "\">") != std::string::npos, id);
+      QVERIFY2(html.find(std::string(" id=") + id + ">") != std::string::npos, id);
+    }
+    QVERIFY(html.find("<a href=\"#case-1\">#1</a>") != std::string::npos);
+    QVERIFY(html.find("<table><thead><tr><th>Category</th><th>Findings</th>") != std::string::npos);
+    QCOMPARE(renderHtml(in), html);  // deterministic
   }
 
   void reliabilityOfARunWithAbstention() {

@@ -54,40 +54,43 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
                       Language language) {
   struct Span {
     std::size_t begin, end;
-    const Finding* finding;
+    std::string style, title;
   };
   std::vector<Span> spans;
   std::set<std::size_t> cuts = {0, sql.size()};
   for (const Finding& f : findings) {
     for (const FindingSpan& s : f.spans) {
       if (s.side != side || s.begin >= s.end || s.end > sql.size()) continue;
-      spans.push_back({s.begin, s.end, &f});
+      spans.push_back(
+          {s.begin, s.end, styleClass(f), categoryName(language, f.taxonomy, f.category) + ": " + f.message});
       cuts.insert(s.begin);
       cuts.insert(s.end);
     }
   }
+  // Outer spans first: a span inside another (a C5 column inside a whole-query "Result differs")
+  // is a mark inside its mark, so both stay visible, as the editor draws every indicator; findings
+  // on the same range nest in their order; crossing spans are split where they cross.
+  std::stable_sort(spans.begin(), spans.end(), [](const Span& x, const Span& y) {
+    return x.begin != y.begin ? x.begin < y.begin : x.end > y.end;
+  });
   std::string out;
+  std::vector<const Span*> open, wanted;
   for (auto it = cuts.begin(); std::next(it) != cuts.end(); ++it) {
     const std::size_t a = *it, b = *std::next(it);
-    // The narrowest span covering the piece draws it (a finding on a whole query, such as
-    // "Result differs", must not hide the column or value a rule points at); the title lists all.
-    const Finding* top = nullptr;
-    std::size_t topWidth = 0;
-    std::string title;
-    for (const Span& s : spans) {
-      if (s.begin <= a && b <= s.end) {
-        if (!top || s.end - s.begin < topWidth) top = s.finding, topWidth = s.end - s.begin;
-        if (!title.empty()) title += "\n";
-        title += categoryName(language, s.finding->taxonomy, s.finding->category) + ": " + s.finding->message;
-      }
+    wanted.clear();
+    for (const Span& s : spans)
+      if (s.begin <= a && b <= s.end) wanted.push_back(&s);
+    std::size_t keep = 0;
+    while (keep < open.size() && keep < wanted.size() && open[keep] == wanted[keep]) ++keep;
+    for (std::size_t k = open.size(); k > keep; --k) out += "</mark>";
+    open.resize(keep);
+    for (std::size_t k = keep; k < wanted.size(); ++k) {
+      out += "<mark class=\"" + wanted[k]->style + "\" title=\"" + htmlEscape(wanted[k]->title) + "\">";
+      open.push_back(wanted[k]);
     }
-    const std::string piece = htmlEscape(std::string_view(sql).substr(a, b - a));
-    if (top)
-      out +=
-          "<mark class=\"" + styleClass(*top) + "\" title=\"" + htmlEscape(title) + "\">" + piece + "</mark>";
-    else
-      out += piece;
+    out += htmlEscape(std::string_view(sql).substr(a, b - a));
   }
+  for (std::size_t k = 0; k < open.size(); ++k) out += "</mark>";
   return out;
 }
 

@@ -124,14 +124,22 @@ class TestReport : public QObject {
     QVERIFY(html.find("mark.s-mr-values{background:none;text-decoration:underline") != std::string::npos);
     QVERIFY(html.find("mark.s-gf-result{background:rgba(") != std::string::npos);
     QVERIFY(html.find("outline:1px dotted") != std::string::npos);
-    // The narrowest span draws its piece: the C1 span and "singer" keep their own style inside the
-    // whole-query finding.
-    QVERIFY(html.find("<mark class=\"s-tasql-schema\"") != std::string::npos);
-    QVERIFY(html.find("\">singer</mark>") != std::string::npos);
-    QVERIFY(html.find("\">age &gt;= 30</mark>") != std::string::npos);
-    QVERIFY(html.find(
-                "<mark class=\"s-mr-values\" title=\"C1 Operator misuse: &#39;&gt;=&#39; where the gold has "
-                "&#39;&gt;&#39;\nResult differs: rows differ\">") != std::string::npos);
+    // A span inside another is a mark inside its mark: the C1 span and "singer" keep their own style
+    // inside the whole-query finding, which stays one mark from the first byte to the last.
+    const std::string c1 =
+        "<mark class=\"s-mr-values\" title=\"C1 Operator misuse: &#39;&gt;=&#39; where the gold has "
+        "&#39;&gt;&#39;\">age &gt;= 30</mark>";
+    QVERIFY2(
+        html.find("<pre class=sql><mark class=\"s-gf-result\" title=\"Result differs: rows differ\">SELECT "
+                  "count(*) FROM <mark class=\"s-tasql-schema\" title=\"Schema Contradiction: no such "
+                  "table\">singer</mark> WHERE " +
+                  c1 + "</mark></pre>") != std::string::npos,
+        html.c_str());
+    // Findings on the same range nest in their order: both styles show.
+    in.cases[0].outcome->findings.push_back(
+        {"goldfree", "value_absent", "", "no such value", {{"pred", 34, 43}}, "rule", 1.0, ""});
+    QVERIFY(renderHtml(in).find("&#39;&gt;&#39;\"><mark class=\"s-gf-values\" title=\"Value absent: no such "
+                                "value\">age &gt;= 30</mark></mark>") != std::string::npos);
     // Tags in the findings list, the legend of what the cases show, the category table rows.
     QVERIFY(html.find("<span class=\"tag s-mr-values\">C1 Operator misuse</span>") != std::string::npos);
     QVERIFY(html.find("<mark class=\"s-tasql-schema\">TA-SQL: Schema Contradiction</mark>") !=

@@ -31,7 +31,7 @@ table.ann{width:100%;table-layout:fixed}table.ann td{overflow-wrap:anywhere}col.
 .meta td:last-child{overflow-wrap:anywhere}
 th{background:#f3f5f7}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 thead{display:table-header-group}tr,.card,figure,.case,.fam,.keep{break-inside:avoid;page-break-inside:avoid}
-.dim{color:#57606a}
+.dim{color:#57606a}.notice{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px}
 .meta td{padding:1px 8px}.meta td:first-child{color:#57606a}
 .cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(165px,1fr));gap:8px;margin:8px 0 4px}
 .card{border:1px solid #d0d7de;border-radius:6px;padding:6px 10px}.card .k,.card .sub{display:block;color:#57606a;font-size:12px;min-height:1.2em}

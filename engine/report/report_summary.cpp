@@ -142,7 +142,16 @@ std::string keyFiguresHtml(const ReportInput& in, const json& s, const RiskInter
                 std::to_string(e.value("correct", 0)) + " / " + std::to_string(e.value("scored", 0)) + " " +
                     tr(L, "scored"));
   };
-  std::string h = "<div class=cards>";
+  std::string h;
+  // Cases without a stored outcome count nowhere: say so before the figures that leave them out.
+  std::size_t notEvaluated = 0;
+  for (const ReportCase& rc : in.cases) notEvaluated += rc.outcome ? 0 : 1;
+  if (notEvaluated > 0)
+    h += "<p class=notice>" +
+         htmlEscape(tr(L, "Cases not evaluated yet (evaluate the run to score them)") + ": " +
+                    std::to_string(notEvaluated) + " / " + std::to_string(in.cases.size())) +
+         "</p>";
+  h += "<div class=cards>";
   h += exCard("EX (set)", "set");
   h += exCard("EX (bag)", "bag");
   h += exCard("EX (ordered)", "ordered");

@@ -215,6 +215,18 @@ class TestReport : public QObject {
     QCOMPARE(renderHtml(in), html);  // deterministic
   }
 
+  // A run imported but not evaluated showed '–' everywhere without saying why.
+  void casesNotEvaluatedAreCountedAtTheTop() {
+    ReportInput in = sample();
+    QVERIFY(renderHtml(in).find("class=notice") == std::string::npos);
+    in.cases[1].outcome.reset();
+    const std::string html = renderHtml(in);
+    const std::size_t notice = html.find("<p class=notice>Cases not evaluated yet");
+    QVERIFY(notice != std::string::npos);
+    QVERIFY(html.find(": 1 / 2</p>", notice) != std::string::npos);
+    QVERIFY(notice < html.find("<div class=cards>"));
+  }
+
   void reliabilityOfARunWithAbstention() {
     ReportInput in = sample();
     QVERIFY(renderHtml(in).find("Reliability with abstention") == std::string::npos);  // abstention off

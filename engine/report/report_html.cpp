@@ -21,7 +21,7 @@ namespace hs::report {
 namespace {
 
 constexpr const char* kCss = R"CSS(
-body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;padding:0 24px;font-size:14px;line-height:1.45;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;padding:0 24px;font-size:14px;line-height:1.45;overflow-wrap:break-word;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 h1{font-size:22px;margin:0 0 6px}h2{font-size:18px;margin:26px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
 h3{font-size:15px;margin:16px 0 6px}h2,h3{break-after:avoid;page-break-after:avoid}
 a{color:#0969da;text-decoration:none}a:hover{text-decoration:underline}

@@ -77,6 +77,9 @@ class TestReport : public QObject {
     // the one scored prediction did not run, so its row shows 0 cases and no AUROC).
     QVERIFY(html.find("<h2 id=risk>Risk score against EX</h2>") != std::string::npos);
     QVERIFY(html.find("<tr><td>Executable</td><td class=n>0</td><td class=n>–</td>") != std::string::npos);
+    // Long words (a case id, a question with no spaces) wrap instead of running off the page.
+    QVERIFY(html.find("body{") < html.find("overflow-wrap:break-word"));
+    QVERIFY(html.find("overflow-wrap:break-word") < html.find("}", html.find("body{")));
     // Case 2 has neither findings nor annotations: not in the appendix.
     QVERIFY(html.find("id=\"case-1\"") != std::string::npos);
     QVERIFY(html.find("id=\"case-2\"") == std::string::npos);

@@ -27,7 +27,7 @@ h3{font-size:15px;margin:16px 0 6px}h2,h3{break-after:avoid;page-break-after:avo
 a{color:#0969da;text-decoration:none}a:hover{text-decoration:underline}
 nav.toc{font-size:13px;margin:4px 0 0}nav.toc a{margin-right:14px;white-space:nowrap}
 table{border-collapse:collapse;margin:6px 0 12px;max-width:100%}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}
-table.ann{width:100%;table-layout:fixed}table.ann td{overflow-wrap:anywhere}col.who{width:12%}col.verdict{width:11%}col.cat{width:20%}col.when{width:11.5em}
+table.ann{width:100%;table-layout:fixed}table.ann td{overflow-wrap:anywhere}table.ann th{overflow-wrap:normal;overflow:hidden}table.ann td:last-child{white-space:nowrap;font-size:12px}col.who{width:14%}col.verdict{width:12%}col.cat{width:20%}col.when{width:12em}
 .meta td:last-child{overflow-wrap:anywhere}
 th{background:#f3f5f7}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 thead{display:table-header-group}tr,.card,figure,.case,.fam,.keep{break-inside:avoid;page-break-inside:avoid}

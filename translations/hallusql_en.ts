@@ -131,6 +131,23 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::DrilldownPanel</name>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n case</numerusform>
+            <numerusform>%n cases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::FollowUpDetail</name>
     <message numerus="yes">
         <source>%1: %n row(s)</source>

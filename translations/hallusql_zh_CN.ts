@@ -1912,14 +1912,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>%1: %2 cases, %3 steps</source>
-        <translation>%1：%2 个案例，%3 个步骤</translation>
-    </message>
-    <message>
-        <source>%1 cases, %2 steps</source>
-        <translation>%1 个案例，%2 个步骤</translation>
-    </message>
-    <message>
         <source>Open run…</source>
         <translation>打开运行…</translation>
     </message>
@@ -2010,6 +2002,26 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Running the drill-down</source>
         <translation>正在运行下钻</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n 个案例</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 个步骤</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the workspace&apos;s drill-down run: %1</source>
+        <translation>无法读取工作区中的下钻运行：%1</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot; from the workspace: %2</source>
+        <translation>工作区中的运行“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -3814,24 +3826,24 @@ Use File ▸ Import Benchmark Run… to add one.</source>
 <context>
     <name>hs::ui::ReviewTeamActions</name>
     <message>
-        <source>Export My Annotations…</source>
-        <translation>导出我的标注…</translation>
+        <source>Export &amp;My Annotations…</source>
+        <translation>导出我的标注(&amp;M)…</translation>
     </message>
     <message>
         <source>Write your annotations of this workspace to a JSON Lines file for another reviewer</source>
         <translation>将您在此工作区中的标注写入 JSON Lines 文件，供其他审查者使用</translation>
     </message>
     <message>
-        <source>Import Reviewer&apos;s Annotations…</source>
-        <translation>导入审查者的标注…</translation>
+        <source>Import Re&amp;viewer&apos;s Annotations…</source>
+        <translation>导入审查者的标注(&amp;V)…</translation>
     </message>
     <message>
         <source>Add another reviewer&apos;s exported annotations to this workspace (nothing twice)</source>
         <translation>将其他审查者导出的标注添加到此工作区（不会重复添加）</translation>
     </message>
     <message>
-        <source>Adjudicate Disagreements…</source>
-        <translation>裁定分歧…</translation>
+        <source>A&amp;djudicate Disagreements…</source>
+        <translation>裁定分歧(&amp;D)…</translation>
     </message>
     <message>
         <source>The cases where reviewers disagree, side by side, and their final labels</source>

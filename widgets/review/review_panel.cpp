@@ -187,8 +187,14 @@ void ReviewPanel::reloadCases() {
 
 void ReviewPanel::fillFilterCombos() {
   refill(category_, tr("All findings"), model_->categories());
-  refill(modelFilter_, tr("All models"), model_->models());
-  refill(difficulty_, tr("All difficulties"), model_->difficulties());
+  const QStringList models = model_->models();
+  const QStringList difficulties = model_->difficulties();
+  refill(modelFilter_, tr("All models"), models);
+  refill(difficulty_, tr("All difficulties"), difficulties);
+  // A filter with one value or none has nothing to choose: hidden, it leaves the row (and the
+  // window's minimum width, which the Query tab's schema panel pays for) to the others.
+  modelFilter_->setVisible(models.size() > 1);
+  difficulty_->setVisible(difficulties.size() > 1);
   applyFilters();
 }
 

@@ -57,6 +57,8 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
   emptyHint_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
   emptyHint_->setMargin(8);
   emptyHint_->setFrameShape(QFrame::StyledPanel);
+  emptyHint_->setAutoFillBackground(true);  // where the list would be, in its colours
+  emptyHint_->setBackgroundRole(QPalette::Base);
   emptyHint_->setForegroundRole(QPalette::PlaceholderText);
   left_ = new QStackedWidget(this);
   left_->addWidget(emptyHint_);

@@ -807,6 +807,10 @@
         <source>Recorded: %1</source>
         <translation>已记录：%1</translation>
     </message>
+    <message>
+        <source>Disagreements come from other reviewers&apos; annotations: File ▸ Import Reviewer&apos;s Annotations…</source>
+        <translation>分歧来自其他审查者的标注：请使用“文件 ▸ 导入审查者的标注…”。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::AnnotationBar</name>
@@ -1718,18 +1722,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>完全相同的幻觉</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>导出 PNG…</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>导出 SVG…</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
         <source>%1 (+ history)</source>
         <translation>%1（+ 历史）</translation>
     </message>
@@ -1816,6 +1808,26 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Cannot read the run&apos;s findings: %1</source>
         <translation>无法读取该运行的发现：%1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Save the chart as a PNG or SVG image, or its numbers as CSV</source>
+        <translation>将图表保存为 PNG 或 SVG 图像，或将其数据保存为 CSV</translation>
+    </message>
+    <message>
+        <source>PNG Image…</source>
+        <translation>PNG 图像…</translation>
+    </message>
+    <message>
+        <source>SVG Image…</source>
+        <translation>SVG 图像…</translation>
+    </message>
+    <message>
+        <source>CSV Data…</source>
+        <translation>CSV 数据…</translation>
     </message>
 </context>
 <context>

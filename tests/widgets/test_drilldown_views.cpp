@@ -13,6 +13,8 @@
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -175,6 +177,11 @@ class TestDrilldownViews : public QObject {
     QVERIFY(spy.at(0).at(0).toString().contains("n = 1, N = 1"));
 
     QTemporaryDir dir;
+    // One Export button with the three formats in its menu (three buttons widened the window).
+    QVERIFY(view.exportButton()->menu());
+    QCOMPARE(view.exportButton()->menu()->actions().size(), 3);
+    QVERIFY2(view.minimumSizeHint().width() <= 620,
+             qPrintable(QString::number(view.minimumSizeHint().width())));
     QVERIFY(view.exportPng(dir.filePath("c.png")).isEmpty());
     QVERIFY(view.exportSvg(dir.filePath("c.svg")).isEmpty());
     QVERIFY(view.exportCsv(dir.filePath("c.csv")).isEmpty());

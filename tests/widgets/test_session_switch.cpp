@@ -244,14 +244,17 @@ class TestSessionSwitch : public QObject {
 
   void reviewFiltersWithNothingToChooseAreHidden() {
     // The demo run has one model: its filter offered "All models" and "demo" only. Hidden, the row
-    // is narrower, and so is the window's minimum (the Review tab set it, and on the Query tab the
-    // schema panel paid for it: 210 px in a 1280 px window, its names cut).
+    // is narrower, and so is the window's minimum (the widest tab page sets it, and on the Query
+    // tab the schema panel paid for it: 210 px in a 1280 px window, its names cut).
     QTemporaryDir dir;
     auto demo = hs::ws::createDemo(dir.path().toStdString());
     QVERIFY(demo.ok());
     MainWindow w;
     w.resize(1280, 700);
     w.show();
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
     QVERIFY(w.review()->openWorkspace(QString::fromStdString(demo->workspacePath)));
     w.showReview();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -260,8 +263,11 @@ class TestSessionSwitch : public QObject {
     QVERIFY(panel->modelCombo()->isHidden());
     QVERIFY(!panel->difficultyCombo()->isHidden());  // simple, medium, hard...
     QVERIFY(panel->categoryCombo()->isVisible());
+    // The schema panel beside the widest tab page: 1069 px before (the filters, the annotation
+    // bar's label chooser and the chart's three export buttons), so no 1024 px screen and no half
+    // of a 1920 px one.
     const int min = w.minimumSizeHint().expandedTo(w.minimumSize()).width();
-    QVERIFY2(min <= 960, qPrintable(QString::number(min)));
+    QVERIFY2(min <= 1000, qPrintable(QString::number(min)));
     // The title names the workspace too (it said "HalluSQL" alone: two windows, two workspaces,
     // no way to tell them apart).
     const QString file = QFileInfo(QString::fromStdString(demo->workspacePath)).fileName();

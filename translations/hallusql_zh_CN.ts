@@ -2000,18 +2000,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>下钻失败：%1</translation>
     </message>
     <message>
-        <source>Cancelled: %1 steps done</source>
-        <translation>已取消：已完成 %1 个步骤</translation>
-    </message>
-    <message>
-        <source>Drill-down done: %1 steps</source>
-        <translation>下钻完成：%1 个步骤</translation>
-    </message>
-    <message>
-        <source>, %1 cases, %2 skipped, %3 LLM calls (%4 from the cache)</source>
-        <translation>，%1 个案例，跳过 %2 个，%3 次 LLM 调用（%4 次来自缓存）</translation>
-    </message>
-    <message>
         <source>Running the drill-down</source>
         <translation>正在运行下钻</translation>
     </message>
@@ -2034,6 +2022,18 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Run &quot;%1&quot; from the workspace: %2</source>
         <translation>工作区中的运行“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 done</source>
+        <translation>已取消：已完成 %1</translation>
+    </message>
+    <message>
+        <source>Drill-down done: %1</source>
+        <translation>下钻完成：%1</translation>
+    </message>
+    <message>
+        <source>, %1 skipped, %2 LLM calls (%3 from the cache)</source>
+        <translation>，跳过 %1 个，%2 次 LLM 调用（%3 次来自缓存）</translation>
     </message>
 </context>
 <context>

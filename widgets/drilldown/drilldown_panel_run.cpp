@@ -199,13 +199,11 @@ void DrilldownPanel::startRunWithClient(const DrilldownRunRequest& request, cons
       return;
     }
     const auto& r = d->result;
+    const QString steps = tr("%n step(s)", nullptr, int(r.rows.size()));
     QString text =
-        (r.cancelled ? tr("Cancelled: %1 steps done") : tr("Drill-down done: %1 steps")).arg(r.rows.size()) +
-        tr(", %1 cases, %2 skipped, %3 LLM calls (%4 from the cache)")
-            .arg(r.cases)
-            .arg(r.skipped)
-            .arg(r.llmCalls)
-            .arg(r.cacheHits);
+        (r.cancelled ? tr("Cancelled: %1 done") : tr("Drill-down done: %1")).arg(steps) +
+        QStringLiteral(", ") + tr("%n case(s)", nullptr, int(r.cases)) +
+        tr(", %1 skipped, %2 LLM calls (%3 from the cache)").arg(r.skipped).arg(r.llmCalls).arg(r.cacheHits);
     if (!d->stored.isEmpty()) text += QStringLiteral("; ") + d->stored;
     self->showRows(std::move(d->result.rows), std::move(d->stats));
     self->status_->setText(text);

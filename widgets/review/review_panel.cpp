@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/annotation_bar.h"
@@ -122,6 +123,8 @@ void ReviewPanel::reloadRuns(qint64 selectRunId) {
   if (hasWorkspace()) {
     if (auto runs = ws_->runs()) {
       for (const auto& r : *runs) {
+        // A drill-down run (gold sub-queries, no prediction to review) is the Drill-down tab's.
+        if (hs::ws::isDrilldownRun(r)) continue;
         auto n = ws_->caseCount(r.id);
         runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
                        QVariant::fromValue(static_cast<qint64>(r.id)));

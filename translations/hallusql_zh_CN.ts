@@ -3643,12 +3643,12 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>已在完成 %1/%2 个案例后取消</translation>
     </message>
     <message>
-        <source>Run:</source>
-        <translation>运行：</translation>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
     </message>
     <message>
-        <source>Evaluate</source>
-        <translation>评估</translation>
+        <source>&amp;Evaluate</source>
+        <translation>评估(&amp;E)</translation>
     </message>
     <message>
         <source>Execute gold and predicted SQL read-only, score and annotate every case</source>
@@ -3811,8 +3811,8 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
     </message>
     <message>
-        <source>Manage Run</source>
-        <translation>管理运行</translation>
+        <source>&amp;Manage Run</source>
+        <translation>管理运行(&amp;M)</translation>
     </message>
     <message>
         <source>Rename or delete the run, set its database folder, comparison settings</source>

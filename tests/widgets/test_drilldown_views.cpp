@@ -282,6 +282,8 @@ class TestDrilldownViews : public QObject {
     QVERIFY(panel.runner()->waitForIdle(10000));
     QTRY_COMPARE(panel.caseList()->count(), 1);
     QVERIFY(panel.caseList()->isVisible());
+    QCOMPARE(panel.caseList()->item(0)->toolTip(),
+             QStringLiteral("Names of singers older than 30 from France?"));
     QVERIFY(!panel.emptyHint()->isVisible());
     QCOMPARE(panel.ladder()->table()->rowCount(), 3);
     QVERIFY2(panel.status().contains("drilldown gpt-4o-mini") && panel.status().contains("1 case, 6 steps"),

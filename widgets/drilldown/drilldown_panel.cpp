@@ -163,6 +163,8 @@ void DrilldownPanel::fillCaseList() {
     if (seen.insert(r.caseId).second) {
       caseIds_.push_back(r.caseId);
       cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
+      cases_->item(cases_->count() - 1)
+          ->setToolTip(QString::fromStdString(r.originalQuestion));  // cut at the edge
     }
   left_->setCurrentWidget(caseIds_.empty() ? static_cast<QWidget*>(emptyHint_) : cases_);
   if (!caseIds_.empty()) cases_->setCurrentRow(0);

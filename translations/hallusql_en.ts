@@ -201,6 +201,13 @@
             <numerusform>%n LLM calls</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::FollowUpModel</name>
@@ -209,6 +216,30 @@
         <translation>
             <numerusform>%n LLM call</numerusform>
             <numerusform>%n LLM calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ImportDialog</name>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n case</numerusform>
+            <numerusform>%n cases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
         </translation>
     </message>
 </context>

@@ -2456,10 +2456,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         </translation>
     </message>
     <message>
-        <source>%1 satisfied, %2 inapplicable, %3 error(s)</source>
-        <translation>%1 个满足，%2 个不适用，%3 个错误</translation>
-    </message>
-    <message>
         <source>%1 skipped</source>
         <translation>%1 个跳过</translation>
     </message>
@@ -2522,6 +2518,16 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Could not check</source>
         <translation>无法检查</translation>
+    </message>
+    <message>
+        <source>%1 satisfied, %2 inapplicable, %3</source>
+        <translation>%1 个满足，%2 个不适用，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2866,10 +2872,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>请选择要导入的文件。</translation>
     </message>
     <message>
-        <source>%1 case(s) read as %2 · %3 warning(s) · %4 error(s)%5</source>
-        <translation>按 %2 读取了 %1 个案例 · %3 个警告 · %4 个错误%5</translation>
-    </message>
-    <message>
         <source>showing the first %1</source>
         <translation>显示前 %1 个</translation>
     </message>
@@ -2880,6 +2882,28 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>“%1” looks like a file of benchmark questions or gold SQL (%2), not a model&apos;s predictions. Put it in the Cases file field, and the model&apos;s output in the Predictions field.</source>
         <translation>“%1”看起来是基准问题或标准 SQL 文件（%2），而不是模型的预测。请将它填入“案例文件”字段，并将模型的输出填入“预测”字段。</translation>
+    </message>
+    <message>
+        <source>%1 read as %2 · %3 · %4%5</source>
+        <translation>按 %2 读取了 %1 · %3 · %4%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n 个案例</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -323,6 +323,13 @@
             <numerusform>%n cases, not evaluated yet</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
+        <translation>
+            <numerusform>no database found for %Ln case: Manage Run ▸ Set Database Folder…</numerusform>
+            <numerusform>no database found for %Ln cases: Manage Run ▸ Set Database Folder…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::ReviewTeamActions</name>

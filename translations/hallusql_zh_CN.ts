@@ -3858,6 +3858,12 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <source>Anywhere in the window:</source>
         <translation>在窗口任意位置：</translation>
     </message>
+    <message numerus="yes">
+        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
+        <translation>
+            <numerusform>%Ln 个案例找不到数据库：请使用“管理运行 ▸ 设置数据库文件夹…”</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::ReviewTeamActions</name>

@@ -243,6 +243,9 @@ class TestReviewRuns : public QObject {
     QVERIFY(importFile(review, casesFile_, QString(), false));  // no database folder
     QVERIFY(evaluateCurrent(review));
     QCOMPARE(review.panel()->caseModel()->correctCount() + review.panel()->caseModel()->wrongCount(), 0);
+    // The summary says why nothing was scored and where to fix it ("EX –%" alone did not).
+    QVERIFY2(review.panel()->statsText().contains(QStringLiteral("Set Database Folder")),
+             qPrintable(review.panel()->statsText()));
     auto* actions = review.runActions();
     actions->askFolder = [&](const QString& current) { return current.isEmpty() ? demoDir_ : QString(); };
     actions->databaseFolderAction()->trigger();
@@ -250,6 +253,7 @@ class TestReviewRuns : public QObject {
     QVERIFY(evaluateCurrent(review));
     QCOMPARE(review.panel()->caseModel()->correctCount(), 1);  // c:2
     QCOMPARE(review.panel()->caseModel()->wrongCount(), 2);
+    QVERIFY(!review.panel()->statsText().contains(QStringLiteral("Set Database Folder")));
     QVERIFY(!actions->setDatabaseFolder(review.panel()->currentRunId(), dir_.filePath("no-such-folder")));
   }
 

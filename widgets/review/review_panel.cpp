@@ -281,8 +281,10 @@ void ReviewPanel::updateStats() {
   // The other semantics beside it: bag, ordered (cases whose gold orders), and set ignoring the
   // column order when the run asked for it.
   int bag[2] = {0, 0}, ordered[2] = {0, 0}, anyOrder[2] = {0, 0};
+  int noDatabase = 0;
   for (int r = 0; r < n; ++r) {
     const auto& s = model_->row(r).summary;
+    if (s.predError == "no_database") ++noDatabase;
     if (s.exBag) ++bag[*s.exBag ? 0 : 1];
     if (s.exOrdered) ++ordered[*s.exOrdered ? 0 : 1];
     if (s.exSetAnyOrder) ++anyOrder[*s.exSetAnyOrder ? 0 : 1];
@@ -295,6 +297,10 @@ void ReviewPanel::updateStats() {
   if (anyOrder[0] + anyOrder[1] > 0)
     text += QStringLiteral(" · ") +
             tr("set ignoring column order %1%").arg(percent(anyOrder[0], anyOrder[0] + anyOrder[1]));
+  // Evaluated, nothing scored, databases missing ("EX –%" alone left the user guessing why).
+  if (decided == 0 && noDatabase > 0)
+    text += QStringLiteral(" · ") +
+            tr("no database found for %Ln case(s): Manage Run ▸ Set Database Folder…", nullptr, noDatabase);
   stats_->setText(text);
   stats_->setToolTip(
       tr("EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, "

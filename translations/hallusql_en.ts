@@ -131,6 +131,23 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::DrilldownPanel</name>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n case</numerusform>
+            <numerusform>%n cases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::FollowUpDetail</name>
     <message numerus="yes">
         <source>%1: %n row(s)</source>
@@ -184,6 +201,13 @@
             <numerusform>%n LLM calls</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::FollowUpModel</name>
@@ -192,6 +216,30 @@
         <translation>
             <numerusform>%n LLM call</numerusform>
             <numerusform>%n LLM calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ImportDialog</name>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n case</numerusform>
+            <numerusform>%n cases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n error</numerusform>
+            <numerusform>%n errors</numerusform>
         </translation>
     </message>
 </context>
@@ -273,6 +321,13 @@
         <translation>
             <numerusform>%n case, not evaluated yet</numerusform>
             <numerusform>%n cases, not evaluated yet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
+        <translation>
+            <numerusform>no database found for %Ln case: Manage Run ▸ Set Database Folder…</numerusform>
+            <numerusform>no database found for %Ln cases: Manage Run ▸ Set Database Folder…</numerusform>
         </translation>
     </message>
 </context>

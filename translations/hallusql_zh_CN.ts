@@ -823,6 +823,10 @@
         <source>Recorded: %1</source>
         <translation>已记录：%1</translation>
     </message>
+    <message>
+        <source>Disagreements come from other reviewers&apos; annotations: File ▸ Import Reviewer&apos;s Annotations…</source>
+        <translation>分歧来自其他审查者的标注：请使用“文件 ▸ 导入审查者的标注…”。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::AnnotationBar</name>
@@ -1734,18 +1738,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>完全相同的幻觉</translation>
     </message>
     <message>
-        <source>Export PNG…</source>
-        <translation>导出 PNG…</translation>
-    </message>
-    <message>
-        <source>Export SVG…</source>
-        <translation>导出 SVG…</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
         <source>%1 (+ history)</source>
         <translation>%1（+ 历史）</translation>
     </message>
@@ -1832,6 +1824,26 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Cannot read the run&apos;s findings: %1</source>
         <translation>无法读取该运行的发现：%1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Save the chart as a PNG or SVG image, or its numbers as CSV</source>
+        <translation>将图表保存为 PNG 或 SVG 图像，或将其数据保存为 CSV</translation>
+    </message>
+    <message>
+        <source>PNG Image…</source>
+        <translation>PNG 图像…</translation>
+    </message>
+    <message>
+        <source>SVG Image…</source>
+        <translation>SVG 图像…</translation>
+    </message>
+    <message>
+        <source>CSV Data…</source>
+        <translation>CSV 数据…</translation>
     </message>
 </context>
 <context>
@@ -1928,14 +1940,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>%1: %2 cases, %3 steps</source>
-        <translation>%1：%2 个案例，%3 个步骤</translation>
-    </message>
-    <message>
-        <source>%1 cases, %2 steps</source>
-        <translation>%1 个案例，%2 个步骤</translation>
-    </message>
-    <message>
         <source>Open run…</source>
         <translation>打开运行…</translation>
     </message>
@@ -2012,20 +2016,40 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>下钻失败：%1</translation>
     </message>
     <message>
-        <source>Cancelled: %1 steps done</source>
-        <translation>已取消：已完成 %1 个步骤</translation>
-    </message>
-    <message>
-        <source>Drill-down done: %1 steps</source>
-        <translation>下钻完成：%1 个步骤</translation>
-    </message>
-    <message>
-        <source>, %1 cases, %2 skipped, %3 LLM calls (%4 from the cache)</source>
-        <translation>，%1 个案例，跳过 %2 个，%3 次 LLM 调用（%4 次来自缓存）</translation>
-    </message>
-    <message>
         <source>Running the drill-down</source>
         <translation>正在运行下钻</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n 个案例</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 个步骤</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the workspace&apos;s drill-down run: %1</source>
+        <translation>无法读取工作区中的下钻运行：%1</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot; from the workspace: %2</source>
+        <translation>工作区中的运行“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 done</source>
+        <translation>已取消：已完成 %1</translation>
+    </message>
+    <message>
+        <source>Drill-down done: %1</source>
+        <translation>下钻完成：%1</translation>
+    </message>
+    <message>
+        <source>, %1 skipped, %2 LLM calls (%3 from the cache)</source>
+        <translation>，跳过 %1 个，%2 次 LLM 调用（%3 次来自缓存）</translation>
     </message>
 </context>
 <context>
@@ -2448,10 +2472,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         </translation>
     </message>
     <message>
-        <source>%1 satisfied, %2 inapplicable, %3 error(s)</source>
-        <translation>%1 个满足，%2 个不适用，%3 个错误</translation>
-    </message>
-    <message>
         <source>%1 skipped</source>
         <translation>%1 个跳过</translation>
     </message>
@@ -2514,6 +2534,16 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Could not check</source>
         <translation>无法检查</translation>
+    </message>
+    <message>
+        <source>%1 satisfied, %2 inapplicable, %3</source>
+        <translation>%1 个满足，%2 个不适用，%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2858,10 +2888,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>请选择要导入的文件。</translation>
     </message>
     <message>
-        <source>%1 case(s) read as %2 · %3 warning(s) · %4 error(s)%5</source>
-        <translation>按 %2 读取了 %1 个案例 · %3 个警告 · %4 个错误%5</translation>
-    </message>
-    <message>
         <source>showing the first %1</source>
         <translation>显示前 %1 个</translation>
     </message>
@@ -2872,6 +2898,28 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>“%1” looks like a file of benchmark questions or gold SQL (%2), not a model&apos;s predictions. Put it in the Cases file field, and the model&apos;s output in the Predictions field.</source>
         <translation>“%1”看起来是基准问题或标准 SQL 文件（%2），而不是模型的预测。请将它填入“案例文件”字段，并将模型的输出填入“预测”字段。</translation>
+    </message>
+    <message>
+        <source>%1 read as %2 · %3 · %4%5</source>
+        <translation>按 %2 读取了 %1 · %3 · %4%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s)</source>
+        <translation>
+            <numerusform>%n 个案例</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3635,12 +3683,12 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>已在完成 %1/%2 个案例后取消</translation>
     </message>
     <message>
-        <source>Run:</source>
-        <translation>运行：</translation>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
     </message>
     <message>
-        <source>Evaluate</source>
-        <translation>评估</translation>
+        <source>&amp;Evaluate</source>
+        <translation>评估(&amp;E)</translation>
     </message>
     <message>
         <source>Execute gold and predicted SQL read-only, score and annotate every case</source>
@@ -3803,8 +3851,8 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
     </message>
     <message>
-        <source>Manage Run</source>
-        <translation>管理运行</translation>
+        <source>&amp;Manage Run</source>
+        <translation>管理运行(&amp;M)</translation>
     </message>
     <message>
         <source>Rename or delete the run, set its database folder, comparison settings</source>
@@ -3826,28 +3874,34 @@ Use File ▸ Import Benchmark Run… to add one.</source>
         <source>Anywhere in the window:</source>
         <translation>在窗口任意位置：</translation>
     </message>
+    <message numerus="yes">
+        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
+        <translation>
+            <numerusform>%Ln 个案例找不到数据库：请使用“管理运行 ▸ 设置数据库文件夹…”</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::ReviewTeamActions</name>
     <message>
-        <source>Export My Annotations…</source>
-        <translation>导出我的标注…</translation>
+        <source>Export &amp;My Annotations…</source>
+        <translation>导出我的标注(&amp;M)…</translation>
     </message>
     <message>
         <source>Write your annotations of this workspace to a JSON Lines file for another reviewer</source>
         <translation>将您在此工作区中的标注写入 JSON Lines 文件，供其他审查者使用</translation>
     </message>
     <message>
-        <source>Import Reviewer&apos;s Annotations…</source>
-        <translation>导入审查者的标注…</translation>
+        <source>Import Re&amp;viewer&apos;s Annotations…</source>
+        <translation>导入审查者的标注(&amp;V)…</translation>
     </message>
     <message>
         <source>Add another reviewer&apos;s exported annotations to this workspace (nothing twice)</source>
         <translation>将其他审查者导出的标注添加到此工作区（不会重复添加）</translation>
     </message>
     <message>
-        <source>Adjudicate Disagreements…</source>
-        <translation>裁定分歧…</translation>
+        <source>A&amp;djudicate Disagreements…</source>
+        <translation>裁定分歧(&amp;D)…</translation>
     </message>
     <message>
         <source>The cases where reviewers disagree, side by side, and their final labels</source>

@@ -382,6 +382,7 @@ void MainWindow::onWorkspaceChanged(const QString& path) {
   if (path == sessions_->current().workspacePath()) return;
   if (!path.isEmpty()) AppSettings::addRecentWorkspace(path);
   sessions_->replace(sessions_->current().withWorkspace(path));
+  if (!path.isEmpty()) status_->setMessage(tr("Workspace: %1").arg(QFileInfo(path).fileName()));
 }
 
 void MainWindow::onOpened(const QString& path) {
@@ -428,8 +429,13 @@ bool MainWindow::isReviewShown() const {
 }
 
 void MainWindow::chooseDatabase() {
+  // The dialog opens where the open database (else the last one opened) lives: the next Spider
+  // database is one folder up, not a walk from the working directory.
+  QString near = sessions_->current().databasePath();
+  if (near.isEmpty() && !AppSettings::recentFiles().isEmpty()) near = AppSettings::recentFiles().first();
+  const QString folder = near.isEmpty() ? QString() : QFileInfo(near).absolutePath();
   const QString path =
-      QFileDialog::getOpenFileName(this, tr("Open Database"), QString(),
+      QFileDialog::getOpenFileName(this, tr("Open Database"), folder,
                                    tr("SQLite databases (*.sqlite *.sqlite3 *.db *.db3);;All files (*)"));
   if (!path.isEmpty()) openDatabaseForQuery(path);
 }
@@ -450,8 +456,11 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 void MainWindow::updateTitle() {
-  const QString db = sessions_->current().databasePath();
-  setWindowTitle(db.isEmpty() ? tr("HalluSQL") : tr("%1 — HalluSQL").arg(QFileInfo(db).fileName()));
+  // What is open, database and workspace: with two workspaces the title tells them apart.
+  QStringList open;
+  for (const QString& path : {sessions_->current().databasePath(), sessions_->current().workspacePath()})
+    if (!path.isEmpty()) open << QFileInfo(path).fileName();
+  setWindowTitle(open.isEmpty() ? tr("HalluSQL") : tr("%1 — HalluSQL").arg(open.join(QStringLiteral(" · "))));
 }
 
 void MainWindow::retranslate() {

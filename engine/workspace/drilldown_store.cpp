@@ -19,6 +19,11 @@ const char* modeName(const std::string& history) {
 
 }  // namespace
 
+bool isDrilldownRun(const RunRecord& run) {
+  const auto settings = nlohmann::json::parse(run.info.settingsJson, nullptr, false);
+  return settings.is_object() && settings.value("kind", std::string()) == "drilldown";
+}
+
 Result<std::int64_t> saveDrilldownRun(Workspace& ws, const std::string& name, const std::string& sourceFile,
                                       const std::vector<DrilldownStepRow>& rows) {
   std::string model = rows.empty() ? "" : rows.front().model;

@@ -39,6 +39,8 @@ struct DrilldownStepRow {
 // Creates the run `name` (model, source file) and stores all rows; returns the run id.
 Result<std::int64_t> saveDrilldownRun(Workspace& ws, const std::string& name, const std::string& sourceFile,
                                       const std::vector<DrilldownStepRow>& rows);
+// True for a run saveDrilldownRun created (its settings say {"kind": "drilldown"}).
+bool isDrilldownRun(const RunRecord& run);
 // The rows of a stored drill-down run, by case position, mode and step.
 Result<std::vector<DrilldownStepRow>> loadDrilldownRun(const Workspace& ws, std::int64_t runId);
 

@@ -29,6 +29,7 @@
 #include "widgets/drilldown/drilldown_ladder.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/job_runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/llm/profile_settings.h"
@@ -79,10 +80,12 @@ class TestDrilldownRunGui : public QObject {
   QTemporaryDir dir_;
   QString dbRoot_;
   QString casesPath_;
+  ui::LanguageController lang_;
 
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
+    QVERIFY(lang_.setLanguage(QStringLiteral("en")));  // the English plurals ("1 case", "3 cases")
     QStandardPaths::setTestModeEnabled(true);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
     QCoreApplication::setOrganizationName("HalluSQLTest");

@@ -13,6 +13,8 @@
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -22,11 +24,15 @@
 #include "engine/core/finding_categories.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
+#include "engine/workspace/drilldown_store.h"
+#include "engine/workspace/workspace.h"
 #include "widgets/drilldown/drilldown_charts.h"
 #include "widgets/drilldown/drilldown_ladder.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/job_runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/main_window.h"
+#include "widgets/session.h"
 
 using namespace hs;
 using namespace hs::drilldown;
@@ -99,7 +105,10 @@ QString cellText(QTableWidget* t, int row, int col) {
 
 class TestDrilldownViews : public QObject {
   Q_OBJECT
+  ui::LanguageController lang_;
  private slots:
+  void initTestCase() { QVERIFY(lang_.setLanguage(QStringLiteral("en"))); }  // the English plurals
+
   void ladderShowsStepsAddsFindingsAndMarkers() {
     ui::DrilldownLadderView view;
     view.resize(1400, 520);
@@ -168,6 +177,11 @@ class TestDrilldownViews : public QObject {
     QVERIFY(spy.at(0).at(0).toString().contains("n = 1, N = 1"));
 
     QTemporaryDir dir;
+    // One Export button with the three formats in its menu (three buttons widened the window).
+    QVERIFY(view.exportButton()->menu());
+    QCOMPARE(view.exportButton()->menu()->actions().size(), 3);
+    QVERIFY2(view.minimumSizeHint().width() <= 620,
+             qPrintable(QString::number(view.minimumSizeHint().width())));
     QVERIFY(view.exportPng(dir.filePath("c.png")).isEmpty());
     QVERIFY(view.exportSvg(dir.filePath("c.svg")).isEmpty());
     QVERIFY(view.exportCsv(dir.filePath("c.csv")).isEmpty());
@@ -232,13 +246,57 @@ class TestDrilldownViews : public QObject {
     QVERIFY(panel.openRunFile(dir.filePath("seed.json")));
     QVERIFY(panel.runner()->waitForIdle(10000));
     QCOMPARE(panel.caseList()->count(), 1);
-    QVERIFY(panel.status().contains("1 cases, 6 steps"));
+    QVERIFY2(panel.status().contains("1 case, 6 steps"), qPrintable(panel.status()));
     QCOMPARE(panel.ladder()->table()->rowCount(), 3);
     QCOMPARE(panel.charts()->statistics().groups.size(), std::size_t(2));
     QVERIFY(panel.openRunFile(dir.filePath("missing.json")));
     QVERIFY(panel.runner()->waitForIdle(10000));
     QVERIFY(panel.status().contains("Cannot read"));
     QCOMPARE(panel.caseList()->count(), 1);  // the open run stays
+  }
+
+  // With no run the left side says what to do (it was an empty white list), the workspace's
+  // stored run comes back when the workspace is opened again, and another workspace drops it.
+  void emptyStateAndTheWorkspacesStoredRun() {
+    QTemporaryDir dir;
+    const QString withRun = dir.filePath("with.hallusql");
+    const QString without = dir.filePath("without.hallusql");
+    {
+      auto w = ws::Workspace::create(withRun.toStdString());
+      QVERIFY(w);
+      QVERIFY(ws::saveDrilldownRun(w.value(), "drilldown gpt-4o-mini", "dev.json", scripted("gpt-4o-mini")));
+      QVERIFY(ws::Workspace::create(without.toStdString()));
+    }
+    ui::DrilldownPanel panel;
+    panel.resize(1000, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(panel.emptyHint()->isVisible());
+    QVERIFY(!panel.caseList()->isVisible());
+    QVERIFY2(panel.emptyHint()->text().contains("Run Drill-down…"), qPrintable(panel.emptyHint()->text()));
+    QVERIFY(panel.status().isEmpty());
+
+    ui::SessionManager sessions;
+    panel.attach(&sessions, nullptr);
+    sessions.replace(ui::Session().withWorkspace(withRun));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QTRY_COMPARE(panel.caseList()->count(), 1);
+    QVERIFY(panel.caseList()->isVisible());
+    QCOMPARE(panel.caseList()->item(0)->toolTip(),
+             QStringLiteral("Names of singers older than 30 from France?"));
+    QVERIFY(!panel.emptyHint()->isVisible());
+    QCOMPARE(panel.ladder()->table()->rowCount(), 3);
+    QVERIFY2(panel.status().contains("drilldown gpt-4o-mini") && panel.status().contains("1 case, 6 steps"),
+             qPrintable(panel.status()));
+    QCOMPARE(panel.charts()->statistics().groups.size(), std::size_t(2));
+
+    sessions.replace(sessions.current().withWorkspace(without));
+    QVERIFY(panel.runner()->waitForIdle(10000));
+    QCOMPARE(panel.caseList()->count(), 0);
+    QVERIFY(panel.emptyHint()->isVisible());
+    QCOMPARE(panel.ladder()->table()->rowCount(), 0);
+    QVERIFY(panel.charts()->statistics().groups.empty());
+    QVERIFY(panel.status().isEmpty());
   }
 
   void mainWindowHasTheDrilldownTab() {

@@ -4,6 +4,7 @@
 // the API key never reaches the settings or the cache file.
 #include <QtTest>
 
+#include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -177,6 +178,27 @@ class TestLlmGui : public QObject {
     QCOMPARE(w.editor()->text(), QStringLiteral("SELECT 1"));  // the editor keeps the user's text
     QCOMPARE(c->log()->rowCount(), 1);
     QVERIFY(c->log()->entry(0).failed);
+  }
+
+  void editingTheQuestionClearsAnOldError() {
+    // The three-line "No LLM endpoint answered…" stayed above the editor while the user typed the
+    // next question (and ran SQL by hand). Typing in the question box clears an error; a note
+    // that is no error (an abstention with Show the SQL) stays.
+    hs::ui::QuestionBar bar;
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    auto* edit = bar.findChild<QLineEdit*>(QStringLiteral("questionEdit"));
+    QVERIFY(edit);
+    bar.setStatus(QStringLiteral("No LLM endpoint answered"), true);
+    QTest::keyClicks(edit, QStringLiteral("How"));
+    QVERIFY(bar.statusText().isEmpty());
+    bar.setStatus(QStringLiteral("Abstained: no such attribute"), false);
+    QTest::keyClicks(edit, QStringLiteral(" many"));
+    QCOMPARE(bar.statusText(), QStringLiteral("Abstained: no such attribute"));
+    bar.setQuestion(QStringLiteral("set by the program"));  // not an edit by the user
+    bar.setStatus(QStringLiteral("error"), true);
+    bar.setQuestion(QStringLiteral("again"));
+    QCOMPARE(bar.statusText(), QStringLiteral("error"));
   }
 };
 

@@ -6,9 +6,11 @@
 // lists the window's keys too.
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyle>
@@ -132,10 +134,26 @@ class TestMainKeyboard : public QObject {
     MainWindow w;
     auto* button = w.findChild<QToolButton*>(QStringLiteral("reviewRunMenuButton"));
     QVERIFY(button);
-    const int text = button->fontMetrics().horizontalAdvance(button->text());
+    const int text =
+        button->fontMetrics().horizontalAdvance(QString(button->text()).remove(QLatin1Char('&')));
     const int arrow = button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator);
     QVERIFY2(button->minimumWidth() >= text + arrow + 8,
              qPrintable(QStringLiteral("%1 < %2 + %3 + 8").arg(button->minimumWidth()).arg(text).arg(arrow)));
+  }
+
+  // The Review tab's run chooser, its menu and Evaluate had no key: a keyboard user tabbed through
+  // the whole tab to reach them. Alt+R, Alt+M, Alt+E.
+  void reviewTabMnemonics() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);
+    w.showReview();
+    auto* panel = w.review()->panel();
+    QTest::keyClick(&w, Qt::Key_R, Qt::AltModifier);
+    QTRY_VERIFY(panel->runCombo()->hasFocus());
+    QVERIFY(panel->runMenuButton()->text().contains(QStringLiteral("&M")));
+    QVERIFY(panel->evaluateButton()->text().contains(QStringLiteral("&E")));
   }
 
   // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.

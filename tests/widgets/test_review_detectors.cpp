@@ -1,6 +1,7 @@
 // The Review tab's detector bench: after the demo run is evaluated, the panel computes the
 // detector table in the background with engine/bench (the code `bench-detectors` runs) and shows
 // it on one line; the numbers equal a direct benchWorkspaceRun of the same run.
+#include <QTabWidget>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "engine/bench/bench_run.h"
 #include "engine/workspace/demo.h"
 #include "review_test_env.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_controller.h"
@@ -52,6 +54,20 @@ class TestReviewDetectors : public QObject {
     const auto& d = (*direct)["detectors"][0];
     QVERIFY2(line.contains(QString::number(d["auroc"].get<double>(), 'f', 2)), qPrintable(line));
     QVERIFY(line.contains(QString("%1 cases").arg((*direct)["set"]["cases"].get<int>())));
+
+    // Switching the language rewrites the line (it stayed English under a Chinese window), and the
+    // case view's Results tab with it.
+    hs::ui::LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_VERIFY2(summary->text() != line && summary->text().contains(QChar(0x68C0)),
+                 qPrintable(summary->text()));
+    QVERIFY(summary->text().contains(QString::number(d["auroc"].get<double>(), 'f', 2)));
+    auto* caseTabs = panel->findChild<QTabWidget*>(QStringLiteral("caseViewTabs"));
+    QVERIFY(caseTabs);
+    for (int i = 0; i < caseTabs->count(); ++i)
+      QVERIFY2(!caseTabs->tabText(i).contains(QStringLiteral("Results")), qPrintable(caseTabs->tabText(i)));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(summary->text(), line);
   }
 
   void formatsASummaryCompactly() {

@@ -13,6 +13,7 @@
 
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/import_dialog.h"
 #include "widgets/review/review_controller.h"
@@ -43,11 +44,13 @@ class TestReviewImport : public QObject {
   Q_OBJECT
  private:
   QTemporaryDir dir_;
+  hs::ui::LanguageController lang_;
 
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
     hs::test::isolateSettings(dir_, "hallusql-review-import-test");
+    QVERIFY(lang_.setLanguage(QStringLiteral("en")));  // the English plurals
   }
 
   void emptyDialogCannotImport() {
@@ -70,7 +73,12 @@ class TestReviewImport : public QObject {
     QVERIFY(p.filter(QStringLiteral("dirty.jsonl:4:")).first().startsWith(QStringLiteral("Error")));
     QVERIFY(!p.filter(QStringLiteral("dirty.jsonl:1:")).isEmpty());  // integer 0: generation failed
     QVERIFY(!p.filter(QStringLiteral("dirty.jsonl:3:")).isEmpty());  // blank line
-    QVERIFY(d.summaryLabel()->text().contains(QStringLiteral("3 case")));
+    // Plural forms, not "3 case(s) · 1 warning(s)"; the counts as the problem list has them.
+    const QString summary = d.summaryLabel()->text();
+    QVERIFY2(summary.startsWith(QStringLiteral("3 cases read as jsonl · ")), qPrintable(summary));
+    QVERIFY2(!summary.contains(QStringLiteral("(s)")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("1 error")) && !summary.contains(QStringLiteral("1 errors")),
+             qPrintable(summary));
     QVERIFY(okEnabled(d));  // three valid cases
     if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
       d.show();

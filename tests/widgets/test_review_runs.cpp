@@ -18,6 +18,7 @@
 #include <fstream>
 
 #include "engine/workspace/demo.h"
+#include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
 #include "widgets/demo_loader.h"
@@ -206,6 +207,33 @@ class TestReviewRuns : public QObject {
     QVERIFY(!actions->deleteAction()->isEnabled());
   }
 
+  void drilldownRunsStayOutOfTheReviewRunChooser() {
+    // A drill-down run stored by the Drill-down tab (gold sub-queries, no prediction) was listed,
+    // and as the newest run chosen, in the Review tab: "Evaluate" on it had nothing to review.
+    const QString path = dir_.filePath("with-drilldown.hallusql");
+    {
+      auto w = hs::ws::Workspace::create(path.toStdString());
+      QVERIFY(w);
+      hs::ws::DrilldownStepRow step;
+      step.caseId = "dev:1";
+      step.dbId = "pets";
+      step.model = "m";
+      step.history = "off";
+      step.step = 1;
+      step.final = true;
+      step.question = step.originalQuestion = "How many pets?";
+      step.goldSql = "SELECT count(*) FROM pets";
+      QVERIFY(hs::ws::saveDrilldownRun(w.value(), "drilldown m", "dev.json", {step}));
+    }
+    QWidget window;
+    ReviewController review(&window);
+    QVERIFY(review.openWorkspace(path));
+    QCOMPARE(review.panel()->runCombo()->count(), 0);
+    QVERIFY(importFile(review, casesFile_, demoDir_, false));
+    QCOMPARE(review.panel()->runCombo()->count(), 1);
+    QVERIFY(review.panel()->runCombo()->currentText().startsWith(QStringLiteral("cases")));
+  }
+
   void databaseFolderSetAfterImportLetsEvaluateScore() {
     QWidget window;
     ReviewController review(&window);
@@ -215,6 +243,9 @@ class TestReviewRuns : public QObject {
     QVERIFY(importFile(review, casesFile_, QString(), false));  // no database folder
     QVERIFY(evaluateCurrent(review));
     QCOMPARE(review.panel()->caseModel()->correctCount() + review.panel()->caseModel()->wrongCount(), 0);
+    // The summary says why nothing was scored and where to fix it ("EX –%" alone did not).
+    QVERIFY2(review.panel()->statsText().contains(QStringLiteral("Set Database Folder")),
+             qPrintable(review.panel()->statsText()));
     auto* actions = review.runActions();
     actions->askFolder = [&](const QString& current) { return current.isEmpty() ? demoDir_ : QString(); };
     actions->databaseFolderAction()->trigger();
@@ -222,6 +253,7 @@ class TestReviewRuns : public QObject {
     QVERIFY(evaluateCurrent(review));
     QCOMPARE(review.panel()->caseModel()->correctCount(), 1);  // c:2
     QCOMPARE(review.panel()->caseModel()->wrongCount(), 2);
+    QVERIFY(!review.panel()->statsText().contains(QStringLiteral("Set Database Folder")));
     QVERIFY(!actions->setDatabaseFolder(review.panel()->currentRunId(), dir_.filePath("no-such-folder")));
   }
 

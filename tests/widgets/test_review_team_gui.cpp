@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
+#include <QLabel>
 #include <QListWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -19,6 +20,7 @@
 #include "engine/workspace/adjudications.h"
 #include "engine/workspace/annotation_exchange.h"
 #include "engine/workspace/annotations.h"
+#include "engine/workspace/demo.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
@@ -174,6 +176,26 @@ class TestReviewTeamGui : public QObject {
       QVERIFY(bar->redo());
       QTRY_COMPARE(panel.caseView()->caseView()->findingList()->topLevelItemCount(), 2);
     }
+  }
+
+  void adjudicationWithoutDisputesSaysWhereTheyComeFrom() {
+    // No disagreement yet: the form was enabled (a verdict could be chosen for no case) and the
+    // view did not say how disagreements arise.
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    auto ws = hs::ws::Workspace::open(demo->workspacePath);
+    QVERIFY(ws);
+    const qint64 run = ws->runs().value().front().id;
+    hs::ui::AdjudicationView view;
+    QVERIFY(view.setRun(QString::fromStdString(demo->workspacePath), run));
+    QCOMPARE(view.disputedCount(), 0);
+    QVERIFY(!view.verdictCombo()->isEnabled());
+    QVERIFY(!view.labelList()->isEnabled());
+    const auto* question = view.findChild<QLabel*>(QStringLiteral("adjudicationQuestion"));
+    QVERIFY(question);
+    QVERIFY2(question->text().contains(QStringLiteral("Import Reviewer's Annotations")),
+             qPrintable(question->text()));
   }
 
   void importDisputeAndAdjudicate() {

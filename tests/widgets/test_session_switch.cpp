@@ -5,7 +5,9 @@
 // and highlights, results, question-bar findings, follow-ups, status. Data-free (the databases are
 // built here); runs under AddressSanitizer too.
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -21,6 +23,7 @@
 #include <sqlite3.h>
 
 #include "engine/mr/pipeline.h"
+#include "engine/workspace/demo.h"
 #include "widgets/app_settings.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
@@ -30,7 +33,9 @@
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/result_model.h"
+#include "widgets/review/case_list_model.h"
 #include "widgets/review/review_controller.h"
+#include "widgets/review/review_panel.h"
 #include "widgets/schema_completions.h"
 #include "widgets/schema_tree.h"
 #include "widgets/session.h"
@@ -235,6 +240,59 @@ class TestSessionSwitch : public QObject {
     auto* schema = w.schemaTree();
     QVERIFY2(schema->width() >= 180 && schema->width() <= 1366 / 3,
              qPrintable(QString::number(schema->width())));
+  }
+
+  void reviewFiltersWithNothingToChooseAreHidden() {
+    // The demo run has one model: its filter offered "All models" and "demo" only. Hidden, the row
+    // is narrower, and so is the window's minimum (the widest tab page sets it, and on the Query
+    // tab the schema panel paid for it: 210 px in a 1280 px window, its names cut).
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    MainWindow w;
+    w.resize(1280, 700);
+    w.show();
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
+    QVERIFY(w.review()->openWorkspace(QString::fromStdString(demo->workspacePath)));
+    w.showReview();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* panel = w.review()->panel();
+    QTRY_VERIFY(panel->caseModel()->rowCount() > 0);
+    QVERIFY(panel->modelCombo()->isHidden());
+    QVERIFY(!panel->difficultyCombo()->isHidden());  // simple, medium, hard...
+    QVERIFY(panel->categoryCombo()->isVisible());
+    // The schema panel beside the widest tab page: 1069 px before (the filters, the annotation
+    // bar's label chooser and the chart's three export buttons), so no 1024 px screen and no half
+    // of a 1920 px one.
+    const int min = w.minimumSizeHint().expandedTo(w.minimumSize()).width();
+    QVERIFY2(min <= 1000, qPrintable(QString::number(min)));
+    // The title names the workspace too (it said "HalluSQL" alone: two windows, two workspaces,
+    // no way to tell them apart).
+    const QString file = QFileInfo(QString::fromStdString(demo->workspacePath)).fileName();
+    QVERIFY2(w.windowTitle().contains(file), qPrintable(w.windowTitle()));
+  }
+
+  void openDatabaseStartsNearTheOpenDatabase() {
+    // File > Open Database started in the working directory every time: the next Spider database
+    // meant a walk from there. It starts in the open database's folder.
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabase(dbs_.first());
+    QVERIFY(waitOpened(w, opened, 0));
+    QString shownFolder;
+    QTimer::singleShot(300, &w, [&shownFolder] {
+      for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* dialog = qobject_cast<QFileDialog*>(top); dialog && dialog->isVisible()) {
+          shownFolder = dialog->directory().absolutePath();
+          dialog->reject();
+        }
+    });
+    w.actions().open->trigger();
+    QCOMPARE(shownFolder, QFileInfo(dbs_.first()).absolutePath());
   }
 
   void schemaNamesFitANarrowPanel() {

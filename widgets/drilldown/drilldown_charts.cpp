@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -80,9 +81,13 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   runner_ = new JobRunner(this);
   exactBox_ = new QCheckBox(this);
   exactBox_->setObjectName(QStringLiteral("exact"));
-  pngButton_ = new QPushButton(this);
-  svgButton_ = new QPushButton(this);
-  csvButton_ = new QPushButton(this);
+  exportButton_ = new QPushButton(this);
+  exportButton_->setObjectName(QStringLiteral("chartExport"));
+  auto* exportMenu = new QMenu(exportButton_);
+  pngAction_ = exportMenu->addAction(QString(), this, [this] { exportWithDialog(0); });
+  svgAction_ = exportMenu->addAction(QString(), this, [this] { exportWithDialog(1); });
+  csvAction_ = exportMenu->addAction(QString(), this, [this] { exportWithDialog(2); });
+  exportButton_->setMenu(exportMenu);
   hover_ = new QLabel(this);
   hover_->setObjectName(QStringLiteral("hover"));
   view_ = new QChartView(new QChart(), this);
@@ -95,9 +100,7 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(exactBox_);
   bar->addWidget(runBox_);
   bar->addStretch(1);
-  bar->addWidget(pngButton_);
-  bar->addWidget(svgButton_);
-  bar->addWidget(csvButton_);
+  bar->addWidget(exportButton_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(bar);
   layout->addWidget(view_, 1);
@@ -111,9 +114,6 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
   connect(exactBox_, &QCheckBox::toggled, this, [this] { rebuild(); });
   connect(runBox_, &QComboBox::activated, this,
           [this](int i) { showReviewRun(runBox_->itemData(i).toLongLong()); });
-  connect(pngButton_, &QPushButton::clicked, this, [this] { exportWithDialog(0); });
-  connect(svgButton_, &QPushButton::clicked, this, [this] { exportWithDialog(1); });
-  connect(csvButton_, &QPushButton::clicked, this, [this] { exportWithDialog(2); });
   connect(this, &DrilldownChartsView::barHovered, hover_, &QLabel::setText);
   retranslate();
 }
@@ -331,9 +331,11 @@ void DrilldownChartsView::retranslate() {
   measureBox_->setItemText(5, tr("Findings per category (review run)"));
   runBox_->setToolTip(tr("The review run of the open workspace whose findings are charted"));
   exactBox_->setText(tr("Exact same hallucination"));
-  pngButton_->setText(tr("Export PNG…"));
-  svgButton_->setText(tr("Export SVG…"));
-  csvButton_->setText(tr("Export CSV…"));
+  exportButton_->setText(tr("Export"));
+  exportButton_->setToolTip(tr("Save the chart as a PNG or SVG image, or its numbers as CSV"));
+  pngAction_->setText(tr("PNG Image…"));
+  svgAction_->setText(tr("SVG Image…"));
+  csvAction_->setText(tr("CSV Data…"));
   rebuild();
 }
 

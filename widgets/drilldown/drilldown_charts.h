@@ -16,6 +16,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QAction;
 class QPushButton;
 QT_FORWARD_DECLARE_CLASS(QChartView)
 
@@ -65,6 +66,7 @@ class DrilldownChartsView : public QWidget {
   };
   QList<Bar> bars() const;
   QChartView* chartView() const { return view_; }
+  QPushButton* exportButton() const { return exportButton_; }
 
  signals:
   void barHovered(const QString& text);
@@ -90,9 +92,11 @@ class DrilldownChartsView : public QWidget {
   QCheckBox* exactBox_ = nullptr;
   QLabel* hover_ = nullptr;
   QChartView* view_ = nullptr;
-  QPushButton* pngButton_ = nullptr;
-  QPushButton* svgButton_ = nullptr;
-  QPushButton* csvButton_ = nullptr;
+  // One Export button with a menu (PNG, SVG, CSV): three buttons set the window's minimum width.
+  QPushButton* exportButton_ = nullptr;
+  QAction* pngAction_ = nullptr;
+  QAction* svgAction_ = nullptr;
+  QAction* csvAction_ = nullptr;
 };
 
 }  // namespace hs::ui

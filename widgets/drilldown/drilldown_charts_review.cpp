@@ -9,6 +9,7 @@
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
 #include "engine/workspace/annotations.h"
+#include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/drilldown/drilldown_charts.h"
 #include "widgets/job_runner.h"
@@ -23,10 +24,6 @@ struct ReviewData {
   std::vector<DrilldownChartsView::CategoryCount> counts;
   std::size_t cases = 0;
 };
-
-bool isDrilldownRun(const ws::RunRecord& r) {
-  return r.info.settingsJson.find("\"drilldown\"") != std::string::npos;
-}
 
 }  // namespace
 
@@ -48,7 +45,7 @@ void DrilldownChartsView::setWorkspace(const QString& path) {
     auto runs = w ? w->runs() : Result<std::vector<ws::RunRecord>>(w.error());
     if (runs)
       for (const auto& r : runs.value())
-        if (!isDrilldownRun(r))
+        if (!ws::isDrilldownRun(r))
           runBox_->addItem(QString::fromStdString(r.info.name.empty() ? std::to_string(r.id) : r.info.name),
                            QVariant::fromValue<qlonglong>(r.id));
   }

@@ -117,6 +117,7 @@ DrilldownLadderView::DrilldownLadderView(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(title_);
   layout->addWidget(table_, 1);
+  rebuild();  // the empty state's title
 }
 
 DrilldownLadderView::Markers DrilldownLadderView::markers(

@@ -9,6 +9,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -50,6 +51,18 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
   status_->setWordWrap(true);  // a long status must not widen the window
   cases_ = new QListWidget(this);
   cases_->setObjectName(QStringLiteral("drilldownCases"));
+  emptyHint_ = new QLabel(this);
+  emptyHint_->setObjectName(QStringLiteral("drilldownEmptyHint"));
+  emptyHint_->setWordWrap(true);
+  emptyHint_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  emptyHint_->setMargin(8);
+  emptyHint_->setFrameShape(QFrame::StyledPanel);
+  emptyHint_->setAutoFillBackground(true);  // where the list would be, in its colours
+  emptyHint_->setBackgroundRole(QPalette::Base);
+  emptyHint_->setForegroundRole(QPalette::PlaceholderText);
+  left_ = new QStackedWidget(this);
+  left_->addWidget(emptyHint_);
+  left_->addWidget(cases_);
   views_ = new QTabWidget(this);
   ladder_ = new DrilldownLadderView(views_);
   charts_ = new DrilldownChartsView(views_);
@@ -63,7 +76,7 @@ DrilldownPanel::DrilldownPanel(QWidget* parent) : QWidget(parent) {
   top->addWidget(progress_);
   top->addWidget(cancel_);
   auto* split = new QSplitter(this);
-  split->addWidget(cases_);
+  split->addWidget(left_);
   split->addWidget(views_);
   split->setStretchFactor(1, 4);
   auto* layout = new QVBoxLayout(this);
@@ -120,16 +133,8 @@ bool DrilldownPanel::openRunFile(const QString& path) {
         }
         charts_->setStatistics(std::move(loaded->stats));
         rows_ = std::move(loaded->rows.value());
-        caseIds_.clear();
-        std::set<std::string> seen;
-        cases_->clear();
-        for (const auto& r : rows_)
-          if (seen.insert(r.caseId).second) {
-            caseIds_.push_back(r.caseId);
-            cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
-          }
-        status_->setText(tr("%1: %2 cases, %3 steps").arg(path).arg(caseIds_.size()).arg(rows_.size()));
-        if (!caseIds_.empty()) cases_->setCurrentRow(0);
+        fillCaseList();
+        status_->setText(QStringLiteral("%1: %2").arg(path, sizeText()));
       });
 }
 
@@ -141,6 +146,16 @@ void DrilldownPanel::setRows(std::vector<drilldown::StepOutcome> rows) {
 void DrilldownPanel::showRows(std::vector<drilldown::StepOutcome> rows, drilldown::Statistics stats) {
   rows_ = std::move(rows);
   charts_->setStatistics(std::move(stats));
+  fillCaseList();
+  status_->setText(sizeText());
+}
+
+QString DrilldownPanel::sizeText() const {
+  return tr("%n case(s)", nullptr, int(caseIds_.size())) + QStringLiteral(", ") +
+         tr("%n step(s)", nullptr, int(rows_.size()));
+}
+
+void DrilldownPanel::fillCaseList() {
   caseIds_.clear();
   cases_->clear();
   std::set<std::string> seen;
@@ -148,9 +163,19 @@ void DrilldownPanel::showRows(std::vector<drilldown::StepOutcome> rows, drilldow
     if (seen.insert(r.caseId).second) {
       caseIds_.push_back(r.caseId);
       cases_->addItem(QString::fromStdString(r.caseId + "  " + r.originalQuestion));
+      cases_->item(cases_->count() - 1)
+          ->setToolTip(QString::fromStdString(r.originalQuestion));  // cut at the edge
     }
-  status_->setText(tr("%1 cases, %2 steps").arg(caseIds_.size()).arg(rows_.size()));
+  left_->setCurrentWidget(caseIds_.empty() ? static_cast<QWidget*>(emptyHint_) : cases_);
   if (!caseIds_.empty()) cases_->setCurrentRow(0);
+}
+
+void DrilldownPanel::clearRows() {
+  rows_.clear();
+  charts_->setStatistics({});
+  fillCaseList();
+  ladder_->setPath({});
+  if (!runner_->isBusy()) status_->clear();
 }
 
 void DrilldownPanel::showFindingsChart() {
@@ -189,10 +214,10 @@ void DrilldownPanel::retranslate() {
   cancel_->setText(tr("Cancel"));
   views_->setTabText(0, tr("Path"));
   views_->setTabText(1, tr("Charts"));
-  if (rows_.empty())
-    status_->setText(
-        tr("No drill-down run open. Run Drill-down… decomposes the gold queries of a benchmark file step "
-           "by step with the model; Open run… loads a saved run."));
+  // The empty state says what to do where the cases would be (the status line is for the jobs).
+  emptyHint_->setText(
+      tr("No drill-down run open. Run Drill-down… decomposes the gold queries of a benchmark file step "
+         "by step with the model; Open run… loads a saved run."));
 }
 
 }  // namespace hs::ui

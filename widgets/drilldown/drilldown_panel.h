@@ -16,6 +16,7 @@ class QLabel;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTabWidget;
 
 namespace hs::llm {
@@ -58,6 +59,8 @@ class DrilldownPanel : public QWidget {
   DrilldownLadderView* ladder() const { return ladder_; }
   DrilldownChartsView* charts() const { return charts_; }
   QListWidget* caseList() const { return cases_; }
+  // What the left side shows while no run is open: what to do to get one.
+  QLabel* emptyHint() const { return emptyHint_; }
   QString status() const;
 
  protected:
@@ -69,6 +72,12 @@ class DrilldownPanel : public QWidget {
   void startRunWithClient(const DrilldownRunRequest& request, const QString& workspacePath,
                           std::shared_ptr<llm::Client> client);
   void onSessionChanged(const Session& now);
+  // Shows the newest drill-down run stored in the workspace, read in the background (none: the
+  // empty state).
+  void openWorkspaceRun(const QString& workspacePath);
+  void fillCaseList();
+  QString sizeText() const;  // "12 cases, 30 steps" of the rows shown
+  void clearRows();
   void retranslate();
 
   std::vector<drilldown::StepOutcome> rows_;
@@ -83,6 +92,9 @@ class DrilldownPanel : public QWidget {
   DrilldownRunRequest lastRequest_;
   QLabel* status_ = nullptr;
   QListWidget* cases_ = nullptr;
+  QLabel* emptyHint_ = nullptr;
+  QStackedWidget* left_ = nullptr;
+  QString workspace_;  // the session's workspace whose stored run is shown
   QTabWidget* views_ = nullptr;
   DrilldownLadderView* ladder_ = nullptr;
   DrilldownChartsView* charts_ = nullptr;

@@ -7,6 +7,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 
+#include <optional>
+
 #include "engine/drilldown/run.h"
 #include "engine/drilldown/stats.h"
 #include "engine/workspace/drilldown_store.h"
@@ -46,7 +48,8 @@ void DrilldownPanel::attach(SessionManager* sessions, GenerationController* llm)
   llm_ = llm;
   run_->setEnabled(llm_ != nullptr && !runner_->isBusy());
   if (!sessions_) return;
-  connect(sessions_, &SessionManager::changed, this, [this](const Session& now) { onSessionChanged(now); });
+  connect(sessions_, &SessionManager::changed, this,
+          [this](const Session& now, const SessionManager::Change&) { onSessionChanged(now); });
   onSessionChanged(sessions_->current());
 }
 
@@ -55,6 +58,63 @@ void DrilldownPanel::onSessionChanged(const Session& now) {
   if (now.hasDatabase() && lastRequest_.dbRoot.isEmpty())
     lastRequest_.dbRoot = QFileInfo(QFileInfo(now.databasePath()).absolutePath()).absolutePath();
   charts_->setWorkspace(now.workspacePath());
+  // Another workspace: the run shown was the previous one's; its newest stored run comes instead.
+  if (now.workspacePath() != workspace_) {
+    workspace_ = now.workspacePath();
+    if (runner_->isBusy()) return;  // a run in progress shows its own rows when it ends
+    clearRows();
+    if (!workspace_.isEmpty()) openWorkspaceRun(workspace_);
+  }
+}
+
+void DrilldownPanel::openWorkspaceRun(const QString& workspacePath) {
+  // The list of runs is one small query (as the charts' run list); the steps are read in the
+  // background, and only when there is a drill-down run.
+  std::optional<ws::RunRecord> newest;  // runs come oldest first
+  {
+    auto w = ws::Workspace::open(workspacePath.toStdString());
+    auto runs = w ? w->runs() : Result<std::vector<ws::RunRecord>>(w.error());
+    if (!runs) {
+      status_->setText(tr("Cannot read the workspace's drill-down run: %1").arg(qs(runs.error().describe())));
+      return;
+    }
+    for (const auto& r : runs.value())
+      if (ws::isDrilldownRun(r)) newest = r;
+  }
+  if (!newest) return;  // nothing stored: the empty state stays
+  struct Stored {
+    QString error;
+    std::vector<drilldown::StepOutcome> rows;
+    drilldown::Statistics stats;
+  };
+  const std::string path = workspacePath.toStdString();
+  const std::int64_t runId = newest->id;
+  const QString name = qs(newest->info.name);
+  QPointer<DrilldownPanel> self(this);
+  runner_->start<std::shared_ptr<Stored>>(
+      tr("Reading the drill-down run"),
+      [path, runId](JobContext&) {
+        auto out = std::make_shared<Stored>();
+        auto w = ws::Workspace::open(path);
+        auto rows =
+            w ? ws::loadDrilldownRun(w.value(), runId) : Result<std::vector<ws::DrilldownStepRow>>(w.error());
+        if (!rows) {
+          out->error = qs(rows.error().describe());
+          return out;
+        }
+        out->rows = std::move(rows.value());
+        out->stats = drilldown::computeStatistics(out->rows);
+        return out;
+      },
+      [self, workspacePath, name](std::shared_ptr<Stored> s) {
+        if (!self || self->workspace_ != workspacePath) return;  // another workspace since
+        if (!s->error.isEmpty()) {
+          self->status_->setText(tr("Cannot read the workspace's drill-down run: %1").arg(s->error));
+          return;
+        }
+        self->showRows(std::move(s->rows), std::move(s->stats));
+        self->status_->setText(tr("Run \"%1\" from the workspace: %2").arg(name, self->sizeText()));
+      });
 }
 
 void DrilldownPanel::runWithDialog() {
@@ -139,13 +199,11 @@ void DrilldownPanel::startRunWithClient(const DrilldownRunRequest& request, cons
       return;
     }
     const auto& r = d->result;
+    const QString steps = tr("%n step(s)", nullptr, int(r.rows.size()));
     QString text =
-        (r.cancelled ? tr("Cancelled: %1 steps done") : tr("Drill-down done: %1 steps")).arg(r.rows.size()) +
-        tr(", %1 cases, %2 skipped, %3 LLM calls (%4 from the cache)")
-            .arg(r.cases)
-            .arg(r.skipped)
-            .arg(r.llmCalls)
-            .arg(r.cacheHits);
+        (r.cancelled ? tr("Cancelled: %1 done") : tr("Drill-down done: %1")).arg(steps) +
+        QStringLiteral(", ") + tr("%n case(s)", nullptr, int(r.cases)) +
+        tr(", %1 skipped, %2 LLM calls (%3 from the cache)").arg(r.skipped).arg(r.llmCalls).arg(r.cacheHits);
     if (!d->stored.isEmpty()) text += QStringLiteral("; ") + d->stored;
     self->showRows(std::move(d->result.rows), std::move(d->stats));
     self->status_->setText(text);

@@ -12,6 +12,7 @@ namespace hs::ui {
 
 QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
   question_ = new QLineEdit(this);
+  question_->setObjectName(QStringLiteral("questionEdit"));
   evidence_ = new QLineEdit(this);
   generate_ = new QPushButton(this);
   cancel_ = new QPushButton(this);
@@ -48,6 +49,10 @@ QuestionBar::QuestionBar(QWidget* parent) : QWidget(parent) {
 
   connect(generate_, &QPushButton::clicked, this, &QuestionBar::requestGenerate);
   connect(question_, &QLineEdit::returnPressed, this, &QuestionBar::requestGenerate);
+  // An error belongs to the question asked; typing the next one clears it.
+  connect(question_, &QLineEdit::textEdited, this, [this] {
+    if (statusIsError_) setStatus({});
+  });
   connect(cancel_, &QPushButton::clicked, this, &QuestionBar::cancelRequested);
   connect(reveal_, &QPushButton::clicked, this, [this]() {
     setRevealable(false);
@@ -133,6 +138,7 @@ QString QuestionBar::detectionText() const {
 
 void QuestionBar::setStatus(const QString& text, bool error) {
   status_->setText(text);
+  statusIsError_ = error && !text.isEmpty();
   status_->setStyleSheet(error ? QStringLiteral("color: #b02020;") : QString());
   status_->setVisible(!text.isEmpty());
 }

@@ -56,6 +56,7 @@ class QuestionBar : public QWidget {
   QLabel* detection_;
   bool available_ = true;
   bool busy_ = false;
+  bool statusIsError_ = false;
   QString unavailableReason_;
   QString exampleTable_;
 };

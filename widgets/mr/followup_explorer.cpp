@@ -249,8 +249,9 @@ QString FollowUpExplorer::verdictSummary(const hs::mr::DetectResult& r) {
       r.flagged ? tr("Flagged: %n violated MR(s)", nullptr, int(r.violated)) : verdictWord(verdict.verdict);
   if (r.flagged && !violated.isEmpty())
     text += QStringLiteral(" (%1)").arg(violated.join(QStringLiteral(", ")));
-  text += QStringLiteral(" · ") +
-          tr("%1 satisfied, %2 inapplicable, %3 error(s)").arg(r.satisfied).arg(r.inapplicable).arg(r.errors);
+  text += QStringLiteral(" · ") + tr("%1 satisfied, %2 inapplicable, %3")
+                                      .arg(QString::number(r.satisfied), QString::number(r.inapplicable),
+                                           tr("%n error(s)", nullptr, int(r.errors)));
   if (r.skipped > 0) text += QStringLiteral(", ") + tr("%1 skipped").arg(r.skipped);
   if (verdict.emptyPairs > 0)
     text += QStringLiteral(" · ") +

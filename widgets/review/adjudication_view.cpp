@@ -50,6 +50,7 @@ void AdjudicationView::buildUi() {
           [this] { showCase(cases_->indexOfTopLevelItem(cases_->currentItem())); });
 
   question_ = new QLabel;
+  question_->setObjectName(QStringLiteral("adjudicationQuestion"));
   question_->setWordWrap(true);
   question_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   QFont bold = question_->font();

@@ -30,8 +30,16 @@ void AdjudicationView::showCase(int index) {
   caseId_ = valid ? disputes_[static_cast<std::size_t>(index)].caseId : -1;
   record_->setEnabled(valid);
   clear_->setEnabled(false);
+  // Without a case the form has nothing to record (it looked ready to take a verdict).
+  for (QWidget* w :
+       {static_cast<QWidget*>(verdict_), static_cast<QWidget*>(note_), static_cast<QWidget*>(labels_)})
+    w->setEnabled(valid);
   if (!valid) {
-    question_->setText(disputes_.empty() ? tr("No case of this run has reviewers who disagree.") : QString());
+    question_->setText(disputes_.empty()
+                           ? tr("No case of this run has reviewers who disagree.") + QLatin1Char('\n') +
+                                 tr("Disagreements come from other reviewers' annotations: File ▸ Import "
+                                    "Reviewer's Annotations…")
+                           : QString());
     sql_->clear();
     return;
   }

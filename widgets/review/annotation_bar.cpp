@@ -65,7 +65,7 @@ void AnnotationBar::buildUi() {
   category_ = new QComboBox;
   category_->setObjectName(QStringLiteral("annotationCategory"));
   category_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  category_->setMinimumContentsLength(18);
+  category_->setMinimumContentsLength(13);  // "C6 Condition…": the popup shows them whole
   add_ = new QPushButton;
   correct_ = new QPushButton;
   undo_ = new QPushButton;

@@ -71,6 +71,7 @@ CaseView::CaseView(QWidget* parent) : QWidget(parent), p_(std::make_unique<Parts
   split->setChildrenCollapsible(false);
   p_->sql = new CaseSqlPair(split);
   p_->tabs = new QTabWidget(split);
+  p_->tabs->setObjectName(QStringLiteral("caseViewTabs"));
   p_->findings = makeFindingList(p_->tabs);
   p_->edits = new CaseEditList(p_->tabs);
   p_->results = new CaseResultPair(p_->tabs);
@@ -136,6 +137,7 @@ void CaseView::clear() {
   p_->plan->clear();
   p_->tabs->setTabText(0, tr("Findings"));
   p_->tabs->setTabText(1, tr("Edit script"));
+  p_->tabs->setTabText(2, tr("Results"));
   p_->tabs->setTabText(3, tr("Plan"));
 }
 

@@ -1,5 +1,6 @@
 #include "widgets/review/detector_summary.h"
 
+#include <QEvent>
 #include <QPointer>
 #include <QStringList>
 
@@ -55,6 +56,7 @@ bool DetectorSummary::isBusy() const {
 
 void DetectorSummary::clearSummary() {
   hasPending_ = false;
+  summary_.reset();
   runner_->cancel();
   clear();
   setToolTip({});
@@ -77,6 +79,7 @@ void DetectorSummary::startPending() {
   const std::string path = pendingPath_.toStdString();
   const qint64 runId = pendingRun_;
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  summary_.reset();
   setText(tr("Detectors: computing…"));
   setToolTip({});
   auto work = [path, runId, cancelled](JobContext&) {
@@ -103,16 +106,28 @@ void DetectorSummary::startPending() {
       return;
     }
     if (!w.ok) {
+      self->summary_.reset();
       self->setText(tr("Detectors: %1").arg(w.error));
       emit self->computed(false);
       return;
     }
-    self->setText(line(w.summary));
-    self->setToolTip(details(w.summary));
+    self->summary_ = std::make_shared<const nlohmann::json>(std::move(w.summary));
+    self->showSummary();
     emit self->computed(true);
   };
   runner_->start<BenchWork>(tr("Benchmarking the detectors"), work, done,
                             [cancelled]() { cancelled->store(true); });
+}
+
+void DetectorSummary::showSummary() {
+  if (!summary_) return;
+  setText(line(*summary_));
+  setToolTip(details(*summary_));
+}
+
+void DetectorSummary::changeEvent(QEvent* event) {
+  QLabel::changeEvent(event);
+  if (event->type() == QEvent::LanguageChange) showSummary();
 }
 
 QString DetectorSummary::line(const nlohmann::json& s) {

@@ -32,8 +32,14 @@ class DetectorSummary : public QLabel {
  signals:
   void computed(bool ok);
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
   void startPending();
+  void showSummary();
+
+  std::shared_ptr<const nlohmann::json> summary_;  // the last bench shown (retranslated in place)
 
   JobRunner* runner_;
   QString pendingPath_;

@@ -369,12 +369,12 @@ void ImportDialog::showPreview() {
   if (file_->text().trimmed().isEmpty())
     summary_->setText(tr("Choose a file to import."));
   else
-    summary_->setText(tr("%1 case(s) read as %2 · %3 warning(s) · %4 error(s)%5")
-                          .arg(r.cases.size())
-                          .arg(QString::fromLatin1(imp::toString(r.format)))
-                          .arg(r.warnings.size())
-                          .arg(r.errors.size())
-                          .arg(r.cases.size() > std::size_t(kPreviewRows)
+    summary_->setText(tr("%1 read as %2 · %3 · %4%5")
+                          .arg(tr("%n case(s)", nullptr, int(r.cases.size())),
+                               QString::fromLatin1(imp::toString(r.format)),
+                               tr("%n warning(s)", nullptr, int(r.warnings.size())),
+                               tr("%n error(s)", nullptr, int(r.errors.size())),
+                               r.cases.size() > std::size_t(kPreviewRows)
                                    ? QStringLiteral(" · ") + tr("showing the first %1").arg(kPreviewRows)
                                    : QString()));
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(canImport());

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/annotation_bar.h"
@@ -122,6 +123,8 @@ void ReviewPanel::reloadRuns(qint64 selectRunId) {
   if (hasWorkspace()) {
     if (auto runs = ws_->runs()) {
       for (const auto& r : *runs) {
+        // A drill-down run (gold sub-queries, no prediction to review) is the Drill-down tab's.
+        if (hs::ws::isDrilldownRun(r)) continue;
         auto n = ws_->caseCount(r.id);
         runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
                        QVariant::fromValue(static_cast<qint64>(r.id)));
@@ -187,8 +190,14 @@ void ReviewPanel::reloadCases() {
 
 void ReviewPanel::fillFilterCombos() {
   refill(category_, tr("All findings"), model_->categories());
-  refill(modelFilter_, tr("All models"), model_->models());
-  refill(difficulty_, tr("All difficulties"), model_->difficulties());
+  const QStringList models = model_->models();
+  const QStringList difficulties = model_->difficulties();
+  refill(modelFilter_, tr("All models"), models);
+  refill(difficulty_, tr("All difficulties"), difficulties);
+  // A filter with one value or none has nothing to choose: hidden, it leaves the row (and the
+  // window's minimum width, which the Query tab's schema panel pays for) to the others.
+  modelFilter_->setVisible(models.size() > 1);
+  difficulty_->setVisible(difficulties.size() > 1);
   applyFilters();
 }
 
@@ -272,8 +281,10 @@ void ReviewPanel::updateStats() {
   // The other semantics beside it: bag, ordered (cases whose gold orders), and set ignoring the
   // column order when the run asked for it.
   int bag[2] = {0, 0}, ordered[2] = {0, 0}, anyOrder[2] = {0, 0};
+  int noDatabase = 0;
   for (int r = 0; r < n; ++r) {
     const auto& s = model_->row(r).summary;
+    if (s.predError == "no_database") ++noDatabase;
     if (s.exBag) ++bag[*s.exBag ? 0 : 1];
     if (s.exOrdered) ++ordered[*s.exOrdered ? 0 : 1];
     if (s.exSetAnyOrder) ++anyOrder[*s.exSetAnyOrder ? 0 : 1];
@@ -286,6 +297,10 @@ void ReviewPanel::updateStats() {
   if (anyOrder[0] + anyOrder[1] > 0)
     text += QStringLiteral(" · ") +
             tr("set ignoring column order %1%").arg(percent(anyOrder[0], anyOrder[0] + anyOrder[1]));
+  // Evaluated, nothing scored, databases missing ("EX –%" alone left the user guessing why).
+  if (decided == 0 && noDatabase > 0)
+    text += QStringLiteral(" · ") +
+            tr("no database found for %Ln case(s): Manage Run ▸ Set Database Folder…", nullptr, noDatabase);
   stats_->setText(text);
   stats_->setToolTip(
       tr("EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, "

@@ -154,13 +154,14 @@ void ReviewPanel::setRunMenu(QMenu* menu) {
 }
 
 void ReviewPanel::retranslate() {
-  runLabel_->setText(tr("Run:"));
-  runMenuButton_->setText(tr("Manage Run"));  // QToolButton draws the menu arrow itself
+  runLabel_->setText(tr("&Run:"));  // Alt+R: the run chooser, Alt+M its menu, Alt+E Evaluate
+  runLabel_->setBuddy(runs_);
+  runMenuButton_->setText(tr("&Manage Run"));  // QToolButton draws the menu arrow itself
   // ... in the bottom-right corner, over the end of the text, and leaves it no room: add the room.
   runMenuButton_->setMinimumWidth(runMenuButton_->sizeHint().width() +
                                   runMenuButton_->style()->pixelMetric(QStyle::PM_MenuButtonIndicator));
   runMenuButton_->setToolTip(tr("Rename or delete the run, set its database folder, comparison settings"));
-  evaluate_->setText(tr("Evaluate"));
+  evaluate_->setText(tr("&Evaluate"));
   evaluate_->setToolTip(tr("Execute gold and predicted SQL read-only, score and annotate every case"));
   cancel_->setText(tr("Cancel"));
   search_->setPlaceholderText(tr("Search question, SQL, database…"));

@@ -50,12 +50,12 @@ bool ReviewTeamActions::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void ReviewTeamActions::retranslate() {
-  export_->setText(tr("Export My Annotations…"));
+  export_->setText(tr("Export &My Annotations…"));
   export_->setToolTip(
       tr("Write your annotations of this workspace to a JSON Lines file for another reviewer"));
-  import_->setText(tr("Import Reviewer's Annotations…"));
+  import_->setText(tr("Import Re&viewer's Annotations…"));
   import_->setToolTip(tr("Add another reviewer's exported annotations to this workspace (nothing twice)"));
-  adjudicate_->setText(tr("Adjudicate Disagreements…"));
+  adjudicate_->setText(tr("A&djudicate Disagreements…"));
   adjudicate_->setToolTip(tr("The cases where reviewers disagree, side by side, and their final labels"));
 }
 

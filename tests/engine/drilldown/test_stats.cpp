@@ -208,6 +208,14 @@ class TestDrilldownStats : public QObject {
     QCOMPARE(back->size(), rows.size());
     Statistics a = computeStatistics(rows), b = computeStatistics(back.value());
     QCOMPARE(statisticsJson(a).dump(), statisticsJson(b).dump());
+    // The run is known as a drill-down run (the Drill-down tab shows it, the Review charts skip it).
+    auto runs = w->runs();
+    QVERIFY(runs.ok());
+    QCOMPARE(runs->size(), std::size_t(1));
+    QVERIFY(ws::isDrilldownRun(runs->front()));
+    ws::RunRecord review;
+    review.info.settingsJson = R"({"db_root": "/data/drilldown"})";  // the word alone is no kind
+    QVERIFY(!ws::isDrilldownRun(review));
   }
 };
 

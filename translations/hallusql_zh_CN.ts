@@ -3361,8 +3361,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>用日常语言就已打开的数据库提问</translation>
     </message>
     <message>
-        <source>Ask a question about this database, e.g. &quot;How many rows does %1 have?&quot;</source>
-        <translation>就此数据库提一个问题，例如 &quot;%1 有多少行？&quot;</translation>
+        <source>Ask a question about this database, e.g. &quot;How many rows are in the %1 table?&quot;</source>
+        <translation>就此数据库提一个问题，例如 “%1 表有多少行？”</translation>
     </message>
     <message>
         <source>Show the SQL</source>
@@ -3643,6 +3643,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 Use File ▸ Import Benchmark Run… to add one.</source>
         <translation>此工作区还没有基准运行。
 请使用“文件 ▸ 导入基准运行…”添加。</translation>
+    </message>
+    <message>
+        <source>No workspace is open.
+Use File ▸ Open Workspace… to go on with a review, or
+File ▸ Import Benchmark Run… to start one from a file of predictions.</source>
+        <translation>尚未打开工作区。
+使用“文件 ▸ 打开工作区…”继续审查，或
+使用“文件 ▸ 导入基准运行…”从预测文件开始新的审查。</translation>
     </message>
     <message>
         <source>No workspace is open.</source>

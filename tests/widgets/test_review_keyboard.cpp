@@ -110,6 +110,13 @@ class TestReviewKeyboard : public QObject {
     panel.resize(1500, 820);
     panel.show();
     QVERIFY(QTest::qWaitForWindowActive(&panel));
+    // Before any workspace: the case view says how to open or make one (it said "Select a case in
+    // the list" beside an empty list).
+    bool saysHow = false;
+    for (const QLabel* l : panel.findChildren<QLabel*>())
+      saysHow = saysHow || (l->isVisible() && l->text().contains(QStringLiteral("Open Workspace")) &&
+                            l->text().contains(QStringLiteral("Import Benchmark Run")));
+    QVERIFY(saysHow);
     hs::ui::AnnotationBar* bar = panel.annotationBar();
     bar->setAnnotator(QStringLiteral("kb"));
     QVERIFY(panel.setWorkspace(path));

@@ -160,9 +160,10 @@ void QuestionBar::requestGenerate() {
 void QuestionBar::retranslate() {
   // The example fits the open database: it names one of its tables.
   question_->setPlaceholderText(
-      exampleTable_.isEmpty() ? tr("Ask a question about the open database in plain words")
-                              : tr("Ask a question about this database, e.g. \"How many rows does %1 have?\"")
-                                    .arg(exampleTable_));
+      exampleTable_.isEmpty()
+          ? tr("Ask a question about the open database in plain words")
+          : tr("Ask a question about this database, e.g. \"How many rows are in the %1 table?\"")
+                .arg(exampleTable_));
   evidence_->setPlaceholderText(tr("Evidence (optional): domain knowledge the model should use"));
   generate_->setText(tr("Generate SQL"));
   generate_->setToolTip(available_ ? tr("Ask the LLM for SQL (Ctrl+G or Ctrl+Shift+Enter)")

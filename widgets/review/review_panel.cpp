@@ -182,7 +182,7 @@ void ReviewPanel::reloadCases() {
                            ? tr("Select a case in the list to see it here.")
                            : (hasWorkspace() ? tr("This workspace has no benchmark run yet.\n"
                                                   "Use File ▸ Import Benchmark Run… to add one.")
-                                             : tr("No workspace is open.")));
+                                             : noWorkspaceText()));
   }
   evaluate_->setEnabled(!evaluation_->isBusy() && model_->rowCount() > 0);
   emit casesReloaded(model_->rowCount());

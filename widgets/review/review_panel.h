@@ -54,6 +54,8 @@ class ReviewPanel : public QWidget {
   bool setWorkspace(const QString& path, QString* error = nullptr);
   QString workspacePath() const { return path_; }
   bool hasWorkspace() const;
+  // What the case view says while no workspace is open: how to open or make one.
+  QString noWorkspaceText() const;
 
   void reloadRuns(qint64 selectRunId = 0);
   bool selectRun(qint64 runId);

@@ -153,7 +153,14 @@ void ReviewPanel::setRunMenu(QMenu* menu) {
   });
 }
 
+QString ReviewPanel::noWorkspaceText() const {
+  return tr(
+      "No workspace is open.\nUse File ▸ Open Workspace… to go on with a review, or\n"
+      "File ▸ Import Benchmark Run… to start one from a file of predictions.");
+}
+
 void ReviewPanel::retranslate() {
+  if (!hasWorkspace()) view_->showMessage(noWorkspaceText());  // the empty tab says how to fill it
   runLabel_->setText(tr("&Run:"));  // Alt+R: the run chooser, Alt+M its menu, Alt+E Evaluate
   runLabel_->setBuddy(runs_);
   runMenuButton_->setText(tr("&Manage Run"));  // QToolButton draws the menu arrow itself

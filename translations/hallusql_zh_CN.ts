@@ -1667,6 +1667,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>%1 AUROC %2%3，AUPRC %4%5</translation>
     </message>
     <message>
+        <source>%1 AUROC %2%3 (executable %4%5), AUPRC %6%7</source>
+        <translation>%1 AUROC %2%3（可执行的预测 %4%5），AUPRC %6%7</translation>
+    </message>
+    <message>
         <source>Detectors by EX (%1 cases, %2 wrong): %3</source>
         <translation>按 EX 评估检测器（%1 个案例，%2 个错误）：%3</translation>
     </message>

@@ -37,7 +37,13 @@ Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t
   auto run = workspace.run(runId);
   if (!run) return run.error();
   std::string root = runDbRoot(run->info.settingsJson);
-  if (root.empty()) root = std::filesystem::path(workspace.path()).parent_path().string();
+  const std::filesystem::path home = std::filesystem::path(workspace.path()).parent_path();
+  if (root.empty()) return home.string();
+  // A relative root (stored by older versions of `evaluate --workspace`) is read next to the
+  // workspace when it is there, else as it was given (relative to the current folder).
+  std::error_code ec;
+  if (std::filesystem::path(root).is_relative() && std::filesystem::is_directory(home / root, ec))
+    return (home / root).lexically_normal().string();
   return root;
 }
 

@@ -6,10 +6,12 @@
 #include <sqlite3.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workflow/evaluate_run.h"
 #include "engine/workspace/demo.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
@@ -235,6 +237,24 @@ class TestCliEvaluate : public QObject {
     QCOMPARE(runCli({"evaluate", "--workspace", QString::fromStdString(demo->workspacePath), "--run", "999"})
                  .exitCode,
              2);
+  }
+
+  void workspaceKeepsAnAbsoluteDatabaseFolder() {
+    // `--db-root` relative to the shell's folder: the run must still find its databases when the
+    // GUI (or a later `evaluate --workspace`) starts in another folder. It scored 0 cases there.
+    const QString rel = QDir::current().relativeFilePath(dir_.path());
+    QVERIFY(QDir::isRelativePath(rel));
+    const QString wsPath = dir_.path() + "/rel.hallusql";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", rel, "--annotate",
+                    "none", "--out", dir_.path() + "/rel.jsonl", "--workspace", wsPath});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    auto ws = hs::ws::Workspace::open(wsPath.toStdString());
+    QVERIFY(ws.ok());
+    auto runs = ws->runs();
+    QVERIFY(runs.ok() && runs->size() == 1);
+    const std::string stored = hs::workflow::runDbRoot(runs->front().info.settingsJson);
+    QVERIFY2(std::filesystem::path(stored).is_absolute(), stored.c_str());
+    QCOMPARE(QDir(QString::fromStdString(stored)).canonicalPath(), QDir(dir_.path()).canonicalPath());
   }
 };
 

@@ -82,6 +82,12 @@ class TestReviewDetectors : public QObject {
     const QString line = hs::ui::DetectorSummary::line(s);
     QCOMPARE(line, QString("Detectors by EX (972 cases, 181 wrong): risk score AUROC 0.77 [0.73, 0.80], "
                            "AUPRC 0.47 [0.41, 0.53]"));
+    // With the AUROC on executable predictions (issue 13: beside the one on all, everywhere).
+    s["detectors"][0]["executable"] = {
+        {"cases", 965}, {"wrong", 174}, {"auroc", 0.722}, {"ci", {{"low", 0.678}, {"high", 0.764}}}};
+    QCOMPARE(hs::ui::DetectorSummary::line(s),
+             QString("Detectors by EX (972 cases, 181 wrong): risk score AUROC 0.77 [0.73, 0.80] "
+                     "(executable 0.72 [0.68, 0.76]), AUPRC 0.47 [0.41, 0.53]"));
     s["set"] = {{"cases", 0}, {"wrong", 0}};
     QCOMPARE(hs::ui::DetectorSummary::line(s),
              QString("Detectors by EX: no case with an EX verdict and a risk score yet"));

@@ -135,10 +135,20 @@ QString DetectorSummary::line(const nlohmann::json& s) {
   if (s["set"].value("cases", 0) == 0)
     return tr("Detectors by EX: no case with an EX verdict and a risk score yet");
   QStringList parts;
-  for (const auto& d : s.value("detectors", nlohmann::json::array()))
-    parts << tr("%1 AUROC %2%3, AUPRC %4%5")
-                 .arg(detectorName(d.value("name", std::string())), num(d["auroc"]), interval(d["ci"]),
-                      num(d["auprc"]), interval(d["auprc_ci"]));
+  for (const auto& d : s.value("detectors", nlohmann::json::array())) {
+    // Issue 13: the AUROC on the predictions that execute beside the one on all (an execution
+    // error is already visible; the executable ones are where a reviewer needs the score).
+    const auto e = d.value("executable", nlohmann::json::object());
+    if (e.contains("auroc") && e["auroc"].is_number())
+      parts << tr("%1 AUROC %2%3 (executable %4%5), AUPRC %6%7")
+                   .arg(detectorName(d.value("name", std::string())), num(d["auroc"]), interval(d["ci"]),
+                        num(e["auroc"]), interval(e.value("ci", nlohmann::json())), num(d["auprc"]),
+                        interval(d["auprc_ci"]));
+    else
+      parts << tr("%1 AUROC %2%3, AUPRC %4%5")
+                   .arg(detectorName(d.value("name", std::string())), num(d["auroc"]), interval(d["ci"]),
+                        num(d["auprc"]), interval(d["auprc_ci"]));
+  }
   const auto& set = s["set"];
   return tr("Detectors by EX (%1 cases, %2 wrong): %3")
       .arg(set.value("cases", 0))

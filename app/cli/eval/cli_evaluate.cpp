@@ -208,7 +208,12 @@ int runEvaluate(const Args& args) {
     info.name = args.getOr("run-name", runNameFor(options));
     info.model = options.model;
     info.sourceFile = options.predPath.value_or(options.casesPath);
-    info.settingsJson = nlohmann::json{{"db_root", eo.dbRoot}, {"format", ctx.format}}.dump();
+    // Stored absolute: a relative --db-root means the shell's folder of this call, which the GUI or a
+    // later `evaluate --workspace` started elsewhere does not share.
+    std::error_code ec;
+    const auto absRoot = std::filesystem::absolute(eo.dbRoot, ec).lexically_normal();
+    const std::string storedRoot = ec ? eo.dbRoot : absRoot.string();
+    info.settingsJson = nlohmann::json{{"db_root", storedRoot}, {"format", ctx.format}}.dump();
     auto stored = workflow::importRun(*wsPath, info, report.cases, &outcomes);
     if (!stored) return fail(stored.error());
     summary["workspace"] = {

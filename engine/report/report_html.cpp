@@ -94,19 +94,23 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
     h += "<p><b>" + htmlEscape(tr(L, "Question")) + ":</b> " + htmlEscape(c.question) + "</p>";
   if (c.goldSql)
     h += "<div>" + htmlEscape(tr(L, "Gold SQL")) + "</div><pre class=sql>" +
-         markedSql(*c.goldSql, "gold", findings) + "</pre>";
+         markedSql(*c.goldSql, "gold", findings, L) + "</pre>";
   if (c.predSql)
     h += "<div>" + htmlEscape(tr(L, "Predicted SQL")) + "</div><pre class=sql>" +
-         markedSql(*c.predSql, "pred", findings) + "</pre>";
+         markedSql(*c.predSql, "pred", findings, L) + "</pre>";
   if (rc.outcome && rc.outcome->pred.error)
     h += "<p><b>" + htmlEscape(tr(L, "Prediction error")) + ":</b> " +
          htmlEscape(rc.outcome->pred.error->message) + "</p>";
   if (!findings.empty()) {
     h += "<ul class=findings>";
+    const std::string sep = L == Language::SimplifiedChinese ? "：" : ": ";
     for (const Finding& f : findings) {
       const std::string fam = familyClass(f.taxonomy, f.origin);
       h += "<li><span class=\"tag " + fam + "\">" + htmlEscape(categoryName(L, f.taxonomy, f.category)) +
-           "</span>" + htmlEscape(f.subcategory.empty() ? f.message : f.subcategory + ": " + f.message) +
+           "</span>" +
+           htmlEscape(f.subcategory.empty()
+                          ? messageText(L, f.message)
+                          : subcategoryText(L, f.subcategory) + sep + messageText(L, f.message)) +
            "</li>";
     }
     h += "</ul>";

@@ -42,7 +42,9 @@ std::string familyClass(const std::string& taxonomy, const std::string& origin) 
   return "other";
 }
 
-std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings) {
+std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
+                      Language lang) {
+  const std::string sep = lang == Language::SimplifiedChinese ? "：" : ": ";
   struct Span {
     std::size_t begin, end;
     const Finding* finding;
@@ -66,7 +68,7 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
       if (s.begin <= a && b <= s.end) {
         if (!top) top = s.finding;
         if (!title.empty()) title += "\n";
-        title += s.finding->category + ": " + s.finding->message;
+        title += s.finding->category + sep + messageText(lang, s.finding->message);
       }
     }
     const std::string piece = htmlEscape(std::string_view(sql).substr(a, b - a));

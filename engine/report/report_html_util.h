@@ -18,8 +18,10 @@ std::string htmlEscape(std::string_view text);
 std::string familyClass(const std::string& taxonomy, const std::string& origin);
 
 // The SQL of one side with each finding span on that side wrapped in <mark class="family"
-// title="category: message">; overlapping spans nest by splitting at every boundary.
-std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings);
+// title="category: message">, the message in `lang`; overlapping spans nest by splitting at every
+// boundary.
+std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
+                      Language lang = Language::English);
 
 // A horizontal bar chart as inline SVG: one bar per (label, value), value printed at its end and
 // in a <title> for hover.

@@ -1,6 +1,6 @@
 #pragma once
-// UI language: installs HalluSQL's embedded translation and Qt's own (qtbase) for a language,
-// and switches at run time (widgets retranslate on QEvent::LanguageChange).
+// UI language: installs HalluSQL's embedded translation, the engine's finding texts and Qt's own
+// (qtbase) for a language, and switches at run time (widgets retranslate on QEvent::LanguageChange).
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -8,6 +8,8 @@
 class QTranslator;
 
 namespace hs::ui {
+
+class FindingTextTranslator;
 
 class LanguageController : public QObject {
   Q_OBJECT
@@ -27,6 +29,7 @@ class LanguageController : public QObject {
  private:
   QTranslator* app_;
   QTranslator* qt_;
+  FindingTextTranslator* findings_;  // category names, subcategories, messages: the engine's catalogue
   QString language_ = QStringLiteral("en");
 };
 

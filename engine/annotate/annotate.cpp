@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/annotate/rules.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate {
 
@@ -20,7 +21,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
     Finding f;
     f.taxonomy = "goldfree";
     f.category = "syntax_error";
-    f.message = "the SQL does not parse: " + pred.error;
+    f.message = formatMessage(FindingMsg::SyntaxError, {pred.error});
     f.spans.push_back({"pred", pred.errorOffset, pred.errorEnd});
     f.confidence = 0.5;
     gf.push_back(std::move(f));

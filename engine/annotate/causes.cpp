@@ -11,6 +11,7 @@
 
 #include "engine/annotate/checks.h"
 #include "engine/annotate/rules.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
@@ -109,12 +110,10 @@ bool pureExtraColumn(const Finding& f, const std::vector<Finding>& all) {
 // Static rules: is this difference, on its own, a cause a careful reviewer would name?
 bool staticCause(const Finding& f, const std::vector<Finding>& all, std::string* why) {
   if (pureExtraColumn(f, all)) {
-    *why = "an extra output column beside every gold column is not a cause";
+    *why = formatMessage(FindingMsg::ExExtraColumnNoCause);
     return false;
   }
-  *why =
-      "no database to verify it: kept by the static rules (the difference changes what is selected, "
-      "filtered, grouped, ordered or limited)";
+  *why = formatMessage(FindingMsg::ExStaticRules);
   return true;
 }
 
@@ -253,9 +252,7 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   // 1. One type whose repair gives the gold result.
   for (const TypeGroup& g : groups)
     if (g.fixes) {
-      keepGroup(
-          g.fixers.empty() ? g.repairable : g.fixers,
-          "cause: putting the gold's version of just this part into the prediction gives the gold result");
+      keepGroup(g.fixers.empty() ? g.repairable : g.fixers, formatMessage(FindingMsg::ExRepairGivesGold));
       return;
     }
   // 2. Two types whose repairs together give the gold result. A grouping (C10) whose every repair
@@ -296,16 +293,11 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
                            [&](std::size_t i) { return pureExtraColumn(findings[i], findings); });
       };
       if (onlyExtra(groups[a]) != onlyExtra(groups[b])) {
-        keepGroup(
-            onlyExtra(groups[a]) ? mb : ma,
-            "cause: repairing it and deleting the extra output columns gives the gold result; the extra "
-            "columns only add information");
+        keepGroup(onlyExtra(groups[a]) ? mb : ma, formatMessage(FindingMsg::ExRepairAndDeleteColumns));
         return;
       }
-      keepGroup(ma, "cause, with the " + groups[b].category +
-                        " difference: repairing both together gives the gold result; neither alone does");
-      keepGroup(mb, "cause, with the " + groups[a].category +
-                        " difference: repairing both together gives the gold result; neither alone does");
+      keepGroup(ma, formatMessage(FindingMsg::ExRepairBoth, {groups[b].category}));
+      keepGroup(mb, formatMessage(FindingMsg::ExRepairBoth, {groups[a].category}));
       return;
     }
   // 3. No repair of one or two types gives the gold result, and the prediction returns the gold's
@@ -322,17 +314,14 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
       f.taxonomy = "mrsqlgen";
       f.category = "C8";
       f.subcategory = "duplicate rows";
-      f.message = "the prediction returns the gold's rows, some of them more times";
+      f.message = formatMessage(FindingMsg::MgDuplicateRows);
       if (const SelectBlock* m = pred.blocks.empty() ? nullptr : &pred.blocks.front(); m && !m->items.empty())
         f.spans.push_back({"pred", pred.beginOf(m->items.front()), pred.endOf(m->items.back())});
       findings.push_back(std::move(f));
       keep.push_back(false);
       distinct.push_back(findings.size() - 1);
     }
-    keepGroup(
-        distinct,
-        "cause: the prediction returns the gold's rows, some of them more times (no repair of one or two "
-        "other differences gives the gold result)");
+    keepGroup(distinct, formatMessage(FindingMsg::ExMoreDuplicates));
     return;
   }
   // 4. No repair of one or two types gives the gold result: the type whose repair comes closest and
@@ -345,11 +334,7 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
     std::vector<std::size_t> which;
     for (std::size_t i : closest->repairable)
       if (score[i] > base + 1e-9 || closest->repairable.size() > 1) which.push_back(i);
-    keepGroup(
-        which,
-        "cause: putting the gold's version of this part into the prediction moves the result towards the "
-        "gold result (closeness " +
-            basePct + " -> " + percent(closest->best) + "); no repair of one or two types gives it");
+    keepGroup(which, formatMessage(FindingMsg::ExRepairCloser, {basePct, percent(closest->best)}));
   }
   for (const TypeGroup& g : groups) {
     if (!g.repairable.empty()) continue;
@@ -359,8 +344,9 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
     for (std::size_t i : g.members)
       if (staticCause(findings[i], findings, &why)) which.push_back(i);
     if (which.empty()) continue;
-    keepGroup(which, "not verifiable by execution (no repair of just this part runs); " + why +
-                         (closest ? "" : "; no verified repair changes the result"));
+    // Parts joined with "; ", each a template (engine/core/finding_messages.inc).
+    keepGroup(which, formatMessage(FindingMsg::ExNotVerifiable) + "; " + why +
+                         (closest ? "" : "; " + formatMessage(FindingMsg::ExNoVerifiedRepair)));
     return;
   }
   if (closest) return;
@@ -370,11 +356,7 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   for (const TypeGroup& g : groups)
     if (!pick && g.best >= 0 && std::abs(g.best - base) > 1e-9) pick = &g;
   if (!pick && !groups.empty()) pick = &groups.front();
-  if (pick)
-    keepGroup(
-        pick->members,
-        "possible cause: no single repair moves the result towards the gold result (the differences act "
-        "together); the first difference by type priority");
+  if (pick) keepGroup(pick->members, formatMessage(FindingMsg::ExActTogether));
 }
 
 }  // namespace
@@ -399,7 +381,7 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
       Finding& f = findings[i];
       const bool ordering = f.category == "C9" || f.category == "C2" || f.subcategory == kOrderArithmetic;
       keep[i] = probe->orderDiffers && ordering;
-      if (keep[i]) f.explanation = "the rows equal the gold rows but come in another order";
+      if (keep[i]) f.explanation = formatMessage(FindingMsg::ExOrderOnly);
     }
   } else if (probe && probe->closeness) {
     judgeByRepairs(findings, ctypes, pred, gold, words, *probe, keep);

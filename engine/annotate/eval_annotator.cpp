@@ -3,6 +3,7 @@
 
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/database_checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/eval/runner.h"
 
 namespace hs::annotate {
@@ -38,14 +39,18 @@ double closeness(const std::vector<db::Row>& gold, std::size_t goldColumns, cons
 
 // How the results differ, for a wrong case no rule explains.
 std::string describeDifference(const eval::ResultDiff& d, std::size_t goldRows, std::size_t predRows) {
-  if (d.columnPermutation) return "same rows, columns in another order";
+  // Parts joined with "; ", each a message template (engine/core/finding_messages.inc).
+  using enum FindingMsg;
+  if (d.columnPermutation) return formatMessage(DiffColumnsPermuted);
   std::string s;
   if (d.columnCountMismatch)
-    s = std::to_string(d.predColumns) + " columns where the gold has " + std::to_string(d.goldColumns) + "; ";
-  if (d.missingTotal == 0 && d.extraTotal == 0) return s + "the same rows in another order";
-  s += std::to_string(d.missingTotal) + " gold row" + (d.missingTotal == 1 ? "" : "s") + " missing, " +
-       std::to_string(d.extraTotal) + " extra row" + (d.extraTotal == 1 ? "" : "s") + " (gold " +
-       std::to_string(goldRows) + " rows, prediction " + std::to_string(predRows) + ")";
+    s = formatMessage(DiffColumnCount, {std::to_string(d.predColumns), std::to_string(d.goldColumns)}) + "; ";
+  if (d.missingTotal == 0 && d.extraTotal == 0) return s + formatMessage(DiffRowOrder);
+  const bool oneMissing = d.missingTotal == 1, oneExtra = d.extraTotal == 1;
+  const FindingMsg rows = oneMissing ? (oneExtra ? DiffRowMissingRowExtra : DiffRowMissingRowsExtra)
+                                     : (oneExtra ? DiffRowsMissingRowExtra : DiffRowsMissingRowsExtra);
+  s += formatMessage(rows, {std::to_string(d.missingTotal), std::to_string(d.extraTotal),
+                            std::to_string(goldRows), std::to_string(predRows)});
   return s;
 }
 
@@ -125,7 +130,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     f.taxonomy = "goldfree";
     f.category = "result_difference";
     f.message = describeDifference(*in.outcome.diff, gold.rows.size(), pred.rows.size());
-    f.explanation = "the results differ but no single difference of the queries was found to cause it";
+    f.explanation = formatMessage(FindingMsg::ExNoSingleDifference);
     f.spans.push_back({"pred", 0, in.item.predSql->size()});
     a.findings.push_back(std::move(f));
   }

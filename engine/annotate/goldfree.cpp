@@ -3,11 +3,17 @@
 #include <cctype>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
 
 namespace {
+
+std::string M(FindingMsg id, std::initializer_list<std::string_view> args = {}) {
+  return formatMessage(id, args);
+}
+using enum FindingMsg;
 
 void add(std::vector<Finding>& out, const std::string& cat, const std::string& msg, FindingSpan s,
          double conf = 1.0) {
@@ -80,20 +86,18 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
   std::vector<Finding> out;
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& t : b.tables)
-      if (!t.known) add(out, "unresolved_name", "no table '" + t.name + "'", {"pred", t.begin, t.end});
+      if (!t.known) add(out, "unresolved_name", M(GfNoTable, {t.name}), {"pred", t.begin, t.end});
   for (const ColumnRef& c : v.columns) {
     std::string name = (c.qualifier.empty() ? "" : c.qualifier + ".") + c.column;
     if (c.status == ColStatus::UnknownColumn || c.status == ColStatus::UnknownQualifier)
-      add(out, "unresolved_name", "'" + name + "' does not resolve", {"pred", c.begin, c.end});
+      add(out, "unresolved_name", M(GfDoesNotResolve, {name}), {"pred", c.begin, c.end});
     else if (c.status == ColStatus::NotInFrom)
-      add(out, "unresolved_name", "'" + name + "' belongs to a table that is not in FROM",
-          {"pred", c.begin, c.end});
+      add(out, "unresolved_name", M(GfTableNotInFrom, {name}), {"pred", c.begin, c.end});
     else if (c.status == ColStatus::Ambiguous)
-      add(out, "ambiguous_name", "'" + name + "' exists in several tables of FROM", {"pred", c.begin, c.end});
+      add(out, "ambiguous_name", M(GfAmbiguous, {name}), {"pred", c.begin, c.end});
   }
   for (std::size_t t : v.backticks)
-    add(out, "quoted_identifier", "backtick quoting is MySQL syntax",
-        {"pred", v.tokens[t].begin, v.tokens[t].end}, 0.5);
+    add(out, "quoted_identifier", M(GfBacktick), {"pred", v.tokens[t].begin, v.tokens[t].end}, 0.5);
   // 'col' written as a string where a column was meant.
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const Token& t = v.tokens[i];
@@ -107,8 +111,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
     for (const Predicate& p : b.predicates)
       if (i >= p.lhs.first && i < p.lhs.last) nameSlot = true;
     if (isColumnName && nameSlot)
-      add(out, "quoted_identifier", "'" + t.text + "' is a string literal, not the column " + t.text,
-          {"pred", t.begin, t.end});
+      add(out, "quoted_identifier", M(GfStringNotColumn, {t.text}), {"pred", t.begin, t.end});
   }
   constexpr int kMaxLookups = 64;
   int lookups = 0;
@@ -128,22 +131,18 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
         if (t.depth > v.tokens[p.lhs.first].depth + 1) continue;
         if (like && t.text.find_first_of("%_") != std::string::npos) continue;
         if (like)
-          add(out, "like_without_wildcard", "LIKE without % or _ is an equality test",
-              {"pred", p.opBegin, p.opEnd}, 0.5);
+          add(out, "like_without_wildcard", M(GfLikeWithoutWildcard), {"pred", p.opBegin, p.opEnd}, 0.5);
         // Bounded on hostile input (an IN list of 200,000 literals): at most kMaxLookups look-ups.
         if (!lookup || ++lookups > kMaxLookups) continue;
         auto dot = cr.key.find('.');
         ValueCheck vc =
             lookup(cr.key.substr(0, dot), cr.key.substr(dot + 1), t.text, t.kind == TokKind::Number);
         if (vc == ValueCheck::Absent) {
-          add(out, "value_absent", "no row has " + cr.key + " = '" + t.text + "'", {"pred", t.begin, t.end});
-          out.back().explanation = "looked up in the database: the compared column never holds this value";
+          add(out, "value_absent", M(GfValueAbsent, {cr.key, t.text}), {"pred", t.begin, t.end});
+          out.back().explanation = M(ExValueAbsent);
         } else if (vc == ValueCheck::ExistsIgnoringCase && !like) {
-          add(out, "value_case", "'" + t.text + "' occurs in " + cr.key + " only with another letter case",
-              {"pred", t.begin, t.end});
-          out.back().explanation =
-              "looked up in the database: SQLite compares text case-sensitively, so the rows spelled "
-              "otherwise are missed";
+          add(out, "value_case", M(GfValueCase, {t.text, cr.key}), {"pred", t.begin, t.end});
+          out.back().explanation = M(ExValueCase);
         }
       }
     }
@@ -155,7 +154,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
             v.columnAtToken[p.lhs.first] >= 0 && v.columnAtToken[p.rhs.first] >= 0)
           ++links;
       if (links < static_cast<int>(b.tables.size()) - 1 && !b.joinSpans.empty())
-        add(out, "cartesian_join", "a table is joined without a join condition (cartesian product)",
+        add(out, "cartesian_join", M(GfCartesianJoin),
             {"pred", b.joinSpans.back().first, b.joinSpans.back().second});
     }
   }
@@ -166,15 +165,15 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
        {"percent", "percentage", "ratio", "proportion", "rate", "average", "fraction", "share"})
     ratio = ratio || hasWordForm(words, w);
   for (const FindingSpan& s : integerDivisions(v, schema))
-    add(out, "integer_division", "integer division truncates the ratio", s, ratio ? 1.0 : 0.6);
+    add(out, "integer_division", M(GfIntegerDivision), s, ratio ? 1.0 : 0.6);
   if (result) {
     FindingSpan whole{"pred", 0, v.text.size()};
     if (result->failed)
-      add(out, "execution_error", "the predicted query fails to execute", whole);
+      add(out, "execution_error", M(GfExecutionError), whole);
     else if (result->rows == 0)
-      add(out, "empty_result", "the predicted query returns no rows", whole);
+      add(out, "empty_result", M(GfEmptyResult), whole);
     else if (result->allNull)
-      add(out, "all_null_result", "every value of the result is NULL", whole);
+      add(out, "all_null_result", M(GfAllNullResult), whole);
   }
   for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
   for (Finding& f : columnOrderFindings(v, question)) out.push_back(std::move(f));

@@ -26,6 +26,7 @@
 #include <set>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate {
 
@@ -86,10 +87,7 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
       sortAsked = !questionSuperlative(before).empty() && !questionSuperlative(after).empty();
     }
     if (!sortAsked) {
-      out.push_back(
-          shapeFinding(v, blk,
-                       "the question asks for the '" + sup +
-                           "' but the SQL only sorts: it returns every row (no LIMIT, MAX or MIN)"));
+      out.push_back(shapeFinding(v, blk, formatMessage(FindingMsg::CueSortsOnly, {sup})));
       return out;
     }
   }
@@ -115,7 +113,7 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
           if (stored.count(w)) return out;
     }
   }
-  out.push_back(shapeFinding(v, blk, "the question asks how many but the SQL returns a list, not a count"));
+  out.push_back(shapeFinding(v, blk, formatMessage(FindingMsg::CueListNotCount)));
   return out;
 }
 

@@ -32,6 +32,7 @@
 #include <set>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
@@ -242,9 +243,8 @@ std::vector<Finding> columnOrderFindings(const SqlView& v, std::string_view ques
       Finding f;
       f.taxonomy = "goldfree";
       f.category = "cue_column_order";
-      f.message = "the question names " + text(placed[j]) + " ('" + ws[placed[j]->place->head] +
-                  "') before " + text(placed[i]) + " ('" + ws[placed[i]->place->head] +
-                  "'), but the SQL returns " + text(placed[i]) + " first";
+      f.message = formatMessage(FindingMsg::CueColumnOrder, {text(placed[j]), ws[placed[j]->place->head],
+                                                             text(placed[i]), ws[placed[i]->place->head]});
       f.spans.push_back(
           {"pred", v.tokens[blk.items.front().first].begin, v.tokens[blk.items.back().last - 1].end});
       f.confidence = 0.6;

@@ -54,6 +54,7 @@
 #include <set>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
@@ -332,7 +333,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
     names += (names.empty() ? "" : ", ") + std::string(v.slice(v.tokens[a].begin, v.tokens[b - 1].end));
     f.spans.push_back({"pred", v.tokens[a].begin, v.tokens[b - 1].end});
   }
-  f.message = "the question never refers to " + names;
+  f.message = formatMessage(FindingMsg::CueColumnUnnamed, {names});
   f.confidence = 0.5;
   out.push_back(std::move(f));
   return out;

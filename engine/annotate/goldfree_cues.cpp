@@ -7,11 +7,17 @@
 #include <set>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
 
 namespace {
+
+std::string M(FindingMsg id, std::initializer_list<std::string_view> args = {}) {
+  return formatMessage(id, args);
+}
+using enum FindingMsg;
 
 bool has(const SqlView& v, std::initializer_list<const char*> ws) {
   for (const Token& t : v.tokens)
@@ -238,12 +244,9 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   const std::set<std::string>& superl = superlativeWords();
   const std::string sup = questionSuperlative(ws);
   if (!sup.empty() && !has(v, {"order", "max", "min"}))
-    out.push_back(cue("cue_superlative",
-                      "the question says '" + sup + "' but the SQL has no ORDER BY/LIMIT, MAX or MIN", v,
-                      0.8));
+    out.push_back(cue("cue_superlative", M(CueSuperlative, {sup}), v, 0.8));
   bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
-  if (countCue && !has(v, {"count", "sum"}))
-    out.push_back(cue("cue_count", "the question asks for a count but the SQL has no COUNT", v, 0.8));
+  if (countCue && !has(v, {"count", "sum"})) out.push_back(cue("cue_count", M(CueCount), v, 0.8));
   // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
   // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`: revised on
   // BIRD gold); "mean" is left out ("what does X mean").
@@ -260,34 +263,28 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     }
     return false;
   };
-  if (hasWordForm(ws, "average") && !averaged())
-    out.push_back(cue("cue_average", "the question asks for an average but the SQL has no AVG", v, 0.8));
+  if (hasWordForm(ws, "average") && !averaged()) out.push_back(cue("cue_average", M(CueAverage), v, 0.8));
   bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
                 hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !has(v, {"group"}))
-    out.push_back(cue("cue_group",
-                      "the question aggregates per item ('each'/'per') but the SQL has no GROUP BY", v, 0.7));
+  if (eachCue && aggCue && !has(v, {"group"})) out.push_back(cue("cue_group", M(CueGroup), v, 0.7));
   bool distinctCue = false;
   for (const std::string& w : ws)
     distinctCue = distinctCue || w == "different" || w == "distinct" || w == "unique";
   if (distinctCue && !has(v, {"distinct", "group"}))
-    out.push_back(cue("cue_distinct",
-                      "the question asks for different/distinct values but the SQL has no DISTINCT", v, 0.6));
+    out.push_back(cue("cue_distinct", M(CueDistinct), v, 0.6));
   // The other direction: the SQL does what the question does not ask for. A LIMIT with no
   // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
   // ("total", "amount" and "number" also ask for one).
   bool limited = false;
   for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
   if (limited && sup.empty() && !limitCue(ws))
-    out.push_back(cue(
-        "cue_unasked",
-        "the SQL keeps only the first rows (LIMIT) but the question asks for no top, first or most", v, 0.6));
+    out.push_back(cue("cue_unasked", M(CueUnaskedLimit), v, 0.6));
   else if (selectsCount(v) && !countCue && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
            !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
-    out.push_back(cue("cue_unasked", "the SQL counts rows but the question asks for no count", v, 0.6));
+    out.push_back(cue("cue_unasked", M(CueUnaskedCount), v, 0.6));
   // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
   // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
   // SQL writes them in other forms ('1980-01-01', 0.2).
@@ -316,7 +313,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
     if (!found) {
-      out.push_back(cue("cue_number", "the question mentions " + w + " but the SQL does not", v, 0.7));
+      out.push_back(cue("cue_number", M(CueNumber, {w}), v, 0.7));
       break;
     }
   }
@@ -331,8 +328,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
       while (!val.empty() && val.back() == ' ') val.pop_back();
       bool plausible = !val.empty() && val.size() < 60 && (quote == '"' || (a == 0 || qs[a - 1] == ' '));
       if (plausible && sqlStrings.find(val) == std::string::npos) {
-        out.push_back(
-            cue("cue_value", "the question quotes \"" + val + "\" but no SQL literal matches it", v, 0.7));
+        out.push_back(cue("cue_value", M(CueValue, {val}), v, 0.7));
         return out;
       }
       a = qs.find(quote, e + 1);

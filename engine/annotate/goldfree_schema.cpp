@@ -1,6 +1,7 @@
 // Gold-free check against the schema's shape: a join whose columns no foreign key, shared name or
 // key naming links.
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
@@ -78,10 +79,7 @@ std::vector<Finding> schemaShapeFindings(const SqlView& v, const db::Schema& sch
         const std::string& ky = v.columns[static_cast<std::size_t>(y)].key;
         if ((kx == ka && ky == kb) || (kx == kb && ky == ka)) span = {"pred", p.begin, p.end};
       }
-    out.push_back(finding(
-        "join_off_key",
-        "the join equates " + ka + " and " + kb + ", which no foreign key, shared name or key naming links",
-        span, 0.6));
+    out.push_back(finding("join_off_key", formatMessage(FindingMsg::GfJoinOffKey, {ka, kb}), span, 0.6));
   }
   return out;
 }

@@ -30,6 +30,7 @@
 #include <set>
 
 #include "engine/annotate/checks.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate {
 
@@ -113,8 +114,7 @@ std::vector<Finding> tableUnnamedFindings(const SqlView& v, std::string_view que
   if (f.spans.empty()) return out;
   f.taxonomy = "goldfree";
   f.category = "cue_table_unnamed";
-  f.message = "the SQL joins " + names +
-              " only through its keys and the question never refers to it (the join can drop or repeat rows)";
+  f.message = formatMessage(FindingMsg::CueTableUnnamed, {names});
   f.confidence = 0.5;
   out.push_back(std::move(f));
   return out;

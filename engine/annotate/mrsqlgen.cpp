@@ -7,6 +7,7 @@
 #include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate {
 
@@ -152,7 +153,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
          pg.empty()   ? "missing GROUP BY"
          : gg.empty() ? "extra GROUP BY"
                       : "grouping keys",
-         "grouping differs from the gold query", sp);
+         formatMessage(FindingMsg::MgGrouping), sp);
   }
 
   // ORDER BY (C9) and LIMIT (C2). The top rows taken in a subquery the main block links to
@@ -180,19 +181,12 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     const std::vector<FindingSpan> sp{ps(am->begin, am->end),
                                       gs(G.order->keywordBegin[kLimit], clauseEnd(gold, *G.order, kLimit))};
     if (maxOverOtherRows(P, *am))
-      emit("C6", "MAX/MIN subquery over other rows",
-           "the '= (SELECT MAX/MIN ...)' subquery lacks the main block's conditions: it takes the MAX/MIN "
-           "over other rows than the gold query orders",
-           sp);
+      emit("C6", "MAX/MIN subquery over other rows", formatMessage(FindingMsg::MgMaxOverOtherRows), sp);
     else
-      emit("C2", "MAX/MIN subquery instead of LIMIT",
-           "'= (SELECT MAX/MIN ...)' keeps every tie where the gold query takes one row with ORDER BY ... "
-           "LIMIT",
-           sp);
+      emit("C2", "MAX/MIN subquery instead of LIMIT", formatMessage(FindingMsg::MgMaxKeepsTies), sp);
     skip.push_back(am);
   } else if (pLimit && !gLimit && !P.order->orderBy.empty() && argmaxPredicate(G, &am)) {
-    emit("C2", "LIMIT instead of MAX/MIN subquery",
-         "ORDER BY ... LIMIT keeps one row where the gold query keeps every tie of the MAX/MIN",
+    emit("C2", "LIMIT instead of MAX/MIN subquery", formatMessage(FindingMsg::MgLimitDropsTies),
          {ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)), gs(am->begin, am->end)});
     skip.push_back(am);
   } else {
@@ -205,7 +199,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
            !pLimit   ? "missing LIMIT"
            : !gLimit ? "extra LIMIT"
                      : "LIMIT value",
-           "LIMIT differs from the gold query", sp);
+           formatMessage(FindingMsg::MgLimit), sp);
     }
     auto orderText = [](const Side& s) {
       std::vector<std::string> o;
@@ -232,14 +226,12 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
           gs(G.order->keywordBegin[kOrderBy], clauseEnd(gold, *G.order, kOrderBy))};
     };
     if (po != go && relevant && sameBut(withoutAggregates)) {
-      emit("C7", "aggregate in ORDER BY", "the ordering aggregates with another function than the gold query",
-           orderSpans());
+      emit("C7", "aggregate in ORDER BY", formatMessage(FindingMsg::MgOrderAggregate), orderSpans());
     } else if (po != go && relevant && sameBut(withoutArithmetic)) {
       // The same operands under another arithmetic operator (ORDER BY max - min vs max + min), in the
       // same direction: operator misuse (C1, seed 002: "arithmetic, comparison, or logical operation"),
       // as in the SELECT list and in conditions.
-      emit("C1", std::string(kOrderArithmetic),
-           "the ordering computes with another arithmetic operator than the gold query", orderSpans());
+      emit("C1", std::string(kOrderArithmetic), formatMessage(FindingMsg::MgOrderArithmetic), orderSpans());
     } else if (po != go && relevant) {
       std::vector<FindingSpan> sp;
       if (!po.empty()) sp.push_back(ps(P.order->keywordBegin[kOrderBy], clauseEnd(pred, *P.order, kOrderBy)));
@@ -248,7 +240,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
            po.empty()   ? "missing ORDER BY"
            : go.empty() ? "extra ORDER BY"
                         : "ordering key or direction",
-           "ordering differs from the gold query", sp);
+           formatMessage(FindingMsg::MgOrdering), sp);
     }
   }
   compareConditions(P, G, skip, emit, boundPhrase(question));

@@ -189,9 +189,7 @@ void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std
     sp.push_back({sIsPred ? "pred" : "gold", setOp.second.first, setOp.second.second});
     sp.push_back({sIsPred ? "gold" : "pred", o.begin, o.end});
     emit("C1", "set operator as OR",
-         sIsPred ? "INTERSECT (AND) where the gold query ORs the values"
-                 : "OR where the gold query INTERSECTs (AND)",
-         sp);
+         formatMessage(sIsPred ? FindingMsg::MgIntersectForOr : FindingMsg::MgOrForIntersect), sp);
     return;
   }
 }
@@ -219,8 +217,7 @@ void betweenBounds(const Side& B, std::vector<Pred>& bc, std::vector<Pred>& oc, 
     const FindingSpan bs{B.isPred ? "pred" : "gold", b.begin, b.end};
     const FindingSpan os{B.isPred ? "gold" : "pred", ob, oe};
     emit("C1", "bound strictness",
-         B.isPred ? "BETWEEN (inclusive bounds) where the gold query compares with a strict bound"
-                  : "a strict bound where the gold query's BETWEEN includes both bounds",
+         formatMessage(B.isPred ? FindingMsg::MgBetweenForStrict : FindingMsg::MgStrictForBetween),
          B.isPred ? std::vector<FindingSpan>{bs, os} : std::vector<FindingSpan>{os, bs});
   }
 }
@@ -288,13 +285,12 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
          };
          if (a.negated != b.negated && (eqNe(a.n.op, b.n.op) || eqNe(b.n.op, a.n.op))) {
            emit("C6", "negated set",
-                "'" + a.n.text() + "' where the gold query " + (b.negated ? "excludes" : "keeps") +
-                    " the rows with '" + b.n.text() + "' through a subquery",
+                formatMessage(b.negated ? FindingMsg::MgNegatedSetExcludes : FindingMsg::MgNegatedSetKeeps,
+                              {a.n.text(), b.n.text()}),
                 {ps(a.begin, a.end), gs(b.begin, b.end)});
            return;
          }
-         emit("C1", "comparison operator",
-              "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
+         emit("C1", "comparison operator", formatMessage(FindingMsg::MgOperator, {a.n.op, b.n.op}),
               {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
        });
   pass([&](const Pred& a,
@@ -305,12 +301,11 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
          const std::string& op = a.n.op;
          if (bounds && (op == ">" || op == ">=" || op == "<" || op == "<=") && oneApart(a.n.rhs, b.n.rhs)) {
            emit("C1", "bound strictness",
-                "'" + op + " " + a.n.rhs + "' where the gold query's '" + op + " " + b.n.rhs +
-                    "' bounds the other way (inclusive vs exclusive)",
+                formatMessage(FindingMsg::MgBoundOtherWay, {op + " " + a.n.rhs, op + " " + b.n.rhs}),
                 {ps(a.opBegin, a.rhsEnd), gs(b.opBegin, b.rhsEnd)});
            return;
          }
-         emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
+         emit("C4", "literal value", formatMessage(FindingMsg::MgValue, {a.n.rhs, b.n.rhs}),
               {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
        });
   // The same comparison of another aggregate (HAVING COUNT(*) > 1 vs SUM(x) > 1): aggregation (C7).
@@ -320,8 +315,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
         return a.n.op == b.n.op && a.n.rhs == b.n.rhs && !fa.empty() && !fb.empty() && fa != fb;
       },
       [&](const Pred& a, const Pred& b) {
-        emit("C7", "aggregate in condition",
-             "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
+        emit("C7", "aggregate in condition", formatMessage(FindingMsg::MgConditionUses, {a.n.lhs, b.n.lhs}),
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
   // The same comparison whose operand differs only in its aggregate functions, e.g. in a subquery
@@ -334,7 +328,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
       },
       [&](const Pred& a, const Pred& b) {
         emit("C7", "aggregate in condition",
-             "'" + a.n.text() + "' where the gold condition is '" + b.n.text() + "'",
+             formatMessage(FindingMsg::MgConditionIs, {a.n.text(), b.n.text()}),
              {ps(a.begin, a.end), gs(b.begin, b.end)});
       });
   auto noDistinct = [](std::string t) {
@@ -349,7 +343,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
                (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count (") == 0);
       },
       [&](const Pred& a, const Pred& b) {
-        emit("C7", "DISTINCT inside aggregate", "COUNT(DISTINCT ...) differs from the gold condition",
+        emit("C7", "DISTINCT inside aggregate", formatMessage(FindingMsg::MgCountDistinctCondition),
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
   // The same operands under another arithmetic operator on one side (a - b > 0 vs a + b > 0): C1.
@@ -359,12 +353,12 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
                withoutArithmetic(a.n.lhs) == withoutArithmetic(b.n.lhs);
       },
       [&](const Pred& a, const Pred& b) {
-        emit("C1", "arithmetic operator", "'" + a.n.lhs + "' where the gold condition uses '" + b.n.lhs + "'",
+        emit("C1", "arithmetic operator", formatMessage(FindingMsg::MgConditionUses, {a.n.lhs, b.n.lhs}),
              {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
       });
   pass([](const Pred& a, const Pred& b) { return a.n.op == b.n.op && a.n.rhs == b.n.rhs; },
        [&](const Pred& a, const Pred& b) {
-         emit("C5", "condition column", "condition on " + a.n.lhs + " where the gold query uses " + b.n.lhs,
+         emit("C5", "condition column", formatMessage(FindingMsg::MgConditionColumn, {a.n.lhs, b.n.lhs}),
               {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
        });
   // The same column compared with another operator and another value (x LIKE '%a%' vs x = 'a'):
@@ -378,15 +372,14 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
            return op == "=" || op == "!=" || op == "<>" || op == "<" || op == ">" || op == "<=" || op == ">=";
          };
          if (comparison(a.n.op) && comparison(b.n.op)) {
-           emit("C1", "comparison operator",
-                "operator '" + a.n.op + "' where the gold query uses '" + b.n.op + "'",
+           emit("C1", "comparison operator", formatMessage(FindingMsg::MgOperator, {a.n.op, b.n.op}),
                 {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
-           emit("C4", "literal value", "value " + a.n.rhs + " where the gold query uses " + b.n.rhs,
+           emit("C4", "literal value", formatMessage(FindingMsg::MgValue, {a.n.rhs, b.n.rhs}),
                 {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
            return;
          }
          emit("C1", "comparison operator and value",
-              "'" + a.n.text() + "' where the gold query has '" + b.n.text() + "'",
+              formatMessage(FindingMsg::MgConditionHas, {a.n.text(), b.n.text()}),
               {ps(a.begin, a.end), gs(b.begin, b.end)});
        });
   bool unmatched = false;
@@ -394,11 +387,11 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
   for (const Pred& b : gc) unmatched = unmatched || !b.used;
   for (const Pred& a : pc)
     if (!a.used)
-      emit("C6", "extra condition", "condition '" + a.n.text() + "' has no counterpart in the gold query",
+      emit("C6", "extra condition", formatMessage(FindingMsg::MgExtraCondition, {a.n.text()}),
            {ps(a.begin, a.end)});
   for (const Pred& b : gc)
     if (!b.used)
-      emit("C6", "missing condition", "the gold condition '" + b.n.text() + "' is missing",
+      emit("C6", "missing condition", formatMessage(FindingMsg::MgMissingCondition, {b.n.text()}),
            {gs(b.begin, b.end)});
   if (pors != gors) {
     std::vector<FindingSpan> sp;
@@ -411,10 +404,9 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
     // The same conditions joined by another logical operator is operator misuse (C1, seed 002:
     // "arithmetic, comparison, or logical operation"); with other conditions it is condition logic.
     if (unmatched)
-      emit("C6", "logical connective", "AND/OR structure differs from the gold query", sp);
+      emit("C6", "logical connective", formatMessage(FindingMsg::MgConnective), sp);
     else
-      emit("C1", "logical operator",
-           "the same conditions are joined with AND/OR differently from the gold query", sp);
+      emit("C1", "logical operator", formatMessage(FindingMsg::MgLogicalOperator), sp);
   }
 }
 
@@ -451,8 +443,8 @@ void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
       if (!b.used && a.key == b.key) {
         a.used = b.used = true;
         emit("C1", "negation",
-             std::string(a.negated ? "NOT " : "") + "IN/EXISTS where the gold query uses " +
-                 (b.negated ? "NOT IN/EXISTS" : "IN/EXISTS"),
+             formatMessage(a.negated ? (b.negated ? FindingMsg::MgNotInForNotIn : FindingMsg::MgNotInForIn)
+                                     : (b.negated ? FindingMsg::MgInForNotIn : FindingMsg::MgInForIn)),
              {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
         break;
       }

@@ -45,10 +45,11 @@ bool setOperatorAsLink(const SqlView& sv, const SqlView& ov, const SelectBlock& 
                       sv.setOps.front().second.second};
   const FindingSpan o{sIsPred ? "gold" : "pred", link->opBegin, link->opEnd};
   emit(out, "C1", "set operator as IN",
-       sIsPred ? "the set operator keeps the rows the gold query's subquery link " +
-                     std::string(op == "except" ? "keeps" : "excludes") + " (IN vs NOT IN)"
-               : "'" + link->op + "' where the gold query " + (op == "except" ? "EXCEPTs" : "INTERSECTs") +
-                     " the subquery's rows (IN vs NOT IN)",
+       sIsPred ? formatMessage(op == "except" ? FindingMsg::MgSetKeepsLinkKeeps
+                                              : FindingMsg::MgSetKeepsLinkExcludes)
+               : formatMessage(op == "except" ? FindingMsg::MgLinkWhereGoldExcepts
+                                              : FindingMsg::MgLinkWhereGoldIntersects,
+                               {link->op}),
        sIsPred ? std::vector<FindingSpan>{s, o} : std::vector<FindingSpan>{o, s});
   return true;
 }
@@ -75,9 +76,8 @@ bool negatedJoin(const SqlView& pv, const SqlView& gv, const NormContext& pc, co
             }
           if (!same) continue;
           emit(out, "C6", "negated set as join",
-               "'" + std::string(pv.text.substr(p.begin, p.end - p.begin)) +
-                   "' joins every row with the other rows where the gold query excludes them through " +
-                   (q.op == "not in" ? "NOT IN" : "NOT EXISTS"),
+               formatMessage(FindingMsg::MgNegatedSetAsJoin, {pv.text.substr(p.begin, p.end - p.begin),
+                                                              q.op == "not in" ? "NOT IN" : "NOT EXISTS"}),
                {{"pred", p.begin, p.end}, {"gold", q.begin, q.end}});
           return true;
         }
@@ -199,7 +199,7 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
     for (Item& b : gi)
       if (!b.used && a.norm != b.norm && stripCast(a.norm) == stripCast(b.norm)) {
         a.used = b.used = true;
-        emit(out, "C1", "arithmetic type", "the gold query casts this arithmetic to REAL",
+        emit(out, "C1", "arithmetic type", formatMessage(FindingMsg::MgCastReal),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
         break;
       }
@@ -210,8 +210,7 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
     for (Item& b : gi)
       if (!b.used && a.norm != b.norm && withoutArithmetic(a.norm) == withoutArithmetic(b.norm)) {
         a.used = b.used = true;
-        emit(out, "C1", "arithmetic operator",
-             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+        emit(out, "C1", "arithmetic operator", formatMessage(FindingMsg::MgSelectsInstead, {a.norm, b.norm}),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
         break;
       }
@@ -229,13 +228,12 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
       // COUNT(DISTINCT x) vs COUNT(x) counts other things: aggregation (C7); C8 is the DISTINCT
       // of the returned rows.
       if (sameArg && a.func == b.func && a.distinctAgg != b.distinctAgg)
-        emit(out, "C7", "DISTINCT inside aggregate",
-             "DISTINCT inside the aggregate differs from the gold query",
+        emit(out, "C7", "DISTINCT inside aggregate", formatMessage(FindingMsg::MgDistinctInAggregate),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
       else
         emit(out, "C7",
              aggVsPlain ? (a.inner.empty() ? "missing aggregate" : "extra aggregate") : "aggregate function",
-             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+             formatMessage(FindingMsg::MgSelectsInstead, {a.norm, b.norm}),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
       break;
     }
@@ -252,11 +250,11 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
           // ...)) against COUNT(DISTINCT x): the same counting, the difference lies in the rows.
           if (a.distinctAgg ? countsDistinctRows(gv, gm) : countsDistinctRows(pv, pm)) break;
           emit(out, "C7", "DISTINCT inside aggregate",
-               "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+               formatMessage(FindingMsg::MgSelectsInstead, {a.norm, b.norm}),
                {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
           break;
         }
-        emit(out, "C5", "aggregated column", "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+        emit(out, "C5", "aggregated column", formatMessage(FindingMsg::MgSelectsInstead, {a.norm, b.norm}),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
         break;
       }
@@ -267,8 +265,7 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
     for (Item& b : gi)
       if (!b.used && !b.func.empty() && b.func != a.func) {
         a.used = b.used = true;
-        emit(out, "C7", "aggregate function",
-             "'" + a.norm + "' where the gold query selects '" + b.norm + "'",
+        emit(out, "C7", "aggregate function", formatMessage(FindingMsg::MgSelectsInstead, {a.norm, b.norm}),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});
         break;
       }
@@ -290,17 +287,17 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
       while (g < gi.size() && gi[g].used) ++g;
       if (g == gi.size()) break;
       a.used = gi[g].used = true;
-      emit(out, "C5", "wrong column", "'" + a.norm + "' where the gold query selects '" + gi[g].norm + "'",
+      emit(out, "C5", "wrong column", formatMessage(FindingMsg::MgSelectsInstead, {a.norm, gi[g].norm}),
            {{"pred", a.begin, a.end}, {"gold", gi[g].begin, gi[g].end}});
     }
   }
   for (const Item& a : pi)
     if (!a.used && !(goldComplete && (goldUses.count(a.norm) || isKeyColumn(pc.schema, a.norm))))
-      emit(out, "C5", "extra column", "'" + a.norm + "' is selected but not by the gold query",
+      emit(out, "C5", "extra column", formatMessage(FindingMsg::MgExtraColumn, {a.norm}),
            {{"pred", a.begin, a.end}});
   for (const Item& b : gi)
     if (!b.used)
-      emit(out, "C5", "missing column", "the gold query also selects '" + b.norm + "'",
+      emit(out, "C5", "missing column", formatMessage(FindingMsg::MgMissingColumn, {b.norm}),
            {{"gold", b.begin, b.end}});
 
   if (pm.distinct != gm.distinct) {
@@ -315,7 +312,7 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
       if (pm.distinct) sp.push_back({"pred", pm.distinctBegin, pm.distinctEnd});
       if (gm.distinct) sp.push_back({"gold", gm.distinctBegin, gm.distinctEnd});
       emit(out, "C8", pm.distinct ? "extra DISTINCT" : "missing DISTINCT",
-           "DISTINCT differs from the gold query", sp);
+           formatMessage(FindingMsg::MgDistinct), sp);
     }
   }
 }
@@ -364,13 +361,11 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
     const bool extraJoined = predSuper && !gmt.empty() && pmt.size() > gmt.size() &&
                              std::includes(pmt.begin(), pmt.end(), gmt.begin(), gmt.end());
     if (route)
-      emit(out, "C3", "table route",
-           "a table is read only inside a subquery or derived table on one side: another route to the rows",
-           sp);
+      emit(out, "C3", "table route", formatMessage(FindingMsg::MgTableRoute), sp);
     else if (extraJoined)
-      emit(out, "C3", "extra table", "the prediction joins tables the gold query does not read", sp);
+      emit(out, "C3", "extra table", formatMessage(FindingMsg::MgExtraTable), sp);
     else
-      emit(out, "C3", "tables", "the joined tables differ from the gold query", sp);
+      emit(out, "C3", "tables", formatMessage(FindingMsg::MgTables), sp);
   } else {
     auto pairs = [](const SqlView& v) {
       std::vector<std::pair<std::string, std::string>> p;
@@ -404,7 +399,7 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       std::vector<FindingSpan> js;
       for (auto s : pm.joinSpans) js.push_back({"pred", s.first, s.second});
       for (auto s : gm.joinSpans) js.push_back({"gold", s.first, s.second});
-      emit(out, "C3", "join condition", "join conditions or join types differ from the gold query", js);
+      emit(out, "C3", "join condition", formatMessage(FindingMsg::MgJoinCondition), js);
     }
   }
   // Set operations (C6), unless the other side expresses the same with [NOT] IN / [NOT] EXISTS.
@@ -434,8 +429,7 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
              rangeHasSelect(pv, p.rhs);
     });
     if (predLinks && pv.setOps.empty() && goldDedups && !pm.distinct && !gm.distinct)
-      emit(out, "C8", "missing DISTINCT",
-           "the gold's set operation returns distinct rows; the prediction's IN/EXISTS form keeps duplicates",
+      emit(out, "C8", "missing DISTINCT", formatMessage(FindingMsg::MgSetDistinctRows),
            {{"gold", gv.setOps.front().second.first, gv.setOps.front().second.second}});
     if (!equivalentForm && pv.setOps.size() == gv.setOps.size()) {
       // The same number of operands combined by another set operator (UNION vs INTERSECT: OR vs
@@ -443,13 +437,12 @@ void compareStructure(const SqlView& pv, const SqlView& gv, const NormContext& p
       std::vector<FindingSpan> s2;
       for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
       for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});
-      emit(out, "C1", "set operator",
-           "the query parts are combined with another set operator than in the gold query", s2);
+      emit(out, "C1", "set operator", formatMessage(FindingMsg::MgSetOperator), s2);
     } else if (!equivalentForm) {
       std::vector<FindingSpan> s2;
       for (const auto& s : pv.setOps) s2.push_back({"pred", s.second.first, s.second.second});
       for (const auto& s : gv.setOps) s2.push_back({"gold", s.second.first, s.second.second});
-      emit(out, "C6", "set operation", "set operations differ from the gold query", s2);
+      emit(out, "C6", "set operation", formatMessage(FindingMsg::MgSetOperation), s2);
     }
   }
 }

@@ -8,6 +8,7 @@
 #include "engine/annotate/finding.h"
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/sql_view.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate::mr {
 

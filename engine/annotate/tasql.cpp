@@ -12,6 +12,7 @@
 #include "engine/annotate/checks.h"
 #include "engine/annotate/normalise.h"
 #include "engine/annotate/rules.h"
+#include "engine/core/finding_messages.h"
 
 namespace hs::annotate {
 
@@ -56,6 +57,11 @@ class Out {
   std::unordered_set<SpanKey, SpanHash> seen_;
 };
 
+std::string M(FindingMsg id, std::initializer_list<std::string_view> args = {}) {
+  return formatMessage(id, args);
+}
+using enum FindingMsg;
+
 const char* kSC = "Schema Contradiction";
 const char* kAO = "Attribute Overanalysis";
 const char* kVM = "Value Misrepresentation";
@@ -86,44 +92,39 @@ int countWord(const SqlView& v, const char* w) {
 void schemaRules(const SqlView& p, Out& o) {
   for (const SelectBlock& b : p.blocks)
     for (const TableRef& t : b.tables)
-      if (!t.known)
-        o.add(kSC, "Unknown tables", "table '" + t.name + "' is not in the schema", {"pred", t.begin, t.end});
+      if (!t.known) o.add(kSC, "Unknown tables", M(TaTableNotInSchema, {t.name}), {"pred", t.begin, t.end});
   for (const ColumnRef& c : p.columns) {
     FindingSpan s{"pred", c.begin, c.end};
     switch (c.status) {
       case ColStatus::UnknownColumn:
         if (c.qualifier.empty())
-          o.add(kSC, "Unknown columns", "column '" + c.column + "' is in no table of the query", s);
+          o.add(kSC, "Unknown columns", M(TaColumnInNoTable, {c.column}), s);
         else
-          o.add(kSC, "Alias errors", "'" + c.qualifier + "' has no column '" + c.column + "'", s);
+          o.add(kSC, "Alias errors", M(TaQualifierLacksColumn, {c.qualifier, c.column}), s);
         break;
       case ColStatus::UnknownQualifier:
-        o.add(kSC, "Alias errors", "'" + c.qualifier + "' names no table or alias of the query", s);
+        o.add(kSC, "Alias errors", M(TaQualifierNamesNothing, {c.qualifier}), s);
         break;
       case ColStatus::NotInFrom:
-        o.add(kSC, "Missing table reference",
-              "column '" + c.column + "' belongs to a table missing from FROM", s);
+        o.add(kSC, "Missing table reference", M(TaColumnTableNotInFrom, {c.column}), s);
         break;
       case ColStatus::Star:
-        o.add(kSC, "Wildcard or backtick misuse", "'" + c.qualifier + ".*' selects every column of a table",
-              s);
+        o.add(kSC, "Wildcard or backtick misuse", M(TaStarSelectsAll, {c.qualifier}), s);
         break;
       default:
         break;
     }
   }
   for (std::size_t t : p.backticks)
-    o.add(kSC, "Wildcard or backtick misuse", "MySQL-style backtick quoting",
-          {"pred", p.tokens[t].begin, p.tokens[t].end});
+    o.add(kSC, "Wildcard or backtick misuse", M(TaBacktick), {"pred", p.tokens[t].begin, p.tokens[t].end});
 }
 
 void mathRules(const SqlView& p, const db::Schema& schema, Out& o) {
   for (const FindingSpan& s : integerDivisions(p, schema))
-    o.add(kMD, "Integer division without casting", "integer division truncates (no CAST to REAL)", s);
+    o.add(kMD, "Integer division without casting", M(TaIntegerDivision), s);
   for (const Token& t : p.tokens)
     if (t.kind == TokKind::Op && t.text == "%")
-      o.add(kMD, "Modulo as percentage", "'%' is the remainder operator, not a percentage",
-            {"pred", t.begin, t.end});
+      o.add(kMD, "Modulo as percentage", M(TaModulo), {"pred", t.begin, t.end});
   for (const SelectBlock& b : p.blocks)
     for (const Predicate& pr : b.predicates) {
       if (pr.op != "between" && pr.op != "not between") continue;
@@ -136,12 +137,10 @@ void mathRules(const SqlView& p, const db::Schema& schema, Out& o) {
         if (l->kind == TokKind::String &&
             !(l->text.size() >= 4 && std::isdigit(static_cast<unsigned char>(l->text[0]))))
           bad = true;
-      if (bad)
-        o.add(kMD, "Improper BETWEEN", "BETWEEN outside a valid numeric or date range",
-              {"pred", pr.begin, pr.end});
+      if (bad) o.add(kMD, "Improper BETWEEN", M(TaBetween), {"pred", pr.begin, pr.end});
     }
   if (!p.error.empty())
-    o.add(kMD, "Malformed operator structure", "the SQL does not parse: " + p.error,
+    o.add(kMD, "Malformed operator structure", M(SyntaxError, {p.error}),
           {"pred", p.errorOffset, std::min(p.text.size(), p.errorOffset + 1)});
 }
 
@@ -168,14 +167,12 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
   for (const ColumnRef& c : p.columns)
     if (c.status == ColStatus::Resolved && c.clause != kFrom && !inCount(c) && !gStar &&
         !gcols.count(keys.rep(c.key)))
-      o.add(kAO, "Extra columns", "column '" + c.key + "' is not used by the ground truth",
-            {"pred", c.begin, c.end});
+      o.add(kAO, "Extra columns", M(TaExtraColumn, {c.key}), {"pred", c.begin, c.end});
   std::vector<FindingSpan> extraTables;
   for (const SelectBlock& b : p.blocks)
     for (const TableRef& t : b.tables)
       if (t.info && !gtables.count(t.name)) {
-        o.add(kAO, "Extra tables", "table '" + t.name + "' is not used by the ground truth",
-              {"pred", t.begin, t.end});
+        o.add(kAO, "Extra tables", M(TaExtraTable, {t.name}), {"pred", t.begin, t.end});
         extraTables.push_back({"pred", t.begin, t.end});
       }
   // Value Misrepresentation.
@@ -186,17 +183,16 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
     int cl = p.clauseAtToken[i];
     if (!p.literalToken[i] || (cl != kWhere && cl != kHaving && cl != kFrom)) continue;
     if (!glits.count(literalText(p.tokens[i])))
-      o.add(kVM, "Mismatched literal values",
-            "literal " + literalText(p.tokens[i]) + " is not in the ground truth",
+      o.add(kVM, "Mismatched literal values", M(TaLiteral, {literalText(p.tokens[i])}),
             {"pred", p.tokens[i].begin, p.tokens[i].end});
   }
   int pc = countWord(p, "cast"), gc = countWord(g, "cast");
   for (const Token& t : (pc > gc ? p : g).tokens) {
     if (pc == gc || t.kind != TokKind::Word || t.text != "cast") continue;
     if (pc > gc)
-      o.add(kVM, "Unnecessary casts", "CAST absent from the ground truth", {"pred", t.begin, t.end});
+      o.add(kVM, "Unnecessary casts", M(TaUnnecessaryCast), {"pred", t.begin, t.end});
     else
-      o.add(kVM, "Missing casts", "the ground truth casts here", {"gold", t.begin, t.end});
+      o.add(kVM, "Missing casts", M(TaMissingCast), {"gold", t.begin, t.end});
   }
   // Clause Abuse.
   const SelectBlock& pm = p.blocks[static_cast<std::size_t>(p.topLevel.empty() ? 0 : p.topLevel[0])];
@@ -205,7 +201,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
     auto c = static_cast<std::size_t>(cl);
     bool has = pm.keywordEnd[c] > 0, ghas = gm.keywordEnd[c] > 0;
     if (has && !ghas)
-      o.add(kCA, "Extra clauses", std::string(clauseName(cl)) + " is absent from the ground truth",
+      o.add(kCA, "Extra clauses", M(TaClauseAbsent, {clauseName(cl)}),
             {"pred", pm.keywordBegin[c], pm.keywordEnd[c]});
   }
   for (const char* op : {"or", "and"}) {
@@ -227,7 +223,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
     for (const SelectBlock& b : p.blocks)
       for (const auto& c : b.connectives)
         if (c.first == op)
-          o.add(kCA, "Unnecessary logical operators", std::string("more ") + op + " than the ground truth",
+          o.add(kCA, "Unnecessary logical operators", M(TaMoreConnectives, {op}),
                 {"pred", c.second.first, c.second.second});
   }
   std::set<std::string> gkinds;
@@ -237,18 +233,17 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
     for (std::size_t k = 0; k < b.joinKinds.size(); ++k) {
       std::string kind = b.joinKinds[k] == "," ? "join" : b.joinKinds[k];
       if (kind != "join" && !gkinds.count(kind))  // a plain extra JOIN is Join Redundancy
-        o.add(kCA, "JOIN variants, CTEs, set operations",
-              "'" + b.joinKinds[k] + "' is absent from the ground truth",
+        o.add(kCA, "JOIN variants, CTEs, set operations", M(TaQuotedAbsent, {b.joinKinds[k]}),
               {"pred", b.joinSpans[k].first, b.joinSpans[k].second});
     }
   if (p.hasCte && !g.hasCte)
-    o.add(kCA, "JOIN variants, CTEs, set operations", "WITH (CTE) is absent from the ground truth",
+    o.add(kCA, "JOIN variants, CTEs, set operations", M(TaCteAbsent),
           {"pred", p.tokens[0].begin, p.tokens[0].end});
   std::set<std::string> gops;
   for (const auto& s : g.setOps) gops.insert(s.first);
   for (const auto& s : p.setOps)
     if (!gops.count(s.first))
-      o.add(kCA, "JOIN variants, CTEs, set operations", "'" + s.first + "' is absent from the ground truth",
+      o.add(kCA, "JOIN variants, CTEs, set operations", M(TaQuotedAbsent, {s.first}),
             {"pred", s.second.first, s.second.second});
   // Join Redundancy.
   auto joins = [](const SqlView& v) {
@@ -266,8 +261,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
       spans.assign(all.end() - static_cast<std::ptrdiff_t>(std::min(all.size(), pj - gj)), all.end());
     }
     for (const FindingSpan& s : spans)
-      o.add(kJR, "More joins than ground truth",
-            std::to_string(pj) + " joins where the ground truth has " + std::to_string(gj), s);
+      o.add(kJR, "More joins than ground truth", M(TaMoreJoins, {std::to_string(pj), std::to_string(gj)}), s);
   }
   (void)schema;
 }

@@ -1,7 +1,8 @@
 // The table of finding categories and their styles.
 #include "engine/core/finding_categories.h"
 
-// Marks the labels for Qt's lupdate without making the engine depend on Qt.
+// Marks the texts the GUI translates in the context "hs::FindingCategories"; their translations are
+// the engine's finding texts (translations/finding_texts_<lang>.json, engine/core/finding_texts.h).
 #ifndef QT_TRANSLATE_NOOP
 #define QT_TRANSLATE_NOOP(context, text) text
 #endif

@@ -1,6 +1,7 @@
 #pragma once
 // The one table of finding categories (issue 13): for every (taxonomy, category) the engine can
-// emit, its family, an English label and description (source texts of the translations), and the
+// emit, its family, an English label and description (source texts of the translations in
+// translations/finding_texts_<lang>.json, engine/core/finding_texts.h), and the
 // style key every screen draws it with. The Query tab, the Review case view, reports and the legend
 // all read this table, so the same finding looks the same everywhere.
 #include <cstdint>

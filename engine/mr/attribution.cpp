@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 #include "engine/mr/schema_mapping.h"
 #include "engine/sql/diff.h"
@@ -101,8 +102,11 @@ Finding attributeViolation(const MrRecord& record, const std::string& sourceSql,
   f.category = record.mr;
   f.subcategory = std::string(toString(record.stage));
   f.origin = "mr";
-  f.message = record.mr + " violated (" + std::string(toString(record.relation)) + "): " + record.reason;
-  if (!record.followUp.empty()) f.message += "; follow-up: " + record.followUp;
+  f.message =
+      record.followUp.empty()
+          ? formatMessage(FindingMsg::MrViolated, {record.mr, toString(record.relation), record.reason})
+          : formatMessage(FindingMsg::MrViolatedFollowUp,
+                          {record.mr, toString(record.relation), record.reason, record.followUp});
   auto parsed = sql::parseSelect(sourceSql);
   if (!parsed) return f;
   const sql::SelectStmt& root = *parsed.value();

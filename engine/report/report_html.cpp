@@ -88,10 +88,14 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
          htmlEscape(rc.outcome->pred.error->message) + "</p>";
   if (!findings.empty()) {
     h += "<ul class=findings>";
+    const std::string sep = L == Language::SimplifiedChinese ? "：" : ": ";
     for (const Finding& f : findings) {
       h += "<li><span class=\"tag " + styleClass(f) + "\">" +
            htmlEscape(categoryName(L, f.taxonomy, f.category)) + "</span>" +
-           htmlEscape(f.subcategory.empty() ? f.message : f.subcategory + ": " + f.message) + "</li>";
+           htmlEscape(f.subcategory.empty()
+                          ? messageText(L, f.message)
+                          : subcategoryText(L, f.subcategory) + sep + messageText(L, f.message)) +
+           "</li>";
     }
     h += "</ul>";
   }

@@ -52,6 +52,7 @@ std::string fmtNum(double value, const char* format) {
 
 std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
                       Language language) {
+  const std::string sep = language == Language::SimplifiedChinese ? "：" : ": ";
   struct Span {
     std::size_t begin, end;
     std::string style, title;
@@ -62,7 +63,8 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
     for (const FindingSpan& s : f.spans) {
       if (s.side != side || s.begin >= s.end || s.end > sql.size()) continue;
       spans.push_back(
-          {s.begin, s.end, styleClass(f), categoryName(language, f.taxonomy, f.category) + ": " + f.message});
+          {s.begin, s.end, styleClass(f),
+           categoryName(language, f.taxonomy, f.category) + sep + messageText(language, f.message)});
       cuts.insert(s.begin);
       cuts.insert(s.end);
     }

@@ -18,7 +18,7 @@ std::string fmtRate(const nlohmann::json& rate);
 std::string fmtNum(double value, const char* format = "%.3f");
 
 // The SQL of one side with each finding span on that side wrapped in <mark class="s-STYLE"
-// title="category: message"> (the application's style of the category, report_style.h); a span
+// title="category: message"> in `language` (the application's style of the category, report_style.h); a span
 // inside another is a mark inside its mark, crossing spans are split where they cross.
 std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
                       Language language);

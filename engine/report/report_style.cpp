@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/finding_categories.h"
+#include "engine/core/finding_texts.h"
 #include "engine/report/report_html_util.h"
 #include "engine/report/report_text.h"
 
@@ -73,7 +74,7 @@ std::string legendHtml(const std::set<std::string>& keys, Language language) {
   std::string h = "<p class=legend>";
   for (const FindingStyleInfo* s : shown)
     h += "<span><mark class=\"s-" + std::string(s->key) + "\">" +
-         htmlEscape(tr(language, std::string(s->label))) + "</mark></span> ";
+         htmlEscape(findingTexts(language).label(s->label)) + "</mark></span> ";
   return h + "</p>\n";
 }
 

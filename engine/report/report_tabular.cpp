@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/report/report_render.h"
+#include "engine/report/report_text.h"
 
 namespace hs::report {
 namespace {
@@ -51,7 +52,10 @@ std::vector<json> rows(const ReportInput& in) {
                    {"category", f.category},
                    {"subcategory", f.subcategory},
                    {"message", f.message},
-                   {"origin", f.origin}};
+                   {"origin", f.origin},
+                   // As the report shows them, in its language; the stored English stays above.
+                   {"subcategory_text", subcategoryText(in.language, f.subcategory)},
+                   {"message_text", messageText(in.language, f.message)}};
         if (!f.spans.empty()) {
           fr["side"] = f.spans.front().side;
           fr["begin"] = f.spans.front().begin;
@@ -77,11 +81,15 @@ std::vector<json> rows(const ReportInput& in) {
 
 const std::vector<std::string>& csvColumns() {
   static const std::vector<std::string> cols = {
-      "kind",      "case_id",        "db_id",          "model",      "difficulty",  "question", "gold_sql",
-      "pred_sql",  "ex_set",         "ex_bag",         "ex_ordered", "soft_f1",     "risk",     "pred_error",
-      "findings",  "human_verdict",  "taxonomy",       "category",   "subcategory", "message",  "origin",
-      "reviewer",  "verdict",        "note",           "created_at", "side",        "begin",    "end",
-      "abstained", "abstain_reason", "infeasible_type"};
+      "kind",        "case_id",        "db_id",           "model",
+      "difficulty",  "question",       "gold_sql",        "pred_sql",
+      "ex_set",      "ex_bag",         "ex_ordered",      "soft_f1",
+      "risk",        "pred_error",     "findings",        "human_verdict",
+      "taxonomy",    "category",       "subcategory",     "message",
+      "origin",      "reviewer",       "verdict",         "note",
+      "created_at",  "side",           "begin",           "end",
+      "abstained",   "abstain_reason", "infeasible_type", "subcategory_text",
+      "message_text"};
   return cols;
 }
 

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "engine/core/finding_categories.h"
+#include "engine/core/finding_texts.h"
 
 namespace hs::report {
 namespace {
@@ -45,6 +46,11 @@ const std::map<std::string, std::string>& chinese() {
       {"items", "条目"},
       {"undefined", "无定义"},
       {"Cases with findings or annotations", "含发现或标注的案例"},
+      {"Cases with findings", "含发现的案例"},
+      {"wrong cases with a finding", "含发现的错误案例"},
+      {"EX (set, any column order)", "EX（集合，不计列序）"},
+      {"Calibration", "校准"},
+      {"Cases not evaluated yet (evaluate the run to score them)", "尚未评估的案例（评估该运行后才有分数）"},
       {"More cases with findings or annotations, not printed here (see the HTML report or the CSV / JSON "
        "Lines data)",
        "未在此打印的其他含发现或标注的案例（见 HTML 报告或 CSV / JSON Lines 数据）"},
@@ -87,23 +93,6 @@ const std::map<std::string, std::string>& chinese() {
       {"confirmed", "已确认"},
       {"rejected", "已否决"},
       {"added", "已添加"},
-      {"Schema Contradiction", "模式矛盾"},
-      {"Attribute Overanalysis", "属性过度分析"},
-      {"Value Misrepresentation", "值误表示"},
-      {"Join Redundancy", "连接冗余"},
-      {"Clause Abuse", "子句滥用"},
-      {"Mathematical Delusion", "数学错觉"},
-      // The C-type labels of engine/core/finding_categories, as the GUI's translation has them.
-      {"C1 Operator misuse", "C1 运算符误用"},
-      {"C2 Limit error", "C2 LIMIT 错误"},
-      {"C3 Join logic", "C3 连接逻辑"},
-      {"C4 Value specification", "C4 值指定"},
-      {"C5 Column selection", "C5 列选择"},
-      {"C6 Condition logic", "C6 条件逻辑"},
-      {"C7 Aggregation", "C7 聚合"},
-      {"C8 Distinct", "C8 去重"},
-      {"C9 Order by", "C9 排序"},
-      {"C10 Group by", "C10 分组"},
   };
   return table;
 }
@@ -116,17 +105,28 @@ std::string tr(Language lang, const std::string& key) {
   return it == chinese().end() ? key : it->second;
 }
 
+const FindingTexts& findingTexts(Language lang) {
+  return FindingTexts::of(lang == Language::SimplifiedChinese ? "zh_CN" : "en");
+}
+
 std::string categoryName(Language lang, const std::string& taxonomy, const std::string& category) {
-  if (taxonomy == "tasql") return tr(lang, category);
-  // C1..C10, gold-free and metamorphic categories: the engine's one table of categories names them.
+  // The engine's one table of categories names them; their translations are the finding texts'.
   if (const FindingCategoryInfo* info = findCategory(taxonomy, category); info && info->id != "*")
-    return tr(lang, std::string(info->label));
+    return findingTexts(lang).label(info->label);
   std::string readable = category;
   for (char& ch : readable)
     if (ch == '_') ch = ' ';
   if (!readable.empty() && readable[0] >= 'a' && readable[0] <= 'z')
     readable[0] = static_cast<char>(readable[0] - 32);
   return tr(lang, readable);
+}
+
+std::string subcategoryText(Language lang, const std::string& subcategory) {
+  return findingTexts(lang).subcategory(subcategory);
+}
+
+std::string messageText(Language lang, const std::string& message) {
+  return findingTexts(lang).message(message);
 }
 
 }  // namespace hs::report

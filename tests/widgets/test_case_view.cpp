@@ -3,6 +3,7 @@
 // the engine: indicators on the exact finding spans, the
 // legend, jumping to a finding or an edit, coloured missing / extra rows, replacing a case, and
 // failed or missing predictions.
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -12,6 +13,7 @@
 
 #include <Qsci/qsciscintilla.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -22,6 +24,7 @@
 #include "engine/workspace/import/import.h"
 #include "support/shared_data.h"
 #include "widgets/indicator_registry.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/case_result_model.h"
 #include "widgets/review/case_view.h"
@@ -180,6 +183,54 @@ class TestCaseView : public QObject {
     QVERIFY2(shared.contains(firstMessage) && shared.contains("a second finding"), qPrintable(shared));
     const QString alone = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(span.begin));
     QVERIFY2(alone.contains(firstMessage) && !alone.contains("a second finding"), qPrintable(alone));
+  }
+
+  // In zh_CN the findings table shows the subcategory and the message in Chinese, with the SQL
+  // fragments of the message kept, and so does the tooltip of a highlighted span.
+  void findingsTableInChinese() {
+    const auto han = [](const QString& s) {
+      return std::any_of(s.begin(), s.end(),
+                         [](QChar c) { return c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff; });
+    };
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    CaseView view;
+    const auto& o = outcomes_[rich_];
+    view.setCase(cases_[rich_], o);
+    QTreeWidget* list = view.findingList();
+    QCOMPARE(list->topLevelItemCount(), static_cast<int>(o.findings.size()));
+    int subcategories = 0;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+      const hs::Finding& f = o.findings[static_cast<std::size_t>(i)];
+      const QTreeWidgetItem* item = list->topLevelItem(i);
+      QVERIFY2(han(item->text(1)), qPrintable(item->text(1)));
+      if (!f.subcategory.empty()) {
+        QVERIFY2(han(item->text(2)), qPrintable(item->text(2)));
+        ++subcategories;
+      }
+      QVERIFY2(han(item->text(3)), qPrintable(item->text(3)));
+      QVERIFY2(item->text(3) != QString::fromStdString(f.message), f.message.c_str());
+      QVERIFY2(han(item->toolTip(3)), qPrintable(item->toolTip(3)));
+      for (const hs::FindingSpan& s : f.spans)
+        if (s.side == "pred" && s.end > s.begin) {
+          const QString tip = view.predEditor()->highlighter()->tooltipAt(static_cast<int>(s.begin));
+          QVERIFY2(han(tip), qPrintable(tip));
+        }
+    }
+    QVERIFY(subcategories > 0);
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      const QDir shots(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"));
+      view.resize(1366, 768);
+      view.grab().save(shots.filePath("case-view-zh_CN.png"));
+      QLabel tip(list->topLevelItem(0)->toolTip(3));  // drawn as a tooltip label
+      tip.setStyleSheet(
+          QStringLiteral("QLabel { background: #ffffdc; border: 1px solid #888; padding: 4px; }"));
+      tip.adjustSize();
+      tip.grab().save(shots.filePath("case-view-zh_CN-tooltip.png"));
+    }
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    view.setCase(cases_[rich_], o);
+    QCOMPARE(list->topLevelItem(0)->text(3), QString::fromStdString(o.findings.front().message));
   }
 
   void legendListsThePresentGroups() {

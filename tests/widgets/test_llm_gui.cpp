@@ -4,6 +4,7 @@
 // the API key never reaches the settings or the cache file.
 #include <QtTest>
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QStandardPaths>
@@ -87,6 +88,45 @@ class TestLlmGui : public QObject {
   void init() {
     QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
                       .filePath("llm-cache.hallusql"));
+  }
+
+  // In zh_CN a generated query's finding tooltip gives the category and the message in Chinese,
+  // the column and the value kept (the engine's one catalogue of finding texts).
+  void generatedFindingsInChinese() {
+    hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
+    server.setDefault({{"content", "```sql\nSELECT name FROM pets WHERE species = 'Dragon';\n```"}});
+    qputenv("HS_TEST_LLM_KEY", "sk-test-secret-4242");
+    useFakeProfile(server.baseUrl(), "HS_TEST_LLM_KEY");
+    hs::ui::LanguageController zh;
+    QVERIFY(zh.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::MainWindow w(&zh);
+    w.resize(1366, 768);
+    w.show();
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    QVERIFY(generateAndWait(controllerOf(w), QStringLiteral("哪些宠物是龙？")));
+    const int literal = int(w.editor()->text().toUtf8().indexOf("'Dragon'"));
+    QVERIFY(literal > 0);
+    const QString tip = w.editor()->highlighter()->tooltipAt(literal + 2);
+    QVERIFY2(tip.contains(QStringLiteral("没有任何行满足 pets.species = 'Dragon'")), qPrintable(tip));
+    QVERIFY2(!tip.contains(QStringLiteral("Value absent")), qPrintable(tip));
+    // The categories in the status line are a Chinese list (、), not an English one.
+    const QString status = controllerOf(w)->questionBar()->statusText();
+    QVERIFY2(status.contains(QStringLiteral("值不存在、")), qPrintable(status));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
+      const QDir shots(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"));
+      w.editor()->setCursorPosition(0, 0);
+      QCoreApplication::processEvents();
+      w.grab().save(shots.filePath("generate-findings-zh_CN.png"));
+      // The tooltip as the user sees it, drawn in a label of the tooltip's style.
+      QLabel label(tip);
+      label.setStyleSheet(
+          QStringLiteral("QLabel { background: #ffffdc; border: 1px solid #888; padding: 4px; }"));
+      label.adjustSize();
+      label.grab().save(shots.filePath("generate-findings-zh_CN-tooltip.png"));
+    }
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
   }
 
   void generatedSqlIsHighlighted() {

@@ -234,7 +234,7 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
                        ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
                        : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.",
                             nullptr, int(outcome.findings.size()))
-                             .arg(categories.join(QStringLiteral(", ")));
+                             .arg(categories.join(tr(", ", "separator of a list of finding categories")));
   status += " " + tr("Risk %1.").arg(outcome.risk, 0, 'f', 2);
   if (outcome.resultRows >= 0) status += " " + tr("%n row(s).", nullptr, int(outcome.resultRows));
   if (!outcome.executionError.isEmpty())

@@ -15,6 +15,7 @@
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/mr/followup_verdict.h"
+#include "widgets/review/case_finding_styles.h"
 #include "widgets/session.h"
 #include "widgets/shell.h"
 #include "widgets/span_highlighter.h"
@@ -43,7 +44,7 @@ int showFindings(SqlEditor* editor, const hs::mr::DetectResult& result) {
     for (const auto& span : f.spans) {
       if (span.side != "pred") continue;
       const QString tip = FollowUpExplorer::tr("Violated %1: %2")
-                              .arg(QString::fromStdString(f.category), QString::fromStdString(f.message));
+                              .arg(QString::fromStdString(f.category), FindingStyles::messageText(f));
       shown += highlighter->highlight(kIndicator, int(at + qsizetype(span.begin)),
                                       int(at + qsizetype(span.end)), tip);
     }

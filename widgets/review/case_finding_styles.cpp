@@ -72,6 +72,22 @@ QString FindingStyles::categoryDescription(const hs::Finding& f) {
   return c ? translated(c->description) : QString();
 }
 
+QString FindingStyles::subcategoryText(const hs::Finding& f) {
+  return subcategoryText(f.subcategory);
+}
+
+QString FindingStyles::subcategoryText(const std::string& subcategory) {
+  return QCoreApplication::translate("hs::FindingSubcategories", subcategory.c_str());
+}
+
+QString FindingStyles::messageText(const hs::Finding& f) {
+  return QCoreApplication::translate("hs::FindingMessages", f.message.c_str());
+}
+
+QString FindingStyles::riskReasonText(const std::string& reason) {
+  return QCoreApplication::translate("hs::FindingRiskReasons", reason.c_str());
+}
+
 QPixmap FindingStyles::swatch(const IndicatorStyle& s, int width, int height) {
   QPixmap pm(width, height);
   pm.fill(Qt::transparent);
@@ -104,10 +120,11 @@ QPixmap FindingStyles::swatch(const IndicatorStyle& s, int width, int height) {
 
 QString FindingStyles::tooltip(const hs::Finding& f) {
   QString head = taxonomyLabel(QString::fromStdString(f.taxonomy)) + QStringLiteral(" · ") + categoryLabel(f);
-  if (!f.subcategory.empty()) head += QStringLiteral(" · ") + QString::fromStdString(f.subcategory);
-  QString text = head + QLatin1Char('\n') + QString::fromStdString(f.message);
+  if (!f.subcategory.empty()) head += QStringLiteral(" · ") + subcategoryText(f);
+  QString text = head + QLatin1Char('\n') + messageText(f);
   if (!f.explanation.empty())
-    text += QLatin1Char('\n') + tr("Why: %1").arg(QString::fromStdString(f.explanation));
+    text += QLatin1Char('\n') +
+            tr("Why: %1").arg(QCoreApplication::translate("hs::FindingMessages", f.explanation.c_str()));
   return text;
 }
 

@@ -34,6 +34,13 @@ class FindingStyles {
   static QString categoryLabel(const hs::Finding& finding);
   static QString categoryLabel(const std::string& taxonomy, const std::string& category);
   static QString categoryDescription(const hs::Finding& finding);
+  // The finding's subcategory and message in the UI language (engine/core/finding_texts.h: SQL
+  // fragments and values kept; a message no template knows is shown as stored).
+  static QString subcategoryText(const hs::Finding& finding);
+  static QString subcategoryText(const std::string& subcategory);
+  static QString messageText(const hs::Finding& finding);
+  // A reason of the risk score as stored ("value_absent: no row has ..."), in the UI language.
+  static QString riskReasonText(const std::string& reason);
   // The tooltip of a finding's span: taxonomy, category, subcategory, message and why.
   static QString tooltip(const hs::Finding& finding);
 };

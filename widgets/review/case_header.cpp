@@ -7,6 +7,7 @@
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
 #include "widgets/eliding_label.h"
+#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 
@@ -171,7 +172,7 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   if (outcome.risk) {
     const hs::Risk& risk = *outcome.risk;
     QStringList reasons;
-    for (const std::string& r : risk.reasons) reasons << q(r);
+    for (const std::string& r : risk.reasons) reasons << FindingStyles::riskReasonText(r);
     addBadge(tr("Risk %1").arg(risk.score, 0, 'f', 2),
              reasons.isEmpty()
                  ? tr("Gold-free risk score; no check fired")

@@ -262,8 +262,8 @@ void CasePlanView::fillFindings() {
       ++unattached;
     }
     item->setText(1, where);
-    item->setText(2, q(finding.message));
-    item->setToolTip(2, q(finding.message));
+    item->setText(2, FindingStyles::messageText(finding));
+    item->setToolTip(2, FindingStyles::tooltip(finding));
   }
   const int differing = static_cast<int>(p_->diff.differing());
   QString s = differing == 0 ? tr("The two plans do not differ.")

@@ -157,9 +157,9 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
       item->setText(0, FindingStyles::taxonomyLabel(q(f.taxonomy)));
       item->setText(1, FindingStyles::categoryLabel(f));  // the engine's table names it, translated
       item->setToolTip(1, FindingStyles::categoryDescription(f));
-      item->setText(2, q(f.subcategory));
-      item->setText(3, q(f.message));
-      item->setToolTip(3, q(f.message));
+      item->setText(2, FindingStyles::subcategoryText(f));
+      item->setText(3, FindingStyles::messageText(f));
+      item->setToolTip(3, FindingStyles::tooltip(f));
       if (f.spans.empty()) item->setToolTip(0, tr("This finding has no span in the SQL"));
     }
     if (p_->shown.empty()) {  // a note, not a finding: it cannot be selected or activated

@@ -14,7 +14,6 @@ target_sources(hallusql_widgets PRIVATE
   review/import_preview.h review/import_preview.cpp
   review/review_controller.h review/review_controller.cpp
   review/review_panel.h review/review_panel.cpp review/review_panel_ui.cpp review/review_panel_keys.cpp review/review_panel_spans.cpp
-  review/finding_category_texts.h review/finding_category_texts.cpp
   review/final_label.h review/adjudication_view.h review/adjudication_view.cpp review/adjudication_view_case.cpp
   review/review_team_actions.h review/review_team_actions.cpp)
 target_sources(hallusql_widgets PRIVATE review/annotation_bar.h review/annotation_bar.cpp review/annotation_bar_hkb.cpp review/annotation_bar_undo.cpp review/reviewer_dialog.h review/reviewer_dialog.cpp review/annotation_bar_state.h)

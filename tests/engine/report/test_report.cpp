@@ -272,6 +272,48 @@ class TestReport : public QObject {
     QVERIFY(html.find("Operator misuse") == std::string::npos);
   }
 
+  // Subcategories and messages in zh_CN, from the engine's one catalogue of finding texts: in the
+  // case list and in the title of a marked span, SQL fragments kept; unknown messages as stored.
+  void findingTextsFollowTheLanguage() {
+    ReportInput in = sample();
+    auto& findings = in.cases[0].outcome->findings;
+    findings.push_back({"mrsqlgen",
+                        "C4",
+                        "literal value",
+                        "value 30 where the gold query uses 31",
+                        {{"pred", 41, 43}},
+                        "rule",
+                        1.0,
+                        ""});
+    findings.push_back({"goldfree",
+                        "cue_average",
+                        "",
+                        "the question asks for an average but the SQL has no AVG",
+                        {},
+                        "gold_free",
+                        0.8,
+                        ""});
+    in.language = Language::SimplifiedChinese;
+    const std::string html = renderHtml(in);
+    QVERIFY2(html.find("字面值：值 30，而标准查询用的是 31") != std::string::npos, html.c_str());
+    QVERIFY(html.find("问题要求平均值，但 SQL 没有 AVG") != std::string::npos);
+    // The span title names the category as the report does, then the message, both in Chinese.
+    QVERIFY(html.find("C4 值指定：值 30，而标准查询用的是 31\">30</mark>") != std::string::npos);
+    QVERIFY(html.find("literal value") == std::string::npos);
+    QVERIFY(html.find("where the gold query uses") == std::string::npos);
+    // A message no template knows is shown as stored.
+    QVERIFY(html.find("&#39;&gt;=&#39; where the gold has &#39;&gt;&#39;") != std::string::npos);
+    // The data rows keep the stored English and add the text as the report shows it.
+    const std::string jsonl = renderJsonl(in);
+    QVERIFY(jsonl.find("\"message\":\"value 30 where the gold query uses 31\"") != std::string::npos);
+    QVERIFY(jsonl.find("\"message_text\":\"值 30，而标准查询用的是 31\"") != std::string::npos);
+    QVERIFY(jsonl.find("\"subcategory_text\":\"字面值\"") != std::string::npos);
+    QVERIFY(renderCsv(in).find(",字面值,值 30，而标准查询用的是 31") != std::string::npos);
+    // English stays as stored.
+    in.language = Language::English;
+    QVERIFY(renderHtml(in).find("literal value: value 30 where the gold query uses 31") != std::string::npos);
+  }
+
   void humanVerdictIsTheNewest() {
     ReportInput in = sample();
     QCOMPARE(humanVerdict(in.cases[0]).value(), std::string("incorrect"));

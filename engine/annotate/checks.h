@@ -65,6 +65,8 @@ bool namesWord(const std::string& word, const std::string& columnWord);
 std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b);
 // Tokens [a, b) are `*` or `q.*`.
 bool isStarItem(const SqlView& v, std::size_t a, std::size_t b);
+// True when the SQL has a word token (keyword or function name, lower case) among `words`.
+bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words);
 // An output or WHERE-condition column of the first SELECT block that the question never refers to
 // (`cue_column_unnamed`, goldfree_column_unnamed.cpp; part of goldFreeFindings).
 std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view question);

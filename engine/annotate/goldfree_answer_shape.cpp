@@ -32,14 +32,6 @@ namespace hs::annotate {
 
 namespace {
 
-bool hasWord(const SqlView& v, std::initializer_list<const char*> ws) {
-  for (const Token& t : v.tokens)
-    if (t.kind == TokKind::Word)
-      for (const char* w : ws)
-        if (t.text == w) return true;
-  return false;
-}
-
 Finding shapeFinding(const SqlView& v, const SelectBlock& blk, std::string message) {
   Finding f;
   f.taxonomy = "goldfree";
@@ -65,7 +57,7 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
   for (const Aggregate& a : blk.aggregates)
     counts =
         counts || ((a.func == "count" || a.func == "sum") && (a.clause == kHaving || a.clause == kOrderBy));
-  const bool sortedOnly = !blk.orderBy.empty() && !limited && !hasWord(v, {"max", "min"});
+  const bool sortedOnly = !blk.orderBy.empty() && !limited && !sqlHasWord(v, {"max", "min"});
   if (!sortedOnly && !counts) return out;
   const std::vector<std::string> ws = questionWords(question);
   const std::string sup = questionSuperlative(ws);

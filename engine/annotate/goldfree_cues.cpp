@@ -19,14 +19,6 @@ std::string M(FindingMsg id, std::initializer_list<std::string_view> args = {}) 
 }
 using enum FindingMsg;
 
-bool has(const SqlView& v, std::initializer_list<const char*> ws) {
-  for (const Token& t : v.tokens)
-    if (t.kind == TokKind::Word)
-      for (const char* w : ws)
-        if (t.text == w) return true;
-  return false;
-}
-
 Finding cue(const std::string& cat, const std::string& msg, const SqlView& v, double conf) {
   Finding f;
   f.taxonomy = "goldfree";
@@ -38,6 +30,14 @@ Finding cue(const std::string& cat, const std::string& msg, const SqlView& v, do
 }
 
 }  // namespace
+
+bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words) {
+  for (const Token& t : v.tokens)
+    if (t.kind == TokKind::Word)
+      for (const char* w : words)
+        if (t.text == w) return true;
+  return false;
+}
 
 std::vector<std::string> questionWords(std::string_view question) {
   std::vector<std::string> out;
@@ -243,10 +243,10 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   std::vector<std::string> ws = questionWords(question);
   const std::set<std::string>& superl = superlativeWords();
   const std::string sup = questionSuperlative(ws);
-  if (!sup.empty() && !has(v, {"order", "max", "min"}))
+  if (!sup.empty() && !sqlHasWord(v, {"order", "max", "min"}))
     out.push_back(cue("cue_superlative", M(CueSuperlative, {sup}), v, 0.8));
   bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
-  if (countCue && !has(v, {"count", "sum"})) out.push_back(cue("cue_count", M(CueCount), v, 0.8));
+  if (countCue && !sqlHasWord(v, {"count", "sum"})) out.push_back(cue("cue_count", M(CueCount), v, 0.8));
   // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
   // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`: revised on
   // BIRD gold); "mean" is left out ("what does X mean").
@@ -269,11 +269,11 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !has(v, {"group"})) out.push_back(cue("cue_group", M(CueGroup), v, 0.7));
+  if (eachCue && aggCue && !sqlHasWord(v, {"group"})) out.push_back(cue("cue_group", M(CueGroup), v, 0.7));
   bool distinctCue = false;
   for (const std::string& w : ws)
     distinctCue = distinctCue || w == "different" || w == "distinct" || w == "unique";
-  if (distinctCue && !has(v, {"distinct", "group"}))
+  if (distinctCue && !sqlHasWord(v, {"distinct", "group"}))
     out.push_back(cue("cue_distinct", M(CueDistinct), v, 0.6));
   // The other direction: the SQL does what the question does not ask for. A LIMIT with no
   // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word

@@ -83,6 +83,10 @@ class TestGuiTranslation : public QObject {
     const auto docks = w.findChildren<QDockWidget*>();
     QVERIFY(!docks.isEmpty());
     for (QDockWidget* d : docks) QVERIFY2(hasHan(d->windowTitle()), qPrintable(d->windowTitle()));
+    // The follow-up detail's placeholder and titles (they stayed English after the switch).
+    auto* followUpHeader = w.findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    QVERIFY(followUpHeader);
+    QVERIFY2(hasHan(followUpHeader->text()), qPrintable(followUpHeader->text()));
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QCOMPARE(w.actions().fileMenu->title(), QStringLiteral("&File"));

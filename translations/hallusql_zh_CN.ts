@@ -3016,8 +3016,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>LLM 端点与提示(&amp;E)…</translation>
     </message>
     <message>
-        <source>The SQL is shown as the model wrote it, not run; Query &gt; Run (Ctrl+Enter) runs it.</source>
-        <translation>SQL 按模型所写原样显示，尚未运行；使用 查询 &gt; 运行（Ctrl+Enter）运行它。</translation>
+        <source>The SQL is shown as the model wrote it and was not run for you; Query &gt; Run (Ctrl+Enter) runs it.</source>
+        <translation>SQL 按模型所写原样显示，未替您自动运行；使用 查询 &gt; 运行（Ctrl+Enter）运行它。</translation>
     </message>
     <message>
         <source>&amp;Abstain When the Answer Looks Unreliable</source>

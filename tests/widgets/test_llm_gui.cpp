@@ -4,8 +4,10 @@
 // the API key never reaches the settings or the cache file.
 #include <QtTest>
 
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -22,6 +24,7 @@
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/llm_log_model.h"
+#include "widgets/llm/llm_log_panel.h"
 #include "widgets/llm/llm_settings_dialog.h"
 #include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
@@ -213,6 +216,28 @@ class TestLlmGui : public QObject {
     text = testWith("htp:/bad url", 30);
     QVERIFY2(text.contains("is not a web address"), qPrintable(text));
     QVERIFY2(!text.contains("Settings >"), qPrintable(text));
+  }
+
+  // The LLM log in the height its dock has at 1366x768: prompt and response stay readable (they
+  // were squeezed to a sliver under the call table).
+  void llmLogShowsPromptAndResponseAt1366x768() {
+    hs::ui::MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* panel = w.findChild<hs::ui::LlmLogPanel*>();
+    QVERIFY(panel);
+    for (QWidget* p = panel; p; p = p->parentWidget())
+      if (auto* dock = qobject_cast<QDockWidget*>(p)) dock->raise();
+    QTRY_VERIFY(panel->isVisible());
+    auto* prompt = panel->findChild<QPlainTextEdit*>(QStringLiteral("llmLogPrompt"));
+    auto* response = panel->findChild<QPlainTextEdit*>(QStringLiteral("llmLogResponse"));
+    QVERIFY(prompt && response);
+    const int line = prompt->fontMetrics().lineSpacing();
+    QVERIFY2(prompt->height() >= 3 * line, qPrintable(QString::number(prompt->height())));
+    QVERIFY2(response->height() >= 2 * line, qPrintable(QString::number(response->height())));
   }
 
   void editingTheQuestionClearsAnOldError() {

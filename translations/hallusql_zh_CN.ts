@@ -1636,6 +1636,17 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>, %1 skipped, %2 LLM calls (%3 from the cache)</source>
         <translation>，跳过 %1 个，%2 次 LLM 调用（%3 次来自缓存）</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>file: case and step counts</comment>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <comment>case count, step count</comment>
+        <extracomment>The drill-down status: &quot;12 cases, 58 steps&quot; (the separator follows the language).</extracomment>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::DrilldownRunDialog</name>
@@ -1708,24 +1719,24 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>运行</translation>
     </message>
     <message>
-        <source>Cases file:</source>
-        <translation>案例文件：</translation>
+        <source>&amp;Cases file:</source>
+        <translation>案例文件(&amp;C)：</translation>
     </message>
     <message>
-        <source>Format:</source>
-        <translation>格式：</translation>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <source>Database folder:</source>
-        <translation>数据库文件夹：</translation>
+        <source>&amp;Database folder:</source>
+        <translation>数据库文件夹(&amp;D)：</translation>
     </message>
     <message>
-        <source>History:</source>
-        <translation>历史：</translation>
+        <source>&amp;History:</source>
+        <translation>历史(&amp;H)：</translation>
     </message>
     <message>
-        <source>Case limit:</source>
-        <translation>案例上限：</translation>
+        <source>Case &amp;limit:</source>
+        <translation>案例上限(&amp;L)：</translation>
     </message>
 </context>
 <context>
@@ -1773,6 +1784,38 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>The endpoint %1 refused the API key. Check the key source of the profile in Settings &gt; LLM Endpoints and Prompts (an environment variable, or the system keychain).</source>
         <translation>端点 %1 拒绝了 API 密钥。请在 设置 &gt; LLM 端点与提示 中检查该配置的密钥来源（环境变量或系统钥匙串）。</translation>
+    </message>
+    <message>
+        <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then set the base URL above to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way.</source>
+        <translation>如需使用 Ollama 运行本地模型：安装 Ollama，运行“ollama pull qwen2.5-coder:7b”和“ollama serve”，然后将上方的基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 用法相同。</translation>
+    </message>
+    <message>
+        <source>The base URL &quot;%1&quot; is not a web address. Write it as http://host:port/v1, for example http://127.0.0.1:11434/v1.</source>
+        <translation>基础 URL“%1”不是网址。请写成 http://主机:端口/v1 的形式，例如 http://127.0.0.1:11434/v1。</translation>
+    </message>
+    <message>
+        <source>The base URL &quot;%1&quot; is not a web address. Write it as http://host:port/v1 (for example http://127.0.0.1:11434/v1) in Settings &gt; LLM Endpoints and Prompts.</source>
+        <translation>基础 URL“%1”不是网址。请在 设置 &gt; LLM 端点与提示 中将其写成 http://主机:端口/v1 的形式（例如 http://127.0.0.1:11434/v1）。</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 did not answer in time. A large model can take long for its first answer: raise the Timeout above, or check that the server is not overloaded.</source>
+        <translation>端点 %1 未能及时作答。大模型的首次回答可能需要较长时间：请调高上方的超时，或检查服务器是否过载。</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 did not answer in time. A large model can take long for its first answer: raise the profile&apos;s timeout in Settings &gt; LLM Endpoints and Prompts, or check that the server is not overloaded.</source>
+        <translation>端点 %1 未能及时作答。大模型的首次回答可能需要较长时间：请在 设置 &gt; LLM 端点与提示 中调高该配置的超时，或检查服务器是否过载。</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 refused the API key. Check the key source above (an environment variable, or the system keychain).</source>
+        <translation>端点 %1 拒绝了 API 密钥。请检查上方的密钥来源（环境变量或系统钥匙串）。</translation>
+    </message>
+    <message>
+        <source>The endpoint %1 does not know the model &quot;%2&quot;. Write a model it serves (for Ollama: &quot;ollama list&quot;) above.</source>
+        <translation>端点 %1 不认识模型“%2”。请在上方填写它提供的模型（Ollama 可用“ollama list”查看）。</translation>
+    </message>
+    <message>
+        <source>The profile is incomplete: set a base URL and a model above.</source>
+        <translation>配置不完整：请在上方设置基础 URL 和模型。</translation>
     </message>
 </context>
 <context>
@@ -2345,16 +2388,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>模型</translation>
     </message>
     <message>
-        <source>Predictions:</source>
-        <translation>预测：</translation>
-    </message>
-    <message>
         <source>CSV columns</source>
         <translation>CSV 列</translation>
-    </message>
-    <message>
-        <source>Evaluate after import</source>
-        <translation>导入后评估</translation>
     </message>
     <message>
         <source>Import Benchmark Run</source>
@@ -2397,36 +2432,16 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>基准文件 (*.jsonl *.json *.csv *.sql *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Cases file:</source>
-        <translation>案例文件：</translation>
-    </message>
-    <message>
         <source>Cases File</source>
         <translation>案例文件</translation>
-    </message>
-    <message>
-        <source>Format:</source>
-        <translation>格式：</translation>
     </message>
     <message>
         <source>Prediction File</source>
         <translation>预测文件</translation>
     </message>
     <message>
-        <source>Database folder:</source>
-        <translation>数据库文件夹：</translation>
-    </message>
-    <message>
         <source>Database Folder</source>
         <translation>数据库文件夹</translation>
-    </message>
-    <message>
-        <source>Run name:</source>
-        <translation>运行名称：</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>模型：</translation>
     </message>
     <message>
         <source>one predicted query per line (Spider) or predict_dev.json (BIRD)</source>
@@ -2506,6 +2521,34 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Predictions:</source>
+        <translation>预测(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate after import</source>
+        <translation>导入后评估(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Cases file:</source>
+        <translation>案例文件(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Database folder:</source>
+        <translation>数据库文件夹(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Run &amp;name:</source>
+        <translation>运行名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::LlmController</name>
@@ -2558,8 +2601,8 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>LLM 端点与提示(&amp;E)…</translation>
     </message>
     <message>
-        <source>The SQL is shown as the model wrote it, not run; Query &gt; Run (Ctrl+Enter) runs it.</source>
-        <translation>SQL 按模型所写原样显示，尚未运行；使用 查询 &gt; 运行（Ctrl+Enter）运行它。</translation>
+        <source>The SQL is shown as the model wrote it and was not run for you; Query &gt; Run (Ctrl+Enter) runs it.</source>
+        <translation>SQL 按模型所写原样显示，未替您自动运行；使用 查询 &gt; 运行（Ctrl+Enter）运行它。</translation>
     </message>
     <message>
         <source>&amp;Abstain When the Answer Looks Unreliable</source>
@@ -2698,54 +2741,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation> 秒</translation>
     </message>
     <message>
-        <source>Test connection</source>
-        <translation>测试连接</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>基础 URL</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <source>API key from</source>
-        <translation>API 密钥来源</translation>
-    </message>
-    <message>
-        <source>Variable</source>
-        <translation>变量</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>密钥</translation>
-    </message>
-    <message>
-        <source>Requests at once</source>
-        <translation>同时请求数</translation>
-    </message>
-    <message>
-        <source>Timeout</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <source>Retries</source>
-        <translation>重试次数</translation>
-    </message>
-    <message>
-        <source>Price per 1k input tokens</source>
-        <translation>每千输入词元价格</translation>
-    </message>
-    <message>
-        <source>Price per 1k output tokens</source>
-        <translation>每千输出词元价格</translation>
-    </message>
-    <message>
         <source>Restore built-in</source>
         <translation>恢复内置模板</translation>
     </message>
@@ -2780,6 +2775,54 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>This template does not parse: %1</source>
         <translation>此模板无法解析：%1</translation>
+    </message>
+    <message>
+        <source>Te&amp;st connection</source>
+        <translation>测试连接(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Name</source>
+        <translation>名称(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Base &amp;URL</source>
+        <translation>基础 URL(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>API &amp;key from</source>
+        <translation>API 密钥来源(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Variable</source>
+        <translation>变量(&amp;V)</translation>
+    </message>
+    <message>
+        <source>K&amp;ey</source>
+        <translation>密钥(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Requests at once</source>
+        <translation>同时请求数(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeout</source>
+        <translation>超时(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Retr&amp;ies</source>
+        <translation>重试次数(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Price per 1k in&amp;put tokens</source>
+        <translation>每千输入词元价格(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Price per 1k &amp;output tokens</source>
+        <translation>每千输出词元价格(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -3016,18 +3059,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>浏览…</translation>
     </message>
     <message>
-        <source>Run:</source>
-        <translation>运行：</translation>
-    </message>
-    <message>
-        <source>Format:</source>
-        <translation>格式：</translation>
-    </message>
-    <message>
-        <source>Save to:</source>
-        <translation>保存到：</translation>
-    </message>
-    <message>
         <source>Language:</source>
         <translation>语言：</translation>
     </message>
@@ -3096,6 +3127,18 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Save to:</source>
+        <translation>保存到(&amp;S)：</translation>
     </message>
 </context>
 <context>

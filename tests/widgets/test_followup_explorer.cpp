@@ -22,6 +22,7 @@
 #include "engine/workspace/workspace.h"
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
+#include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
@@ -187,6 +188,33 @@ class TestFollowUpExplorer : public QObject {
       QTest::qWait(200);
       w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followup-explorer.png"));
     }
+  }
+
+  // A new question's answer replaces the SQL the follow-ups were about: the table and the
+  // status-bar verdict go; a failed call that keeps the user's own SQL keeps them.
+  void aNewAnswerClearsTheOldFollowUps() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    QVERIFY(e->model()->rowCount() > 0);
+    auto* badge = w.findChild<QLabel*>(QStringLiteral("followUpStatusBadge"));
+    QVERIFY(badge && !badge->isHidden());
+
+    hs::ui::GenerationOutcome failed;  // the user's SQL stays in the editor
+    emit w.llm()->generation()->finished(failed);
+    QVERIFY(e->model()->rowCount() > 0);
+    QVERIFY(!badge->isHidden());
+
+    hs::ui::GenerationOutcome abstained;
+    abstained.abstained = true;
+    abstained.abstention = QStringLiteral("Abstained: test.");
+    emit w.llm()->generation()->finished(abstained);
+    QCOMPARE(e->model()->rowCount(), 0);
+    QVERIFY(badge->isHidden());
   }
 
   void followupsAreSavedAndComeBackOnReopen() {

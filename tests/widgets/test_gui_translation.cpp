@@ -1,6 +1,7 @@
 // Translations: the embedded zh_CN catalogue turns the shell Chinese, at start and at run time.
 #include <QAction>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenu>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -11,6 +12,8 @@
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
 
+#include "engine/drilldown/outcome.h"
+#include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
 #include "widgets/main_window.h"
 #include "widgets/query_controller.h"
@@ -55,6 +58,25 @@ class TestGuiTranslation : public QObject {
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 
+  // The drill-down status in Chinese uses the Chinese comma only ("2 个案例，3 个步骤").
+  void drilldownStatusIsChinese() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::DrilldownPanel panel;
+    std::vector<hs::drilldown::StepOutcome> rows(3);
+    rows[0].caseId = "dev:1";
+    rows[1].caseId = "dev:1";
+    rows[2].caseId = "dev:2";
+    for (std::size_t i = 0; i < rows.size(); ++i) rows[i].step = i + 1;
+    panel.setRows(rows);
+    auto* status = panel.findChild<QLabel*>(QStringLiteral("drilldownStatus"));
+    QVERIFY(status);
+    const QString text = status->text();
+    QVERIFY2(hasHan(text), qPrintable(text));
+    QVERIFY2(text.contains(QChar(0xFF0C)) && !text.contains(QLatin1Char(',')), qPrintable(text));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+  }
+
   void switchesAtRunTime() {
     LanguageController lang;
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
@@ -70,6 +92,10 @@ class TestGuiTranslation : public QObject {
     const auto docks = w.findChildren<QDockWidget*>();
     QVERIFY(!docks.isEmpty());
     for (QDockWidget* d : docks) QVERIFY2(hasHan(d->windowTitle()), qPrintable(d->windowTitle()));
+    // The follow-up detail's placeholder and titles (they stayed English after the switch).
+    auto* followUpHeader = w.findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    QVERIFY(followUpHeader);
+    QVERIFY2(hasHan(followUpHeader->text()), qPrintable(followUpHeader->text()));
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QCOMPARE(w.actions().fileMenu->title(), QStringLiteral("&File"));

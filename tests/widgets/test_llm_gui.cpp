@@ -4,9 +4,13 @@
 // the API key never reaches the settings or the cache file.
 #include <QtTest>
 
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 
 #include <sqlite3.h>
@@ -20,6 +24,8 @@
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/llm_log_model.h"
+#include "widgets/llm/llm_log_panel.h"
+#include "widgets/llm/llm_settings_dialog.h"
 #include "widgets/llm/profile_settings.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
@@ -218,6 +224,59 @@ class TestLlmGui : public QObject {
     QCOMPARE(w.editor()->text(), QStringLiteral("SELECT 1"));  // the editor keeps the user's text
     QCOMPARE(c->log()->rowCount(), 1);
     QVERIFY(c->log()->entry(0).failed);
+  }
+
+  // Test connection inside Settings > LLM Endpoints and Prompts: the explanation says "above"
+  // instead of sending the user to the dialog they are in; a timeout is no "nothing answered"; a
+  // base URL that is no web address is named as such.
+  void settingsDialogExplainsFailuresInPlace() {
+    hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
+    hs::ui::LlmLogModel log;
+    const auto testWith = [&log](const std::string& baseUrl, int timeoutS) {
+      useFakeProfile(baseUrl);
+      hs::ui::LlmSettingsDialog dialog(&log);
+      if (auto* spin = dialog.findChild<QSpinBox*>(QStringLiteral("timeout"))) spin->setValue(timeoutS);
+      auto* test = dialog.findChild<QPushButton*>(QStringLiteral("testConnection"));
+      auto* status = dialog.findChild<QLabel*>(QStringLiteral("testStatus"));
+      if (!test || !status) return QStringLiteral("<no test button>");
+      test->click();
+      if (!QTest::qWaitFor([test] { return test->isEnabled(); }, 20000)) return QStringLiteral("<no answer>");
+      return status->text();
+    };
+    QString text = testWith("http://127.0.0.1:9/v1", 30);  // nothing listens
+    QVERIFY2(text.contains("No LLM endpoint answered at http://127.0.0.1:9/v1"), qPrintable(text));
+    QVERIFY2(text.contains("base URL above") && !text.contains("Settings >"), qPrintable(text));
+
+    server.queue(nlohmann::json::array({nlohmann::json{{"latency_ms", 3000}}}));
+    text = testWith("http://127.0.0.1:" + std::to_string(server.port()) + "/v1", 1);
+    QVERIFY2(text.contains("did not answer in time") && text.contains("Timeout above"), qPrintable(text));
+    QVERIFY2(!text.contains("No LLM endpoint answered"), qPrintable(text));
+
+    text = testWith("htp:/bad url", 30);
+    QVERIFY2(text.contains("is not a web address"), qPrintable(text));
+    QVERIFY2(!text.contains("Settings >"), qPrintable(text));
+  }
+
+  // The LLM log in the height its dock has at 1366x768: prompt and response stay readable (they
+  // were squeezed to a sliver under the call table).
+  void llmLogShowsPromptAndResponseAt1366x768() {
+    hs::ui::MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* panel = w.findChild<hs::ui::LlmLogPanel*>();
+    QVERIFY(panel);
+    for (QWidget* p = panel; p; p = p->parentWidget())
+      if (auto* dock = qobject_cast<QDockWidget*>(p)) dock->raise();
+    QTRY_VERIFY(panel->isVisible());
+    auto* prompt = panel->findChild<QPlainTextEdit*>(QStringLiteral("llmLogPrompt"));
+    auto* response = panel->findChild<QPlainTextEdit*>(QStringLiteral("llmLogResponse"));
+    QVERIFY(prompt && response);
+    const int line = prompt->fontMetrics().lineSpacing();
+    QVERIFY2(prompt->height() >= 3 * line, qPrintable(QString::number(prompt->height())));
+    QVERIFY2(response->height() >= 2 * line, qPrintable(QString::number(response->height())));
   }
 
   void editingTheQuestionClearsAnOldError() {

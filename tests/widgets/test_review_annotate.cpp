@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QTreeWidget>
 
@@ -187,6 +188,35 @@ class TestReviewAnnotate : public QObject {
       findings->setCurrentItem(findings->topLevelItem(0));
       QVERIFY(panel.grab().save(QDir(dir).filePath("review-annotate.png")));
     }
+  }
+
+  // The "HKB suggests" line is for predictions that may be wrong: a correct case (EX set) has none.
+  void noSuggestionOnACorrectCase() {
+    const QString path = dir_.filePath("correct.hallusql");
+    const qint64 caseX = createWorkspace(path);
+    QVERIFY(caseX > 0);
+    {
+      auto ws = hs::ws::Workspace::open(path.toStdString()).value();
+      hs::eval::CaseOutcome correct;
+      correct.exSet = true;
+      QVERIFY(static_cast<bool>(hs::ws::saveOutcomes(ws, {hs::ws::StoredOutcome{caseX + 1, &correct}})));
+    }
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1400, 860);
+    panel.show();
+    QVERIFY(panel.setWorkspace(path));
+    hs::ui::AnnotationBar* bar = panel.annotationBar();
+    QVERIFY(bar->waitForHkb(20000));
+    auto* line = bar->findChild<QLabel*>(QStringLiteral("annotationSuggestions"));
+    QVERIFY(line);
+    QVERIFY(panel.selectCaseNumber(5));  // the similar question, now answered correctly
+    QVERIFY(bar->suggestedTypes().isEmpty());
+    QVERIFY(bar->suggestionText().isEmpty());
+    QVERIFY(!line->isVisibleTo(bar));
+    QVERIFY(panel.selectCaseNumber(4));  // not scored: the suggestion is shown
+    QVERIFY(line->isVisibleTo(bar));
+    QVERIFY(!bar->suggestionText().isEmpty());
   }
 
   void annotationsSurviveReopen() {

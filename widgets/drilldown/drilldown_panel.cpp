@@ -134,7 +134,7 @@ bool DrilldownPanel::openRunFile(const QString& path) {
         charts_->setStatistics(std::move(loaded->stats));
         rows_ = std::move(loaded->rows.value());
         fillCaseList();
-        status_->setText(QStringLiteral("%1: %2").arg(path, sizeText()));
+        status_->setText(tr("%1: %2", "file: case and step counts").arg(path, sizeText()));
       });
 }
 
@@ -151,8 +151,9 @@ void DrilldownPanel::showRows(std::vector<drilldown::StepOutcome> rows, drilldow
 }
 
 QString DrilldownPanel::sizeText() const {
-  return tr("%n case(s)", nullptr, int(caseIds_.size())) + QStringLiteral(", ") +
-         tr("%n step(s)", nullptr, int(rows_.size()));
+  //: The drill-down status: "12 cases, 58 steps" (the separator follows the language).
+  return tr("%1, %2", "case count, step count")
+      .arg(tr("%n case(s)", nullptr, int(caseIds_.size())), tr("%n step(s)", nullptr, int(rows_.size())));
 }
 
 void DrilldownPanel::fillCaseList() {

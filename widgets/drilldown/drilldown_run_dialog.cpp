@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -74,11 +75,14 @@ DrilldownRunDialog::DrilldownRunDialog(const DrilldownRunRequest& initial, QWidg
   connect(dbRoot_, &QLineEdit::textChanged, this, &DrilldownRunDialog::updateOk);
 
   auto* form = new QFormLayout(this);
-  form->addRow(tr("Cases file:"), withBrowse(cases_, browseCases));
-  form->addRow(tr("Format:"), format_);
-  form->addRow(tr("Database folder:"), withBrowse(dbRoot_, browseDb));
-  form->addRow(tr("History:"), history_);
-  form->addRow(tr("Case limit:"), limit_);
+  form->addRow(tr("&Cases file:"), withBrowse(cases_, browseCases));
+  form->addRow(tr("&Format:"), format_);
+  form->addRow(tr("&Database folder:"), withBrowse(dbRoot_, browseDb));
+  form->addRow(tr("&History:"), history_);
+  form->addRow(tr("Case &limit:"), limit_);
+  // The mnemonics of the two rows with a Browse button land in their text fields.
+  for (QLineEdit* edit : {cases_, dbRoot_})
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(edit->parentWidget()))) label->setBuddy(edit);
   form->addRow(buttons_);
   resize(620, sizeHint().height());
   updateOk();

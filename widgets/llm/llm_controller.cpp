@@ -209,7 +209,9 @@ void LlmController::reveal() {
   present(*shownNow, false);
   bar_->setStatus(
       shownNow->abstention + QLatin1Char(' ') +
-          tr("The SQL is shown as the model wrote it, not run; Query > Run (Ctrl+Enter) runs it."),
+          // Still true once the user has run it (the line stays above the results).
+          tr("The SQL is shown as the model wrote it and was not run for you; Query > Run (Ctrl+Enter) runs "
+             "it."),
       true);
 }
 

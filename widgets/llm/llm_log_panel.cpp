@@ -24,7 +24,9 @@ LlmLogPanel::LlmLogPanel(LlmLogModel* model, QWidget* parent) : QWidget(parent),
 
   const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
   prompt_ = new QPlainTextEdit(this);
+  prompt_->setObjectName(QStringLiteral("llmLogPrompt"));
   response_ = new QPlainTextEdit(this);
+  response_->setObjectName(QStringLiteral("llmLogResponse"));
   for (auto* view : {prompt_, response_}) {
     view->setReadOnly(true);
     view->setFont(mono);
@@ -37,13 +39,17 @@ LlmLogPanel::LlmLogPanel(LlmLogModel* model, QWidget* parent) : QWidget(parent),
   auto* detailLayout = new QVBoxLayout(detail);
   detailLayout->setContentsMargins(0, 0, 0, 0);
   detailLayout->addWidget(promptLabel_);
-  detailLayout->addWidget(prompt_, 2);
+  detailLayout->addWidget(prompt_, 1);
   detailLayout->addWidget(responseLabel_);
   detailLayout->addWidget(response_, 1);
 
-  auto* split = new QSplitter(Qt::Vertical, this);
+  // The calls beside the prompt and response, as in the Follow-ups tab: one above the other left
+  // the two texts a few pixels high in the docks' height at 1366x768.
+  auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(table_);
   split->addWidget(detail);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(split);

@@ -78,6 +78,7 @@ QWidget* LlmSettingsDialog::buildProfilesTab() {
   concurrency_ = new QSpinBox(page);
   concurrency_->setRange(1, 64);
   timeout_ = new QSpinBox(page);
+  timeout_->setObjectName(QStringLiteral("timeout"));
   timeout_->setRange(1, 3600);
   timeout_->setSuffix(tr(" s"));
   retries_ = new QSpinBox(page);
@@ -89,23 +90,25 @@ QWidget* LlmSettingsDialog::buildProfilesTab() {
     price->setRange(0, 1000);
     price->setPrefix(QStringLiteral("$"));
   }
-  test_ = new QPushButton(tr("Test connection"), page);
+  test_ = new QPushButton(tr("Te&st connection"), page);
+  test_->setObjectName(QStringLiteral("testConnection"));
   testStatus_ = new QLabel(page);
+  testStatus_->setObjectName(QStringLiteral("testStatus"));
   testStatus_->setWordWrap(true);
   testStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* form = new QFormLayout;
-  form->addRow(tr("Name"), name_);
-  form->addRow(tr("Base URL"), baseUrl_);
-  form->addRow(tr("Model"), model_);
-  form->addRow(tr("API key from"), keySource_);
-  form->addRow(tr("Variable"), keyEnv_);
-  form->addRow(tr("Key"), keyValue_);
-  form->addRow(tr("Requests at once"), concurrency_);
-  form->addRow(tr("Timeout"), timeout_);
-  form->addRow(tr("Retries"), retries_);
-  form->addRow(tr("Price per 1k input tokens"), priceIn_);
-  form->addRow(tr("Price per 1k output tokens"), priceOut_);
+  form->addRow(tr("&Name"), name_);
+  form->addRow(tr("Base &URL"), baseUrl_);
+  form->addRow(tr("&Model"), model_);
+  form->addRow(tr("API &key from"), keySource_);
+  form->addRow(tr("&Variable"), keyEnv_);
+  form->addRow(tr("K&ey"), keyValue_);
+  form->addRow(tr("&Requests at once"), concurrency_);
+  form->addRow(tr("&Timeout"), timeout_);
+  form->addRow(tr("Retr&ies"), retries_);
+  form->addRow(tr("Price per 1k in&put tokens"), priceIn_);
+  form->addRow(tr("Price per 1k &output tokens"), priceOut_);
   form->addRow(test_, testStatus_);
 
   auto* left = new QVBoxLayout;
@@ -246,7 +249,7 @@ void LlmSettingsDialog::testConnection() {
   const QString model = qs(profile.endpoint.model);
   auto created = llm::Client::create(std::move(options));
   if (!created) {
-    setTestStatus(explainLlmError(created.error(), baseUrl, model), true);
+    setTestStatus(explainLlmError(created.error(), baseUrl, model, EndpointHelpPlace::InSettings), true);
     return;
   }
   if (testClient_) testClient_->cancelAll();
@@ -273,7 +276,8 @@ void LlmSettingsDialog::testConnection() {
                 tr("Connected: %1 answered in %2 ms.").arg(qs(result->model)).arg(qRound(result->latencyMs)),
                 false);
           } else {
-            self->setTestStatus(explainLlmError(result.error(), baseUrl, model), true);
+            self->setTestStatus(
+                explainLlmError(result.error(), baseUrl, model, EndpointHelpPlace::InSettings), true);
           }
         },
         Qt::QueuedConnection);

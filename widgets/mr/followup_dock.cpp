@@ -10,6 +10,7 @@
 
 #include "engine/mr/pipeline.h"
 #include "widgets/indicator_registry.h"
+#include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/question_bar.h"
 #include "widgets/mr/followup_explorer.h"
@@ -120,6 +121,20 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
         if (what.workspace && !session.workspacePath().isEmpty())
           explorer->showSaved(session.workspacePath());
       });
+  // A new answer (or an abstention) replaces the editor's SQL: the follow-ups of the earlier SQL
+  // and their verdict in the status bar no longer describe it. A failed call that left the user's
+  // own SQL in the editor keeps them, and a detection still running keeps its own result.
+  if (llm && llm->generation()) {
+    QObject::connect(llm->generation(), &GenerationController::finished, explorer,
+                     [sh, explorer, badge](const GenerationOutcome& outcome) {
+                       if (explorer->isBusy()) return;
+                       if (!outcome.ok && !outcome.abstained && !sh->editor()->text().isEmpty()) return;
+                       explorer->reset();
+                       sh->editor()->highlighter()->clear(kIndicator);
+                       badge->hide();
+                       badge->clear();
+                     });
+  }
   QObject::connect(
       explorer, &FollowUpExplorer::detectionFinished, window,
       [sh, bar, badge, askedIn](std::shared_ptr<const hs::mr::DetectResult> result, const QString& error) {

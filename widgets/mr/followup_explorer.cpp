@@ -162,7 +162,10 @@ void FollowUpExplorer::retranslate() {
 }
 
 void FollowUpExplorer::changeEvent(QEvent* event) {
-  if (event->type() == QEvent::LanguageChange) retranslate();
+  if (event->type() == QEvent::LanguageChange) {
+    retranslate();
+    onCurrentChanged();  // the detail's titles and placeholder in the new language
+  }
   QWidget::changeEvent(event);
 }
 

@@ -184,6 +184,7 @@ void AnnotationBar::setWorkspace(const QString& path) {
   s_->vocabularies = hs::mr::VocabularyCache();
   s_->path.clear();
   s_->caseId = -1;
+  s_->caseCorrect = false;
   s_->findings.clear();
   s_->findingIds.clear();
   setStatus(QString());
@@ -202,8 +203,9 @@ void AnnotationBar::setWorkspace(const QString& path) {
   updateEnabled();
 }
 
-void AnnotationBar::setCase(qint64 caseId, const std::vector<hs::Finding>& findings) {
+void AnnotationBar::setCase(qint64 caseId, const std::vector<hs::Finding>& findings, bool correct) {
   s_->caseId = s_->ws ? caseId : -1;
+  s_->caseCorrect = correct;
   s_->findings = findings;
   s_->findingIds.clear();
   if (s_->ws && caseId >= 0) {

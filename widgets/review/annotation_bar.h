@@ -45,7 +45,8 @@ class AnnotationBar : public QWidget {
   // Loads the HKB again (after an evaluation replaced the automatic findings).
   void reloadKnowledgeBase();
   // The case shown (its evaluation findings, in the order of the case view's list); -1 for none.
-  void setCase(qint64 caseId, const std::vector<hs::Finding>& findings);
+  // `correct`: its prediction matches the gold answer (EX set); then no HKB suggestion is shown.
+  void setCase(qint64 caseId, const std::vector<hs::Finding>& findings, bool correct = false);
   // The list whose current row is "the selected finding" (the case view's Findings list).
   void setFindingList(QTreeWidget* list);
 

@@ -94,8 +94,11 @@ void AnnotationBar::refreshSuggestions() {
       tr("Hallucination types of the most similar annotated questions (MRSQLGen): "
          "share of the similarity-weighted vote, and the number of similar cases "
          "with that type. The case itself is left out."));
-  if (!s_->hkb || !s_->ws || s_->caseId < 0) {
-    suggest_->setText(s_->caseId >= 0 && !s_->path.isEmpty() ? tr("HKB: loading…") : QString());
+  // A correct prediction needs no likely hallucination types: the line only helps on the others.
+  suggest_->setVisible(!s_->caseCorrect);
+  if (!s_->hkb || !s_->ws || s_->caseId < 0 || s_->caseCorrect) {
+    suggest_->setText(s_->caseId >= 0 && !s_->path.isEmpty() && !s_->caseCorrect ? tr("HKB: loading…")
+                                                                                 : QString());
     return;
   }
   const hs::mr::Hkb& hkb = *s_->hkb;

@@ -31,6 +31,7 @@ struct AnnotationBar::State {
   int generation = 0;  // bumped per workspace: a load of an earlier one is dropped
   bool reloadPending = false;
   qint64 caseId = -1;
+  bool caseCorrect = false;  // EX set matches: the HKB suggestion line stays hidden
   std::vector<hs::Finding> findings;
   std::vector<std::int64_t> findingIds;
   std::vector<hs::mr::AnnotationRecord> annotations;

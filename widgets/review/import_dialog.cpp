@@ -69,14 +69,14 @@ ImportDialog::ImportDialog(QWidget* parent)
     : QDialog(parent),
       file_(new QLineEdit),
       format_(new QComboBox),
-      predLabel_(new QLabel(tr("Predictions:"))),
+      predLabel_(new QLabel(tr("&Predictions:"))),
       pred_(new QLineEdit),
       predRow_(new QWidget),
       csvBox_(new QGroupBox(tr("CSV columns"))),
       dbRoot_(new QLineEdit),
       runName_(new QLineEdit),
       model_(new QLineEdit),
-      evaluate_(new QCheckBox(tr("Evaluate after import"))),
+      evaluate_(new QCheckBox(tr("&Evaluate after import"))),
       summary_(new QLabel),
       fieldHint_(new QLabel),
       table_(new QTableWidget),
@@ -110,16 +110,20 @@ ImportDialog::ImportDialog(QWidget* parent)
     return w;
   };
   auto* form = new QFormLayout;
-  form->addRow(tr("Cases file:"), row(file_, tr("Cases File"), false));
-  form->addRow(tr("Format:"), format_);
+  form->addRow(tr("&Cases file:"), row(file_, tr("Cases File"), false));
+  form->addRow(tr("&Format:"), format_);
   auto* predLayout = new QHBoxLayout(predRow_);
   predLayout->setContentsMargins(0, 0, 0, 0);
   predLayout->addWidget(row(pred_, tr("Prediction File"), false));
+  predLabel_->setBuddy(pred_);
   form->addRow(predLabel_, predRow_);
-  form->addRow(tr("Database folder:"), row(dbRoot_, tr("Database Folder"), true));
-  form->addRow(tr("Run name:"), runName_);
-  form->addRow(tr("Model:"), model_);
+  form->addRow(tr("&Database folder:"), row(dbRoot_, tr("Database Folder"), true));
+  form->addRow(tr("Run &name:"), runName_);
+  form->addRow(tr("&Model:"), model_);
   form->addRow(QString(), evaluate_);
+  // The mnemonics of the rows with a Browse button land in their text fields.
+  for (QLineEdit* edit : {file_, dbRoot_})
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(edit->parentWidget()))) label->setBuddy(edit);
   evaluate_->setChecked(true);
   pred_->setPlaceholderText(tr("one predicted query per line (Spider) or predict_dev.json (BIRD)"));
   dbRoot_->setPlaceholderText(tr("folder holding <db_id>/<db_id>.sqlite"));

@@ -21,6 +21,7 @@
 #include <algorithm>
 
 #include "engine/report/report_job.h"
+#include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
@@ -80,6 +81,7 @@ ReportDialog::ReportDialog(const QString& workspacePath, qint64 runId, QWidget* 
   if (auto ws = hs::ws::Workspace::open(workspacePath.toStdString())) {
     if (auto runs = ws->runs()) {
       for (const auto& r : *runs) {
+        if (hs::ws::isDrilldownRun(r)) continue;  // its steps are no predictions to report
         auto n = ws->caseCount(r.id);
         runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
                        QVariant::fromValue(static_cast<qint64>(r.id)));
@@ -108,9 +110,11 @@ ReportDialog::ReportDialog(const QString& workspacePath, qint64 runId, QWidget* 
   outRow->addWidget(out_, 1);
   outRow->addWidget(browse);
   auto* form = new QFormLayout;
-  form->addRow(tr("Run:"), runs_);
-  form->addRow(tr("Format:"), format_);
-  form->addRow(tr("Save to:"), outRow);
+  form->addRow(tr("&Run:"), runs_);
+  form->addRow(tr("&Format:"), format_);
+  auto* saveTo = new QLabel(tr("&Save to:"));
+  saveTo->setBuddy(out_);
+  form->addRow(saveTo, outRow);
   form->addRow(tr("Language:"), language_);
   form->addRow(QString(), openWhenDone_);
 

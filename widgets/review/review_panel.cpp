@@ -343,7 +343,7 @@ void ReviewPanel::showCase(qint64 caseId) {
   const int row = model_->rowOfCase(caseId);
   view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
-  annotations_->setCase(caseId, shown.findings);
+  annotations_->setCase(caseId, shown.findings, shown.exSet.value_or(false));
   emit caseShown(caseId);
 }
 

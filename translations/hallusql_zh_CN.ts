@@ -1742,6 +1742,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::EndpointHelp</name>
     <message>
+        <source>This is Ollama&apos;s usual address: check that Ollama is installed and running (&quot;ollama serve&quot;) and that the model is pulled (&quot;ollama pull %1&quot;).</source>
+        <translation>这是 Ollama 的常用地址：请检查 Ollama 已安装并正在运行（&quot;ollama serve&quot;），且模型已下载（&quot;ollama pull %1&quot;）。</translation>
+    </message>
+    <message>
         <source>To use a local model with Ollama: install Ollama, run &quot;ollama pull qwen2.5-coder:7b&quot; and &quot;ollama serve&quot;, then open Settings &gt; LLM Endpoints and Prompts and set the base URL to http://127.0.0.1:11434/v1 and the model to qwen2.5-coder:7b. llama.cpp&apos;s server, vLLM, LM Studio and hosted OpenAI-compatible APIs work the same way. Everything that does not need a model keeps working meanwhile.</source>
         <translation>要使用 Ollama 的本地模型：安装 Ollama，运行 &quot;ollama pull qwen2.5-coder:7b&quot; 和 &quot;ollama serve&quot;，然后打开 设置 &gt; LLM 端点与提示，将基础 URL 设为 http://127.0.0.1:11434/v1，模型设为 qwen2.5-coder:7b。llama.cpp 服务器、vLLM、LM Studio 以及托管的 OpenAI 兼容 API 的用法相同。在此期间，所有不需要模型的功能照常可用。</translation>
     </message>
@@ -2635,7 +2639,42 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::FollowUpStageText</name>
+    <message>
+        <source>Source linking: the model&apos;s answer named no table or column (no JSON list, no table.column), so the follow-ups built on it were not run.</source>
+        <translation>原问题模式链接：模型的回答没有给出任何表或列（既无 JSON 列表，也无 表.列），因此基于它的追问没有运行。</translation>
+    </message>
+    <message>
+        <source>Source linking: no LLM endpoint answered.</source>
+        <translation>原问题模式链接：没有 LLM 端点响应。</translation>
+    </message>
+    <message>
+        <source>Source SQL: no LLM endpoint answered.</source>
+        <translation>源 SQL：没有 LLM 端点响应。</translation>
+    </message>
+    <message>
+        <source>Source linking: the LLM endpoint did not answer in time.</source>
+        <translation>原问题模式链接：LLM 端点未能及时响应。</translation>
+    </message>
+    <message>
+        <source>Source SQL: the LLM endpoint did not answer in time.</source>
+        <translation>源 SQL：LLM 端点未能及时响应。</translation>
+    </message>
+    <message>
+        <source>Source linking failed: %1</source>
+        <translation>原问题模式链接失败：%1</translation>
+    </message>
+    <message>
+        <source>Source SQL failed: %1</source>
+        <translation>源 SQL 失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::LlmLogModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
     <message>
         <source>error</source>
         <translation>错误</translation>

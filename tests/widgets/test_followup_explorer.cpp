@@ -376,6 +376,9 @@ class TestFollowUpExplorer : public QObject {
     QVERIFY2(result, qPrintable(e->messageText()));
     QVERIFY(result->errors > 0);
     QCOMPARE(result->violated, std::size_t{0});
+    // The message line says in words why the source linking is missing, without the engine's code.
+    QVERIFY2(!e->messageText().contains("no_linking"), qPrintable(e->messageText()));
+    QVERIFY2(e->messageText().contains("named no table or column"), qPrintable(e->messageText()));
     int errorRows = 0;
     for (int r = 0; r < e->model()->rowCount(); ++r) {
       const QModelIndex i = e->model()->index(r, FollowUpModel::VerdictCol);

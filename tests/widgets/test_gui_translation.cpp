@@ -15,6 +15,7 @@
 #include "engine/drilldown/outcome.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
+#include "widgets/llm/llm_log_model.h"
 #include "widgets/main_window.h"
 #include "widgets/query_controller.h"
 #include "widgets/review/case_finding_styles.h"
@@ -186,6 +187,21 @@ class TestGuiTranslation : public QObject {
       QVERIFY2(!row.first.contains(QRegularExpression(QStringLiteral("[&(]"))), qPrintable(row.first));
     }
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
+  }
+
+  // The LLM log's latency uses the unit word of the rest of the window ("12 毫秒", not "12 ms").
+  void llmLogLatencyUnitTranslated() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::LlmLogModel model;
+    hs::ui::LlmLogEntry e;
+    e.latencyMs = 12.0;
+    model.append(e);
+    const QString zh = model.data(model.index(0, hs::ui::LlmLogModel::Latency), Qt::DisplayRole).toString();
+    QCOMPARE(zh, QStringLiteral("12 毫秒"));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(model.data(model.index(0, hs::ui::LlmLogModel::Latency), Qt::DisplayRole).toString(),
+             QStringLiteral("12 ms"));
   }
 
   void unknownLanguageFallsBackToEnglish() {

@@ -21,6 +21,7 @@
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/abstain_preferences.h"
+#include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/llm_log_model.h"
@@ -224,6 +225,21 @@ class TestLlmGui : public QObject {
     QCOMPARE(w.editor()->text(), QStringLiteral("SELECT 1"));  // the editor keeps the user's text
     QCOMPARE(c->log()->rowCount(), 1);
     QVERIFY(c->log()->entry(0).failed);
+  }
+
+  // Nobody answers at Ollama's own address: no advice to set the base URL it already has.
+  void unreachableOllamaAddressNeedsNoNewUrl() {
+    hs::Error e;
+    e.code = "unreachable";
+    const QString ollama = QStringLiteral("http://127.0.0.1:11434/v1");
+    QString text = hs::ui::explainLlmError(e, ollama, QStringLiteral("llama3:8b"));
+    QVERIFY2(text.contains("No LLM endpoint answered at " + ollama), qPrintable(text));
+    QVERIFY2(!text.contains("set the base URL"), qPrintable(text));
+    QVERIFY2(text.contains("ollama serve") && text.contains("ollama pull llama3:8b"), qPrintable(text));
+    text = hs::ui::explainLlmError(e, ollama, {}, hs::ui::EndpointHelpPlace::InSettings);
+    QVERIFY2(!text.contains("set the base URL"), qPrintable(text));
+    text = hs::ui::explainLlmError(e, QStringLiteral("http://127.0.0.1:8080/v1"), QStringLiteral("m"));
+    QVERIFY2(text.contains("set the base URL to http://127.0.0.1:11434/v1"), qPrintable(text));
   }
 
   // Test connection inside Settings > LLM Endpoints and Prompts: the explanation says "above"

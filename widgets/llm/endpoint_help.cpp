@@ -10,7 +10,26 @@ struct EndpointHelp {
   Q_DECLARE_TR_FUNCTIONS(hs::ui::EndpointHelp)
 };
 
-QString ollamaHowTo(EndpointHelpPlace place) {
+// The base URL already is Ollama's usual address (127.0.0.1 or localhost, port 11434, /v1).
+bool isOllamaAddress(const QString& baseUrl) {
+  const QUrl url(baseUrl.trimmed());
+  const QString host = url.host();
+  QString path = url.path();
+  while (path.endsWith(QLatin1Char('/'))) path.chop(1);
+  return url.scheme() == QLatin1String("http") &&
+         (host == QLatin1String("127.0.0.1") || host == QLatin1String("localhost")) && url.port() == 11434 &&
+         path == QLatin1String("/v1");
+}
+
+QString ollamaHowTo(EndpointHelpPlace place, const QString& baseUrl, const QString& model) {
+  if (isOllamaAddress(baseUrl)) {
+    // Telling the user to set the base URL they already have is no help: the server is not running.
+    const QString pulled = model.trimmed().isEmpty() ? QStringLiteral("qwen2.5-coder:7b") : model.trimmed();
+    return EndpointHelp::tr(
+               "This is Ollama's usual address: check that Ollama is installed and running (\"ollama "
+               "serve\") and that the model is pulled (\"ollama pull %1\").")
+        .arg(pulled);
+  }
   if (place == EndpointHelpPlace::InSettings)
     return EndpointHelp::tr(
         "To use a local model with Ollama: install Ollama, run \"ollama pull qwen2.5-coder:7b\" and "
@@ -51,7 +70,8 @@ QString explainLlmError(const Error& error, const QString& baseUrl, const QStrin
                      "(for example http://127.0.0.1:11434/v1) in Settings > LLM Endpoints and Prompts.")
                      .arg(baseUrl);
   } else if (code == "unreachable") {
-    what = EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl) + " " + ollamaHowTo(place);
+    what = EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl) + " " +
+           ollamaHowTo(place, baseUrl, model);
   } else if (code == "timeout") {
     what = inSettings
                ? EndpointHelp::tr(

@@ -59,7 +59,7 @@ QVariant LlmLogModel::data(const QModelIndex& index, int role) const {
     case Tokens:
       return e.failed ? QString() : QStringLiteral("%1 / %2").arg(e.promptTokens).arg(e.completionTokens);
     case Latency:
-      return e.cached || e.failed ? QString() : QStringLiteral("%1 ms").arg(qRound(e.latencyMs));
+      return e.cached || e.failed ? QString() : tr("%1 ms").arg(qRound(e.latencyMs));
     case Cost:
       return e.cost > 0 ? QStringLiteral("$%1").arg(e.cost, 0, 'f', 4) : QString();
     case Source:

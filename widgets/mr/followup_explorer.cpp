@@ -21,6 +21,7 @@
 #include "widgets/mr/followup_detail.h"
 #include "widgets/mr/followup_filter.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/mr/followup_stage_text.h"
 #include "widgets/mr/followup_verdict.h"
 
 namespace hs::ui {
@@ -291,7 +292,7 @@ void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> re
   showBadge(*result);
   QString text = verdictSummary(*result);
   for (const auto& s : result->stages)
-    if (!s.error.empty()) text += QStringLiteral("\n") + QString::fromStdString(s.error);
+    if (!s.error.empty()) text += QStringLiteral("\n") + stageErrorText(s);
   if (!saveError_.isEmpty())
     text +=
         QStringLiteral("\n") + tr("The follow-ups could not be saved in the workspace: %1").arg(saveError_);

@@ -7,4 +7,5 @@ target_sources(hallusql_widgets PRIVATE
   mr/followup_filter.h mr/followup_filter.cpp
   mr/followup_model.h mr/followup_model.cpp
   mr/followup_runner.h mr/followup_runner.cpp
+  mr/followup_stage_text.h mr/followup_stage_text.cpp
   mr/followup_verdict.h mr/followup_verdict.cpp)

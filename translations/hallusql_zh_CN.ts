@@ -2022,6 +2022,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::FollowUpExplorer</name>
     <message>
+        <source>The model writes the source SQL first, as Generate does…</source>
+        <translation>模型先写出源 SQL（与“生成”相同）…</translation>
+    </message>
+    <message>
+        <source>The model is still answering the question; press Detect when it is done.</source>
+        <translation>模型仍在回答问题；回答完成后再按“检测”。</translation>
+    </message>
+    <message>
         <source>Violated %1: %2</source>
         <translation>违反 %1：%2</translation>
     </message>

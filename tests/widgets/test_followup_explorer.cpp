@@ -22,6 +22,7 @@
 #include "engine/workspace/workspace.h"
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
+#include "widgets/job_runner.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/profile_settings.h"
@@ -362,6 +363,38 @@ class TestFollowUpExplorer : public QObject {
     const auto* result = e->model()->result();
     QVERIFY(!result || result->cancelled);
     QVERIFY(w.editor()->highlighter()->spans("finding-mr").isEmpty());
+  }
+
+  // Detect with an empty editor: the model's SQL comes through Generate's own path, with its
+  // gold-free highlights ('Frence' is no value of singer.country), and counts as generated SQL: a
+  // later answer that fails takes it out of the editor again.
+  void emptyEditorGetsGeneratedSql() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::linkingPrompt(""), {{"content", R"(["singer.name", "singer.country"])"}});
+    server.setDefault({{"content", "SELECT name FROM singer WHERE country = 'Frence'"}});
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString());
+    w.llm()->questionBar()->setQuestion(QStringLiteral("Show me the names of singers from France."));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
+    const QString text = w.editor()->text();
+    const int literal = int(text.toUtf8().indexOf("'Frence'"));
+    QVERIFY2(literal >= 0, qPrintable(text));
+    bool covers = false;
+    for (const auto& s : w.editor()->highlighter()->spans("finding-gf-values"))
+      covers = covers || (s.begin <= literal && s.end >= literal + 8);
+    QVERIFY2(covers, "the misspelled value is not highlighted");
+    QCOMPARE(QString::fromStdString(e->model()->result()->sql), text);  // the follow-ups' source SQL
+    QTRY_VERIFY_WITH_TIMEOUT(!w.jobRunner()->isBusy(), 10000);
+
+    useProfile("http://127.0.0.1:9/v1");  // nothing listens
+    w.llm()->generation()->reloadSettings();
+    QSignalSpy answered(w.llm()->generation(), &hs::ui::GenerationController::finished);
+    emit w.llm()->questionBar()->generateRequested(QStringLiteral("Which singers are from Spain?"), {});
+    QVERIFY(answered.wait(20000));
+    QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
   }
 
   void garbageModelGivesErrorRows() {

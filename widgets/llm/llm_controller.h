@@ -36,8 +36,11 @@ class LlmController : public QObject {
   QAction* verifierAction() const { return verifierAction_; }
   QAction* classifierAction() const { return classifierAction_; }
 
- private:
+  // Asks the model for SQL the way the question bar's Generate does (its findings highlighted, the
+  // SQL run); the outcome comes through generation()->finished.
   void generate(const QString& question, const QString& evidence);
+
+ private:
   void onFinished(const GenerationOutcome& outcome);
   // Puts the generated SQL in the editor with its findings; `run` runs it as well.
   void present(const GenerationOutcome& outcome, bool run);

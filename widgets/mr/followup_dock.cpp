@@ -28,14 +28,13 @@ namespace {
 const QString kIndicator = QStringLiteral("finding-mr");
 
 // Highlights the findings of `result` in the editor where its source SQL stands (the editor may
-// hold it with surrounding whitespace); an empty editor receives the generated SQL. Returns the
-// number of spans shown, -1 when the editor holds other SQL by now.
+// hold it with surrounding whitespace). Returns the number of spans shown, -1 when the editor holds
+// other SQL by now (an empty editor got its SQL through Generate before detection started).
 int showFindings(SqlEditor* editor, const hs::mr::DetectResult& result) {
   SpanHighlighter* highlighter = editor->highlighter();
   highlighter->clear(kIndicator);
   if (result.sql.empty()) return 0;
   const QByteArray sql = QByteArray::fromStdString(result.sql);
-  if (editor->text().trimmed().isEmpty()) editor->setText(QString::fromStdString(result.sql));
   const qsizetype at = editor->text().toUtf8().indexOf(sql);
   if (at < 0) return -1;
   editor->indicators()->indicator(kIndicator,
@@ -107,6 +106,32 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
     r.workspacePath = sh->sessions()->current().workspacePath();  // the follow-ups are saved there
     return r;
   });
+  // An empty editor: the model writes the source SQL through Generate's own path (the workflow,
+  // its gold-free highlights, abstention), then detection starts from the editor's SQL.
+  if (llm && llm->generation()) {
+    QPointer<LlmController> controller(llm);
+    explorer->setSourceWriter([sh, controller, explorer](const QString& question, const QString& evidence) {
+      if (!controller) return;
+      GenerationController* generation = controller->generation();
+      if (generation->isBusy()) {
+        explorer->sourceNotWritten(
+            FollowUpExplorer::tr("The model is still answering the question; press Detect when it is done."));
+        return;
+      }
+      const quint64 session = sh->sessions()->current().id();
+      auto once = std::make_shared<QMetaObject::Connection>();
+      *once = QObject::connect(generation, &GenerationController::finished, explorer,
+                               [sh, explorer, session, once](const GenerationOutcome& outcome) {
+                                 QObject::disconnect(*once);
+                                 if (!sh->sessions()->isCurrent(session)) return;
+                                 if (!outcome.ok) return explorer->sourceNotWritten(outcome.error);
+                                 if (outcome.abstained) return explorer->sourceNotWritten(outcome.abstention);
+                                 if (sh->editor()->text().trimmed().isEmpty()) return;
+                                 explorer->detect();
+                               });
+      controller->generate(question, evidence);
+    });
+  }
   QObject::connect(
       shell.sessions(), &SessionManager::changed, explorer,
       [sh, explorer, badge, askedIn](const Session& session, const SessionManager::Change& what) {

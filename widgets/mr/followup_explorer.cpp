@@ -194,12 +194,21 @@ void FollowUpExplorer::detect() {
     for (const auto& m : parsed.value()) request.mrs << QString::fromStdString(m);
   }
   request.earlyStopK = earlyStop_->value();
+  if ((!request.sourceSql || request.sourceSql->trimmed().isEmpty()) && writeSource_) {
+    setMessage(tr("The model writes the source SQL first, as Generate does…"), false);
+    writeSource_(request.question, request.evidence);
+    return;
+  }
   model_->clear();
   detail_->clear();
   badge_->clear();
   setMessage(tr("Detecting…"), false);
   discardRunning_ = false;
   runner_->start(request);
+}
+
+void FollowUpExplorer::sourceNotWritten(const QString& why) {
+  setMessage(why, true);
 }
 
 void FollowUpExplorer::cancel() {

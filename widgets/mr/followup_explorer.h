@@ -33,6 +33,14 @@ class FollowUpExplorer : public QWidget {
   // Supplies the database, question and source SQL when Detect is pressed.
   void setRequestSource(std::function<FollowUpRequest()> source) { source_ = std::move(source); }
 
+  // Detect with an empty editor: `write` has the model write the source SQL into the editor the
+  // way Generate does (gold-free findings, abstention); the writer calls detect() again once the
+  // SQL is there, or sourceNotWritten() with the reason.
+  void setSourceWriter(std::function<void(const QString& question, const QString& evidence)> write) {
+    writeSource_ = std::move(write);
+  }
+  void sourceNotWritten(const QString& why);
+
   // Runs detection for the request source's current state (the options of this widget applied).
   void detect();
   void cancel();
@@ -82,6 +90,7 @@ class FollowUpExplorer : public QWidget {
   FollowUpModel* model_;
   FollowUpFilter* filter_;
   std::function<FollowUpRequest()> source_;
+  std::function<void(const QString&, const QString&)> writeSource_;
   QPushButton* detect_ = nullptr;
   QPushButton* cancel_ = nullptr;
   QLabel* earlyStopLabel_ = nullptr;

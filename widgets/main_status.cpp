@@ -48,7 +48,12 @@ MainStatus::MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent)
 }
 
 void MainStatus::setMessage(const QString& text) {
+  messageText_ = {};
   message_->setText(text);
+}
+void MainStatus::setTranslatedMessage(std::function<QString()> text) {
+  messageText_ = std::move(text);
+  message_->setText(messageText_ ? messageText_() : QString());
 }
 void MainStatus::setRows(const QString& text) {
   rows_->setText(text);
@@ -64,6 +69,7 @@ QString MainStatus::elapsedText() const {
 }
 
 void MainStatus::clear() {
+  messageText_ = {};
   message_->clear();
   rows_->clear();
   time_->clear();
@@ -111,6 +117,7 @@ void MainStatus::tick() {
 void MainStatus::retranslate() {
   busyBar_->setToolTip(tr("Working… press Esc to cancel"));
   elapsed_->setToolTip(tr("Time since the job started"));
+  if (messageText_) message_->setText(messageText_());
 }
 
 }  // namespace hs::ui

@@ -3,6 +3,9 @@
 // running job (its name, a busy bar and the time since it started, ticking), the rows and the
 // time of the last query.
 #include <QObject>
+#include <QString>
+
+#include <functional>
 
 class QLabel;
 class QProgressBar;
@@ -20,6 +23,8 @@ class MainStatus : public QObject {
   MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent = nullptr);
 
   void setMessage(const QString& text);
+  // A message written in the current language: shown again in the new one after a switch.
+  void setTranslatedMessage(std::function<QString()> text);
   void setRows(const QString& text);
   void setTime(const QString& text);
   QString rows() const;
@@ -43,6 +48,7 @@ class MainStatus : public QObject {
   QLabel* rows_;
   QLabel* time_;
   QTimer* ticker_;
+  std::function<QString()> messageText_;  // empty for a fixed message
   bool queryFigures_ = true;
 };
 

@@ -339,7 +339,8 @@ void MainWindow::fitColumns() {
 
 void MainWindow::openDatabase(const QString& path) {
   banner_->hide();
-  status_->setMessage(tr("Opening %1…").arg(QFileInfo(path).fileName()));
+  const QString name = QFileInfo(path).fileName();
+  status_->setTranslatedMessage([name] { return tr("Opening %1…").arg(name); });
   databases_->open(path);
 }
 
@@ -382,7 +383,8 @@ void MainWindow::onWorkspaceChanged(const QString& path) {
   if (path == sessions_->current().workspacePath()) return;
   if (!path.isEmpty()) AppSettings::addRecentWorkspace(path);
   sessions_->replace(sessions_->current().withWorkspace(path));
-  if (!path.isEmpty()) status_->setMessage(tr("Workspace: %1").arg(QFileInfo(path).fileName()));
+  const QString name = QFileInfo(path).fileName();
+  if (!path.isEmpty()) status_->setTranslatedMessage([name] { return tr("Workspace: %1").arg(name); });
 }
 
 void MainWindow::onOpened(const QString& path) {
@@ -392,11 +394,14 @@ void MainWindow::onOpened(const QString& path) {
   sessions_->replace(
       Session(path, databases_->database(), databases_->schema(), old.workspacePath(), profile));
   rebuildRecentMenu();
-  QString opened = tr("Opened %1 (read-only)").arg(QFileInfo(path).fileName());
+  const QString name = QFileInfo(path).fileName();
   const QString workspace = sessions_->current().workspacePath();
-  if (!workspace.isEmpty())
-    opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(QFileInfo(workspace).fileName());
-  status_->setMessage(opened);
+  const QString workspaceName = workspace.isEmpty() ? QString() : QFileInfo(workspace).fileName();
+  status_->setTranslatedMessage([name, workspaceName] {
+    QString opened = tr("Opened %1 (read-only)").arg(name);
+    if (!workspaceName.isEmpty()) opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(workspaceName);
+    return opened;
+  });
   status_->setRows(tr("%n table(s)", nullptr, schemaTree_->tableCount()));
   if (!pendingPath_.isEmpty()) {
     if (!pendingSql_.isEmpty()) {
@@ -412,7 +417,8 @@ void MainWindow::onOpened(const QString& path) {
 void MainWindow::onOpenFailed(const QString& path, const QString& message) {
   banner_->showMessage(tr("Could not open %1").arg(QDir::toNativeSeparators(path)), message);
   queryStack_->setCurrentWidget(queryPage_);  // the banner is on the query page
-  status_->setMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+  const QString name = QFileInfo(path).fileName();
+  status_->setTranslatedMessage([name] { return tr("Could not open %1").arg(name); });
   if (!pendingPath_.isEmpty()) {
     pendingPath_.clear();
     pendingSql_.clear();

@@ -5,6 +5,8 @@
 #include <QMenu>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
 #include <string_view>
@@ -13,6 +15,8 @@
 #include "engine/core/finding_categories.h"
 
 #include "engine/drilldown/outcome.h"
+#include "gui_test_db.h"
+#include "widgets/database_controller.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/llm_log_model.h"
@@ -100,6 +104,31 @@ class TestGuiTranslation : public QObject {
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QCOMPARE(w.actions().fileMenu->title(), QStringLiteral("&File"));
+  }
+
+  // The status bar's message ("Opened x.sqlite (read-only)") follows a switch of language at once.
+  void statusMessageFollowsLanguage() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("t.sqlite");
+    QVERIFY(hs::test::createGuiTestDb(db, 10));
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    MainWindow w(&lang);
+    w.openDatabase(db);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto message = [&w] {
+      QString all;
+      for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+        if (l->text().contains(QLatin1String("t.sqlite"))) all += l->text();
+      return all;
+    };
+    QVERIFY2(message().contains("Opened t.sqlite (read-only)"), qPrintable(message()));
+    w.actions().langChinese->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY2(hasHan(message()), qPrintable(message()));
+    w.actions().langEnglish->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY2(message().contains("Opened t.sqlite (read-only)"), qPrintable(message()));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

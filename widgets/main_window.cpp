@@ -247,6 +247,15 @@ void MainWindow::connectControllers() {
   connect(review_, &ReviewController::message, status_, &MainStatus::setMessage);
   connect(review_, &ReviewController::workspaceChanged, this, &MainWindow::onWorkspaceChanged);
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
+  // Only the tab in front sets how small the centre may get: the Review and Drill-down pages need
+  // more height than the Query page, and kept the docks under the editor from growing.
+  auto frontSetsMinimum = [this]() {
+    for (int i = 0; i < tabs_->count(); ++i)
+      tabs_->widget(i)->setSizePolicy(
+          QSizePolicy::Preferred, i == tabs_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+  };
+  connect(tabs_, &QTabWidget::currentChanged, this, frontSetsMinimum);
+  frontSetsMinimum();
   connect(actions_.clearRecent, &QAction::triggered, this, [this]() {
     AppSettings::clearRecentFiles();
     rebuildRecentMenu();

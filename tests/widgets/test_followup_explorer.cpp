@@ -7,7 +7,9 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -15,6 +17,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QTabBar>
 #include <QTableView>
 
 #include "engine/mr/detect_test_support.h"
@@ -395,6 +398,60 @@ class TestFollowUpExplorer : public QObject {
     emit w.llm()->questionBar()->generateRequested(QStringLiteral("Which singers are from Spain?"), {});
     QVERIFY(answered.wait(20000));
     QVERIFY2(w.editor()->text().isEmpty(), qPrintable(w.editor()->text()));
+  }
+
+  // At 1366x768 the dock shows several follow-ups and SQL texts of several lines (the table had
+  // one or two rows, the SQL editors one line), also right after the tab is first raised.
+  void usableAt1366x768() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    prepare(w, QString::fromLatin1(kSql));
+    w.resize(1366, 768);
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* e = explorerOf(w);
+    for (QWidget* p = e; p; p = p->parentWidget())
+      if (auto* dock = qobject_cast<QDockWidget*>(p)) dock->raise();
+    QTRY_VERIFY(e->isVisible());
+    QVERIFY(detectAndWait(e));
+    QVERIFY(e->selectMr("CRE"));
+    QTest::qWait(300);  // the docks' first layout passes (they put the results in front)
+    // Click the Follow-ups tab under the editor, as a user would.
+    bool clicked = false;
+    for (QTabBar* bar : w.findChildren<QTabBar*>())
+      for (int i = 0; i < bar->count() && !clicked; ++i)
+        if (bar->tabText(i).contains(QLatin1String("Follow-ups"))) {
+          QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
+          clicked = true;
+        }
+    QVERIFY(clicked);
+    QTRY_VERIFY(!e->visibleRegion().isEmpty());
+    QTest::qWait(100);
+    const int rowHeight = e->table()->verticalHeader()->defaultSectionSize();
+    const int rows = e->table()->viewport()->height() / rowHeight;
+    auto* source = e->detail()->findChild<QWidget*>(QStringLiteral("sourceSqlView"));
+    QVERIFY(source);
+    const int line = source->fontMetrics().lineSpacing();
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR"))
+      w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followups-1366x768.png"));
+    QVERIFY2(rows >= 5, qPrintable(QString::number(rows)));
+    const int shown = source->visibleRegion().boundingRect().height();  // inside the detail's scroll area
+    QVERIFY2(shown >= 3 * line, qPrintable(QString::number(shown)));
+
+    // At the window's minimum size the detail scrolls: its header stays above the titles.
+    w.resize(w.minimumSizeHint());
+    QVERIFY(e->selectMr("SC"));
+    QTest::qWait(100);
+    auto* header = e->detail()->findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    auto* list = e->detail()->findChild<QWidget*>(QStringLiteral("sourceLinkingList"));
+    QVERIFY(header && list && list->isVisible());
+    if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR"))
+      w.grab().save(QDir(qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR")).filePath("followups-minimum.png"));
+    const int headerBottom = header->mapTo(e->detail(), QPoint(0, header->height())).y();
+    const int listTop = list->mapTo(e->detail(), QPoint(0, 0)).y();
+    QVERIFY2(headerBottom <= listTop - line,
+             qPrintable(QStringLiteral("%1 %2").arg(headerBottom).arg(listTop)));
   }
 
   void garbageModelGivesErrorRows() {

@@ -3,8 +3,10 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenu>
 #include <QPointer>
+#include <QTimer>
 
 #include <memory>
 
@@ -89,6 +91,25 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
   badge->hide();
   shell.addStatusItem(badge);
   new DockTitle(dock, badge);
+  // The table, the two SQL texts and their results need more height than the results grid: the
+  // first time the tab is shown, the bottom docks get half the window (at 1366x768 the 40% of
+  // the results left one or two follow-ups and one-line SQL texts) unless they already have it.
+  auto grown = std::make_shared<bool>(false);
+  QObject::connect(dock, &QDockWidget::visibilityChanged, dock, [dock, window, grown](bool visible) {
+    if (!visible || *grown) return;
+    // Docks of a tab group report "visible" while they are laid out behind another tab: act once
+    // the Follow-ups tab is really on screen.
+    QTimer::singleShot(0, dock, [dock, window, grown]() {
+      auto* main = qobject_cast<QMainWindow*>(window);
+      if (*grown || !main || dock->isFloating() || dock->visibleRegion().isEmpty()) return;
+      *grown = true;
+      const int wanted = main->height() / 2;
+      if (dock->height() >= wanted) return;
+      // A dock of a tab group is resized through the group's first dock.
+      const QList<QDockWidget*> group = main->tabifiedDockWidgets(dock);
+      main->resizeDocks({group.isEmpty() ? dock : group.first()}, {wanted}, Qt::Vertical);
+    });
+  });
 
   Shell* sh = &shell;
   QPointer<QuestionBar> bar = llm ? llm->questionBar() : nullptr;

@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -127,7 +128,14 @@ void FollowUpExplorer::buildUi() {
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName(QStringLiteral("followUpSplitter"));
   split->addWidget(table_);
-  split->addWidget(detail_);
+  // Squeezed below what the detail needs (the window at its minimum size), the detail scrolls
+  // instead of laying its titles over each other.
+  auto* detailScroll = new QScrollArea(this);
+  detailScroll->setObjectName(QStringLiteral("followUpDetailScroll"));
+  detailScroll->setFrameShape(QFrame::NoFrame);
+  detailScroll->setWidgetResizable(true);
+  detailScroll->setWidget(detail_);
+  split->addWidget(detailScroll);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   split->setSizes({620, 380});

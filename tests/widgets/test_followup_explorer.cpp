@@ -183,9 +183,15 @@ class TestFollowUpExplorer : public QObject {
     if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
       // README picture: the explorer on a case with a violated MR, the span in the editor above.
       auto* dock = w.findChild<QDockWidget*>("followUpDock");
-      dock->raise();
+      // Bring the Follow-ups tab to the front as a user does (raise() leaves the Results tab in
+      // front of a window that is not on screen).
+      for (QTabBar* bar : w.findChildren<QTabBar*>())
+        for (int i = 0; i < bar->count(); ++i)
+          if (bar->tabText(i).contains(QLatin1String("Follow-ups")))
+            QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(i).center());
       QTest::qWait(100);
       w.resizeDocks({dock}, {540}, Qt::Vertical);
+      dock->raise();  // resizing a dock of a tab group brings the group's first dock to the front
       e->table()->sortByColumn(FollowUpModel::StageCol, Qt::AscendingOrder);
       QVERIFY(e->selectMr("CRE"));
       w.editor()->setCursorPosition(0, 0);

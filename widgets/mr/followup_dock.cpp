@@ -108,6 +108,7 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
       // A dock of a tab group is resized through the group's first dock.
       const QList<QDockWidget*> group = main->tabifiedDockWidgets(dock);
       main->resizeDocks({group.isEmpty() ? dock : group.first()}, {wanted}, Qt::Vertical);
+      dock->raise();  // resizing a dock of a tab group can bring the group's first dock to the front
     });
   });
 

@@ -490,6 +490,8 @@ void MainWindow::retranslate() {
   updateTitle();
   if (!queries_->lastStatus().isEmpty() && !runner_->isBusy())
     status_->setRows(QueryController::rowsText(model_->rowCount(), model_->moreAvailable()));
+  else if (queries_->lastStatus().isEmpty() && sessions_->current().hasDatabase())
+    status_->setRows(tr("%n table(s)", nullptr, schemaTree_->tableCount()));  // as set on opening
 }
 
 void MainWindow::changeEvent(QEvent* event) {

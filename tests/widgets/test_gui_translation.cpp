@@ -123,9 +123,17 @@ class TestGuiTranslation : public QObject {
       return all;
     };
     QVERIFY2(message().contains("Opened t.sqlite (read-only)"), qPrintable(message()));
+    // The table count on the right follows too (it said "2 tables" under a Chinese window).
+    auto tables = [&w] {
+      for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
+        if (l->text().contains(QLatin1String("table")) || l->text().contains(QChar(0x8868))) return l->text();
+      return QString();
+    };
+    QVERIFY2(tables().contains(QLatin1String("table")), qPrintable(tables()));
     w.actions().langChinese->trigger();
     QCoreApplication::processEvents();
     QVERIFY2(hasHan(message()), qPrintable(message()));
+    QVERIFY2(hasHan(tables()) && !tables().contains(QLatin1String("table")), qPrintable(tables()));
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QVERIFY2(message().contains("Opened t.sqlite (read-only)"), qPrintable(message()));

@@ -50,6 +50,19 @@ def _first(pattern, sql, flags=re.I):
     return None
 
 
+def _top_level(sql, start):
+    """(position, character, depth after it) of each character from `start` outside literals, the
+    depth counting the parentheses opened since `start` (it goes below 0 past an enclosing ')')."""
+    ok = _outside(sql)
+    depth = 0
+    for i in range(start, len(sql)):
+        if not ok(i):
+            continue
+        c = sql[i]
+        depth += 1 if c == "(" else -1 if c == ")" else 0
+        yield i, c, depth
+
+
 def _matching_paren(sql, open_pos):
     depth = 0
     for i in range(open_pos, len(sql)):
@@ -136,24 +149,12 @@ def add_join(sql, schema):
     if not link:
         return None
     c1, t2, c2 = link
-    depth, i, stop = 0, (m.end() if alias else m.end(1)), len(sql)
-    while i < len(sql):
-        c = sql[i]
-        if not ok(i):
-            i += 1
-            continue
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth < 0:
-                stop = i
-                break
-        elif depth == 0 and re.match(r"(WHERE|GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b", sql[i:], re.I) \
-                and re.match(r"\W", sql[i - 1]):
+    stop = len(sql)
+    for i, c, depth in _top_level(sql, m.end() if alias else m.end(1)):
+        if depth < 0 or (depth == 0 and re.match(r"(WHERE|GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
+                                                 sql[i:], re.I) and re.match(r"\W", sql[i - 1])):
             stop = i
             break
-        i += 1
     ref = alias or _ident(table)
     join = " INNER JOIN %s AS TX ON %s.%s = TX.%s " % (_ident(t2), ref, _ident(c1), _ident(c2))
     return sql[:stop].rstrip() + join + sql[stop:].lstrip()
@@ -248,24 +249,15 @@ def _select_items(sql):
     m = re.match(r"\s*SELECT\s+(DISTINCT\s+)?", sql, re.I)
     if not m:
         return None
-    ok = _outside(sql)
-    items, depth, start, i = [], 0, m.end(), m.end()
-    while i < len(sql):
-        c = sql[i]
-        if not ok(i):
-            i += 1
-            continue
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif depth == 0 and c == ",":
+    items, start, end = [], m.end(), len(sql)
+    for i, c, depth in _top_level(sql, m.end()):
+        if depth == 0 and c == ",":
             items.append((start, i))
             start = i + 1
         elif depth == 0 and re.match(r"FROM\b", sql[i:], re.I) and re.match(r"\W", sql[i - 1]):
+            end = i
             break
-        i += 1
-    items.append((start, i))
+    items.append((start, end))
     return items
 
 

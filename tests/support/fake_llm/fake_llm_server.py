@@ -55,10 +55,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
 STATE = {}
+# Bumped by every reset: a request still running from before a reset (a cancelled slow answer
+# of the previous test) must not decrement the new test's "current" below zero.
+GENERATION = [0]
 LAST_ACTIVITY = [time.monotonic()]
 
 
 def reset_state():
+    GENERATION[0] += 1
     STATE.clear()
     STATE.update({
         "default": {},
@@ -215,6 +219,7 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         body_text = raw.decode("utf-8", "replace")
         with LOCK:
+            generation = GENERATION[0]
             STATE["requests"] += 1
             STATE["current"] += 1
             STATE["max_concurrent"] = max(STATE["max_concurrent"], STATE["current"])
@@ -224,7 +229,8 @@ class Handler(BaseHTTPRequestHandler):
             self._answer(body_text)
         finally:
             with LOCK:
-                STATE["current"] -= 1
+                if GENERATION[0] == generation:
+                    STATE["current"] -= 1
 
     def _answer(self, body_text):
         if not self.path.rstrip("/").endswith("/chat/completions"):

@@ -221,12 +221,20 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
 
 namespace {
 
+// A header cell or column name compared without case, a space the same as an underscore
+// ("PREDICTED SQL" is "predicted_sql").
+std::string headerKey(std::string_view cell) {
+  std::string key = trimmed(cell);
+  for (char& ch : key) ch = ch == ' ' ? '_' : ch;
+  return key;
+}
+
 // Index of the header matching `name` (then each alternative), or -1.
-int findColumn(const std::vector<std::string>& header, const std::string& name,
-               std::initializer_list<const char*> alternatives) {
+template <typename Names>
+int findColumn(const std::vector<std::string>& header, const std::string& name, const Names& alternatives) {
   auto find = [&](std::string_view n) {
     for (std::size_t i = 0; i < header.size(); ++i)
-      if (iequals(trimmed(header[i]), trimmed(n))) return static_cast<int>(i);
+      if (iequals(headerKey(header[i]), headerKey(n))) return static_cast<int>(i);
     return -1;
   };
   if (!name.empty()) {
@@ -260,15 +268,15 @@ void importCsv(const SourceText& source, const ImportOptions& options, ImportRep
   }
   const CsvMapping& m = options.csv;
   const std::vector<std::string>& header = parsed.records.front().fields;
-  const int qCol = findColumn(header, m.question, {"question", "nlq"});
-  const int pCol =
-      findColumn(header, m.predSql, {"pred_sql", "predicted_sql", "predicted", "predict", "prediction"});
-  const int gCol = findColumn(header, m.goldSql, {"gold_sql", "gold", "query", "sql"});
-  const int dCol = findColumn(header, m.dbId, {"db_id", "database", "db"});
-  const int idCol = findColumn(header, m.id, {"id", "question_id"});
-  const int eCol = findColumn(header, m.evidence, {"evidence"});
-  const int hCol = findColumn(header, m.difficulty, {"difficulty", "hardness"});
-  const int mCol = findColumn(header, m.model, {"model"});
+  using Names = std::initializer_list<const char*>;
+  const int qCol = findColumn(header, m.question, Names{"question", "nlq"});
+  const int pCol = findColumn(header, m.predSql, kPredSqlNames);
+  const int gCol = findColumn(header, m.goldSql, Names{"gold_sql", "gold", "query", "sql"});
+  const int dCol = findColumn(header, m.dbId, Names{"db_id", "database", "db"});
+  const int idCol = findColumn(header, m.id, Names{"id", "question_id"});
+  const int eCol = findColumn(header, m.evidence, Names{"evidence"});
+  const int hCol = findColumn(header, m.difficulty, Names{"difficulty", "hardness"});
+  const int mCol = findColumn(header, m.model, Names{"model"});
   std::string headerList;
   for (const auto& h : header) headerList += (headerList.empty() ? "" : ", ") + trimmed(h);
   if ((pCol < 0 && gCol < 0) || dCol < 0) {
@@ -278,6 +286,15 @@ void importCsv(const SourceText& source, const ImportOptions& options, ImportRep
             "; columns found: " + headerList,
         source.path, 1, source.bomBytes));
     return;
+  }
+  if (pCol < 0) {
+    std::string looked = "'" + m.predSql + "'";
+    for (const char* n : kPredSqlNames) looked += std::string(", '") + n + "'";
+    report.warnings.push_back(
+        importIssue("csv_no_prediction",
+                    "CSV header has no predicted-SQL column (looked for " + looked +
+                        "): only the gold SQL is imported; columns found: " + headerList,
+                    source.path, 1, source.bomBytes));
   }
   const std::string stem = fileStem(source.path);
   for (std::size_t r = 1; r < parsed.records.size(); ++r) {

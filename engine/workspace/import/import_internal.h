@@ -1,5 +1,6 @@
 #pragma once
 // Shared helpers of the importers (not a public API).
+#include <array>
 #include <optional>
 #include <set>
 #include <string>
@@ -11,6 +12,11 @@
 #include "engine/workspace/import/source_text.h"
 
 namespace hs::ws::import::detail {
+
+// The names a prediction's SQL goes by, in JSON record fields and CSV header cells alike (CSV
+// headers compare without case), first preferred.
+inline constexpr std::array<const char*, 7> kPredSqlNames{
+    "pred_sql", "predicted_sql", "predicted_query", "predict", "predicted", "prediction", "pred"};
 
 // File name without folders and last extension ("a/b/dev.json" -> "dev").
 std::string fileStem(const std::string& path);

@@ -104,7 +104,7 @@ void importJsonl(const SourceText& source, const ImportOptions& options, bool mr
                          : textField(rec, {"gold_sql", "query", "SQL"});
     if (c.goldSql) stripTrailingDbId(*c.goldSql);
     const char* predName = nullptr;
-    for (const char* n : {"pred_sql", "predict", "predicted_sql", "predicted_query", "pred"}) {
+    for (const char* n : kPredSqlNames) {
       if (rec.contains(n)) {
         predName = n;
         break;

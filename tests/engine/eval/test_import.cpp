@@ -238,6 +238,35 @@ class TestImport : public QObject {
     QCOMPARE(mapped.cases[0].goldSql.value(), std::string("SELECT 1"));
   }
 
+  // A plain "pred" header (the name JSON Lines records use) is the prediction, "Gold SQL" with a
+  // space is "gold_sql"; a file with gold SQL and no prediction column says so once.
+  void csvHeaderNamesLikeJsonFields() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("short.csv").toStdString();
+    {
+      std::ofstream f(path, std::ios::binary);
+      f << "question,pred,Gold SQL,db_id\nHow many?,SELECT 2,SELECT 1,concert_singer\n";
+    }
+    auto r = run(path);
+    QVERIFY2(r.errors.empty(), r.errors.empty() ? "" : r.errors[0].describe().c_str());
+    QCOMPARE(r.cases.size(), std::size_t(1));
+    QCOMPARE(r.cases[0].predSql.value_or(""), std::string("SELECT 2"));
+    QCOMPARE(r.cases[0].goldSql.value_or(""), std::string("SELECT 1"));
+    QVERIFY(!findIssue(r.warnings, "csv_no_prediction"));
+    {
+      std::ofstream f(path, std::ios::binary | std::ios::trunc);
+      f << "question,answer,gold,db\nHow many?,SELECT 2,SELECT 1,concert_singer\n";
+    }
+    auto goldOnly = run(path);
+    QCOMPARE(goldOnly.cases.size(), std::size_t(1));
+    QVERIFY(!goldOnly.cases[0].predSql);
+    const hs::Error* w = findIssue(goldOnly.warnings, "csv_no_prediction");
+    QVERIFY(w);
+    QVERIFY2(w->describe().find("short.csv:1:") != std::string::npos, w->describe().c_str());
+    QVERIFY2(w->message.find("question, answer, gold, db") != std::string::npos, w->message.c_str());
+  }
+
   void csvReaderEdgeCases() {
     auto p = parseCsv("a,\"b\"\"c\",\r\n\r\nx,\"y\nz\"", "mem");
     QVERIFY(p.errors.empty());

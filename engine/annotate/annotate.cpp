@@ -29,6 +29,10 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   }
   for (Finding& f : goldFreeFindings(pred, schema, in.question, in.lookup, in.predResult))
     gf.push_back(std::move(f));
+  // A probe query only for a prediction that ran and returned rows.
+  if (in.probeRows && in.predResult && !in.predResult->failed && in.predResult->rows > 0) {
+    for (Finding& f : limitTieFindings(pred, in.probeRows)) gf.push_back(std::move(f));
+  }
   if (in.schema == nullptr) {
     std::erase_if(gf, [](const Finding& f) { return f.category == "unresolved_name" && !f.spans.empty(); });
   }

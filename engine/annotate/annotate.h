@@ -19,6 +19,7 @@ struct CaseInput {
   const db::Schema* schema = nullptr;       // may be null: then nothing resolves and no name is "unknown"
   ValueLookup lookup;                       // may be empty: no value checks
   std::optional<ResultSummary> predResult;  // the executed predicted query, when run
+  QueryRows probeRows;                      // may be empty: no probe queries (limit_tie)
   const CauseProbe* probe = nullptr;        // runs repaired predictions (causes.h); null: static rules
 };
 

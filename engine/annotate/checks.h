@@ -11,6 +11,7 @@
 
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
+#include "engine/db/value.h"
 
 namespace hs::annotate {
 
@@ -18,6 +19,8 @@ enum class ValueCheck { Exists, Absent, ExistsIgnoringCase, Unknown };
 // Whether `value` occurs in table.column (numeric: the literal was a number).
 using ValueLookup = std::function<ValueCheck(const std::string& table, const std::string& column,
                                              const std::string& value, bool numeric)>;
+// Runs a probe query read-only on the case's database (the `limit_tie` check); nullopt when it fails.
+using QueryRows = std::function<std::optional<std::vector<db::Row>>(const std::string& sql)>;
 
 // What is known of the executed predicted query (execution itself is the caller's job).
 struct ResultSummary {
@@ -34,7 +37,8 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "execution_error",    "empty_result",   "all_null_result",   "cue_superlative",
     "cue_count",          "cue_group",      "cue_distinct",      "cue_number",
     "cue_value",          "cue_unasked",    "join_off_key",      "cue_column_order",
-    "cue_column_unnamed", "cue_average",    "cue_table_unnamed", "cue_answer_shape"};
+    "cue_column_unnamed", "cue_average",    "cue_table_unnamed", "cue_answer_shape",
+    "bare_column",        "limit_tie",      "limit_null_key"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -88,6 +92,12 @@ const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& ke
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).
 // Part of goldFreeFindings.
 std::vector<Finding> schemaShapeFindings(const SqlView& pred, const db::Schema& schema);
+// A SELECT column of a grouped block that is neither grouped, nor aggregated, nor fixed by what is
+// grouped (`bare_column`, goldfree_bare_column.cpp; part of goldFreeFindings).
+std::vector<Finding> bareColumnFindings(const SqlView& pred);
+// ORDER BY ... LIMIT k whose row k ties with row k + 1 on the sort key (`limit_tie`,
+// goldfree_limit_tie.cpp): runs one probe query through `run`; nothing without it.
+std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 

@@ -49,6 +49,14 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
   };
 }
 
+QueryRows databaseRows(db::Database& database) {
+  return [&database](const std::string& sql) -> std::optional<std::vector<db::Row>> {
+    auto r = database.query(sql, db::Limits{2000, 1001, 16 << 20});
+    if (!r) return std::nullopt;
+    return std::move(r->rows);
+  };
+}
+
 bool allNull(const std::vector<db::Row>& rows) {
   for (const auto& row : rows) {
     for (const auto& v : row) {
@@ -92,6 +100,7 @@ Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::str
   in.question = question;
   in.schema = &schema.value();
   in.lookup = databaseLookup(database);
+  in.probeRows = databaseRows(database);
   in.predResult = summarise(*out.predResult);
   out.annotation = annotateCase(in);
   return out;

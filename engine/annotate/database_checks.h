@@ -14,6 +14,9 @@ namespace hs::annotate {
 // else absent; Unknown when the look-up itself fails (unknown table, time limit).
 ValueLookup databaseLookup(db::Database& database, const db::Limits& limits = {2000, 1, 1 << 20});
 
+// Probe queries through the safe database layer (read-only, 2 s, at most 1,001 rows).
+QueryRows databaseRows(db::Database& database);
+
 // Rows exist and every value of every row is NULL.
 bool allNull(const std::vector<db::Row>& rows);
 

@@ -79,6 +79,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     schema = schemaOf(in.outcome.dbPath, *in.database);
     ci.schema = schema.get();
     ci.lookup = databaseLookup(*in.database);
+    ci.probeRows = databaseRows(*in.database);
   }
   if (in.outcome.pred.ran) {
     ResultSummary r = summariseRows(in.outcome.pred.rows);

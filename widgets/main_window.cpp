@@ -287,7 +287,7 @@ void MainWindow::connectControllers() {
   // The time of the last query is not this one's: the job indicator ticks while it runs.
   connect(queries_, &QueryController::queryStarted, this, [this] { status_->setTime({}); });
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
-    status_->setTime(tr("%1 ms").arg(QLocale().toString(ms)));
+    status_->setTranslatedTime([ms] { return tr("%1 ms").arg(QLocale().toString(ms)); });
     if (ok) fitColumns();
     if (!pendingPath_.isEmpty()) {
       pendingPath_.clear();

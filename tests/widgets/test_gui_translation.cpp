@@ -25,6 +25,7 @@
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/sql_editor.h"
 
 using hs::ui::LanguageController;
 using hs::ui::MainWindow;
@@ -137,6 +138,30 @@ class TestGuiTranslation : public QObject {
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QVERIFY2(message().contains("Opened t.sqlite (read-only)"), qPrintable(message()));
+  }
+
+  // The last query's time ("12 ms" on the right of the status bar) follows a switch of language
+  // (it said "ms" under a Chinese window until the next query).
+  void queryTimeFollowsLanguage() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("t.sqlite");
+    QVERIFY(hs::test::createGuiTestDb(db, 10));
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    MainWindow w(&lang);
+    w.openDatabase(db);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* time = w.statusBar()->findChild<QLabel*>(QStringLiteral("statusTime"));
+    QVERIFY(time);
+    w.editor()->setText(QStringLiteral("SELECT 1;"));
+    QVERIFY(w.runQuery());
+    QTRY_VERIFY_WITH_TIMEOUT(time->text().endsWith(QLatin1String(" ms")), 10000);
+    w.actions().langChinese->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY2(hasHan(time->text()) && !time->text().contains(QLatin1String("ms")), qPrintable(time->text()));
+    w.actions().langEnglish->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY2(time->text().endsWith(QLatin1String(" ms")), qPrintable(time->text()));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

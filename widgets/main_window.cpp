@@ -169,6 +169,9 @@ void MainWindow::buildDocks() {
   grid_->horizontalHeader()->setDefaultSectionSize(140);
   grid_->horizontalHeader()->setStretchLastSection(false);
   grid_->setMinimumHeight(60);
+  for (QWidget* pane :
+       {static_cast<QWidget*>(editor_), static_cast<QWidget*>(grid_), static_cast<QWidget*>(schemaTree_)})
+    showFocusFrame(pane);
   resultsDock_ = new QDockWidget(this);
   resultsDock_->setObjectName(QStringLiteral("resultsDock"));
   resultsDock_->setWidget(grid_);

@@ -203,6 +203,40 @@ class TestMainKeyboard : public QObject {
     QVERIFY(w.editor()->isVisible());
     QCOMPARE(w.actions().nextPane->shortcut(), QKeySequence(Qt::Key_F6));
   }
+
+  // The schema and the results showed no sign of the focus: a keyboard user pressing F6 could not
+  // see where it went. The pane with the focus has a frame in the highlight colour, the others not.
+  void focusedPaneIsFramed() {
+    MainWindow w;
+    w.resize(1200, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::qWait(150);
+    auto* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
+    auto* schema = w.findChild<hs::ui::SchemaTree*>();
+    QVERIFY(grid && schema);
+    // The middle of a pane's left edge, drawn as the user sees it.
+    auto framed = [](QWidget* pane) {
+      const QImage image = pane->grab().toImage();
+      const QColor edge = image.pixelColor(0, image.height() / 2);
+      return edge == pane->palette().color(QPalette::Active, QPalette::Highlight);
+    };
+    w.editor()->setFocus();
+    QTRY_VERIFY(w.editor()->hasFocus());
+    QVERIFY(framed(w.editor()));
+    QVERIFY(!framed(grid) && !framed(schema));
+    QTest::keyClick(w.editor(), Qt::Key_F6);
+    QTRY_VERIFY(grid->hasFocus());
+    QVERIFY2(framed(grid), "F6 to the results: their frame shows the focus");
+    QVERIFY(!framed(schema) && !framed(w.editor()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+    QTRY_VERIFY(schema->hasFocus());
+    QVERIFY2(framed(schema), "F6 to the schema: its frame shows the focus");
+    QVERIFY(!framed(grid));
+  }
 };
 
 QTEST_MAIN(TestMainKeyboard)

@@ -2661,6 +2661,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>源 SQL：没有 LLM 端点响应。</translation>
     </message>
     <message>
+        <source>no LLM endpoint answered</source>
+        <translation>没有 LLM 端点响应</translation>
+    </message>
+    <message>
+        <source>the LLM endpoint did not answer in time</source>
+        <translation>LLM 端点没有及时响应</translation>
+    </message>
+    <message>
         <source>Source linking: the LLM endpoint did not answer in time.</source>
         <translation>原问题模式链接：LLM 端点未能及时响应。</translation>
     </message>

@@ -14,13 +14,17 @@
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
 
+#include "engine/core/finding_messages.h"
 #include "engine/drilldown/outcome.h"
+#include "engine/mr/pipeline.h"
 #include "gui_test_db.h"
 #include "widgets/database_controller.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/main_window.h"
+#include "widgets/mr/followup_detail.h"
+#include "widgets/mr/followup_model.h"
 #include "widgets/query_controller.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/review_controller.h"
@@ -162,6 +166,55 @@ class TestGuiTranslation : public QObject {
     w.actions().langEnglish->trigger();
     QCoreApplication::processEvents();
     QVERIFY2(time->text().endsWith(QLatin1String(" ms")), qPrintable(time->text()));
+  }
+
+  // The Follow-ups explorer under a Chinese window: an error row's tooltip (the engine's reason
+  // around the endpoint's own English words), an inapplicable row's reason and the MR's name were
+  // English. They come from the engine's reason templates through the finding-text translator.
+  void followUpReasonsTranslated() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    auto result = std::make_shared<hs::mr::DetectResult>();
+    hs::mr::StageResult stage;
+    hs::mr::MrRecord error;
+    error.mr = "ESR";
+    error.verdict = hs::mr::Verdict::Error;
+    error.reason = hs::formatMessage(
+        hs::FindingMsg::MrNoSourceLinking,
+        {hs::formatMessage(hs::FindingMsg::MrLlmCallFailed,
+                           {"unreachable: cannot reach the LLM endpoint http://127.0.0.1:11434/v1: Failed to "
+                            "connect (is the server running?)"})});
+    hs::mr::MrRecord lexicon;
+    lexicon.mr = "SROCW";
+    lexicon.reason = hs::formatMessage(hs::FindingMsg::MrNoSynonym, {"'older than'"});
+    stage.mrs = {error, lexicon};
+    result->stages.push_back(stage);
+    hs::ui::FollowUpModel model;
+    model.setResult(result);
+    auto tip = [&model](int row, int column) {
+      return model.index(row, column).data(Qt::ToolTipRole).toString();
+    };
+    const QString errorTip = tip(0, hs::ui::FollowUpModel::VerdictCol);
+    QVERIFY2(hasHan(errorTip) && !errorTip.contains(QLatin1String("unreachable")) &&
+                 !errorTip.contains(QLatin1String("cannot reach")) &&
+                 !errorTip.contains(QLatin1String("linking")),
+             qPrintable(errorTip));
+    const QString lexiconTip = tip(1, hs::ui::FollowUpModel::VerdictCol);
+    QVERIFY2(hasHan(lexiconTip) && lexiconTip.contains(QLatin1String("'older than'")),
+             qPrintable(lexiconTip));
+    QVERIFY2(hasHan(tip(1, hs::ui::FollowUpModel::MrCol)), qPrintable(tip(1, hs::ui::FollowUpModel::MrCol)));
+    // The detail's header says the same.
+    hs::ui::FollowUpDetail detail;
+    detail.showRecord(*result, result->stages[0].mrs[1]);
+    auto* header = detail.findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    QVERIFY(header);
+    QVERIFY2(!header->text().contains(QLatin1String("lexicon")) &&
+                 !header->text().contains(QLatin1String("Synonym")),
+             qPrintable(header->text()));
+    // English: the endpoint's failure in words, no code.
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(tip(0, hs::ui::FollowUpModel::VerdictCol),
+             QStringLiteral("no source schema linking: the LLM call failed: no LLM endpoint answered"));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

@@ -636,6 +636,14 @@
 <context>
     <name>hs::ui::CaseHeader</name>
     <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Human labels:</source>
+        <translation>人工标签：</translation>
+    </message>
+    <message>
         <source>No case selected</source>
         <translation>未选择案例</translation>
     </message>

@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <string_view>
 
+#include "engine/core/case.h"
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
+#include "engine/eval/runner.h"
 
 #include "engine/core/finding_messages.h"
 #include "engine/drilldown/outcome.h"
@@ -27,6 +29,7 @@
 #include "widgets/mr/followup_model.h"
 #include "widgets/query_controller.h"
 #include "widgets/review/case_finding_styles.h"
+#include "widgets/review/case_header.h"
 #include "widgets/review/review_controller.h"
 #include "widgets/review/review_panel.h"
 #include "widgets/sql_editor.h"
@@ -215,6 +218,28 @@ class TestGuiTranslation : public QObject {
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
     QCOMPARE(tip(0, hs::ui::FollowUpModel::VerdictCol),
              QStringLiteral("no source schema linking: the LLM call failed: no LLM endpoint answered"));
+  }
+
+  // Labels imported with the cases (seed 002's C-types, seed 001's "Schema-Based: Attribute
+  // Overanalysis" with its description) were shown in English in the case header.
+  void importedLabelsTranslated() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    hs::Case kase;
+    kase.question = "q";
+    kase.labels.push_back(
+        {"mrsqlgen", "C3", "Join Logic Hallucination", "mrsqlgen", "Intent-violating Hallucination"});
+    kase.labels.push_back(
+        {"tasql", "Schema-Based", "Attribute Overanalysis", "drilldown", "Extra column 'a'"});
+    hs::ui::CaseHeader header;
+    header.setCase(kase, hs::eval::CaseOutcome{});
+    const QString shown = header.plainText();
+    QVERIFY2(!shown.contains(QLatin1String("Join Logic")) && !shown.contains(QLatin1String("Schema-Based")) &&
+                 !shown.contains(QLatin1String("Overanalysis")),
+             qPrintable(shown));
+    QString tip;
+    for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
+    QVERIFY2(tip.contains(QStringLiteral("多余的列 'a'")), qPrintable(tip));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -193,7 +194,8 @@ void MainWindow::buildDocks() {
     QWidget* page = tabs_->currentWidget();
     QWidget* target =
         page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
-    if (target == nullptr || !target->isVisible()) target = paneFocusTarget(page);
+    if (target == nullptr || !target->isVisible())
+      target = page == review_->panel() ? review_->panel()->caseList() : paneFocusTarget(page);
     if (target) target->setFocus(Qt::TabFocusReason);
   };
   connect(actions_.nextTab, &QAction::triggered, this, [step] { step(1); });
@@ -440,6 +442,11 @@ void MainWindow::onOpenFailed(const QString& path, const QString& message) {
 
 void MainWindow::showReview() {
   tabs_->setCurrentWidget(review_->panel());
+  // A reviewer starts in the case list, where the arrow keys move through the cases (the focus
+  // was nowhere: Down did nothing until Tab had reached the list).
+  const QWidget* focus = QApplication::focusWidget();
+  if (!focus || !review_->panel()->isAncestorOf(focus))
+    review_->panel()->caseList()->setFocus(Qt::OtherFocusReason);
 }
 
 bool MainWindow::isReviewShown() const {

@@ -156,6 +156,24 @@ class TestMainKeyboard : public QObject {
     QVERIFY(panel->evaluateButton()->text().contains(QStringLiteral("&E")));
   }
 
+  // Opening on the Review tab (or reaching it by Ctrl+Tab) left the focus nowhere, then on the run
+  // chooser: Down did nothing. A reviewer starts in the case list.
+  void reviewTabStartsInTheCaseList() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* list = w.review()->panel()->caseList();
+    w.showReview();
+    QTRY_VERIFY(list->hasFocus());
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(0);
+    w.actions().nextTab->trigger();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(w.review()->panel()));
+    QTRY_VERIFY(list->hasFocus());
+  }
+
   // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
   void shortcutSheetListsTheWindowKeys() {
     MainWindow w;

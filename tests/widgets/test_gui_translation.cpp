@@ -325,6 +325,13 @@ class TestGuiTranslation : public QObject {
     for (const auto& row : rows) {
       QVERIFY2(hasHan(row.first), qPrintable(row.first));
       QVERIFY2(!row.first.contains(QRegularExpression(QStringLiteral("[&(]"))), qPrintable(row.first));
+      // Ctrl+Return and Ctrl+Enter both read "Ctrl+回车": the sheet said it twice.
+      const QStringList keys = row.second.split(QStringLiteral(", "));
+      QVERIFY2(QSet<QString>(keys.begin(), keys.end()).size() == keys.size(), qPrintable(row.second));
+    }
+    for (const auto& row : w.review()->panel()->shortcutList()) {
+      const QStringList keys = row.second.split(QStringLiteral(", "));
+      QVERIFY2(QSet<QString>(keys.begin(), keys.end()).size() == keys.size(), qPrintable(row.second));
     }
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }

@@ -1840,6 +1840,30 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::ErrorText</name>
     <message>
+        <source>no such column: %1</source>
+        <translation>没有这个列：%1</translation>
+    </message>
+    <message>
+        <source>no such table: %1</source>
+        <translation>没有这个表：%1</translation>
+    </message>
+    <message>
+        <source>no such function: %1</source>
+        <translation>没有这个函数：%1</translation>
+    </message>
+    <message>
+        <source>ambiguous column name: %1</source>
+        <translation>列名有歧义：%1</translation>
+    </message>
+    <message>
+        <source>syntax error near &quot;%1&quot;</source>
+        <translation>“%1”附近有语法错误</translation>
+    </message>
+    <message>
+        <source>incomplete input</source>
+        <translation>输入不完整</translation>
+    </message>
+    <message>
         <source>line %1, column %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>

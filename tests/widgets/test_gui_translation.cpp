@@ -22,6 +22,7 @@
 #include "gui_test_db.h"
 #include "widgets/database_controller.h"
 #include "widgets/drilldown/drilldown_panel.h"
+#include "widgets/error_text.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/main_window.h"
@@ -240,6 +241,31 @@ class TestGuiTranslation : public QObject {
     QString tip;
     for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
     QVERIFY2(tip.contains(QStringLiteral("多余的列 'a'")), qPrintable(tip));
+  }
+
+  // SQLite's words for the usual mistakes stayed English under a Chinese window ("no such column:
+  // nme" in the editor and the status bar); the names stay as written.
+  void sqliteErrorsTranslated() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("t.sqlite");
+    QVERIFY(hs::test::createGuiTestDb(db, 10));
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    MainWindow w(&lang);
+    w.openDatabase(db);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    w.editor()->setText(QStringLiteral("SELECT nme FROM people"));
+    QVERIFY(w.runQuery());
+    QTRY_VERIFY_WITH_TIMEOUT(w.statusText().contains(QLatin1String("nme")), 10000);
+    QVERIFY2(hasHan(w.statusText()) && !w.statusText().contains(QLatin1String("no such")),
+             qPrintable(w.statusText()));
+    QCOMPARE(hs::ui::ErrorText::sqliteMessage(QStringLiteral("near \"FORM\": syntax error")),
+             QStringLiteral("“FORM”附近有语法错误"));
+    QCOMPARE(hs::ui::ErrorText::sqliteMessage(QStringLiteral("disk I/O error")),
+             QStringLiteral("disk I/O error"));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(hs::ui::ErrorText::sqliteMessage(QStringLiteral("no such table: x")),
+             QStringLiteral("no such table: x"));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

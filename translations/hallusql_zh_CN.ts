@@ -587,6 +587,22 @@
 <context>
     <name>hs::ui::CaseEditList</name>
     <message>
+        <source>insert</source>
+        <translation>插入</translation>
+    </message>
+    <message>
+        <source>remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
         <source>Kind</source>
         <translation>类型</translation>
     </message>

@@ -29,6 +29,7 @@
 #include "widgets/mr/followup_detail.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/query_controller.h"
+#include "widgets/review/case_edit_list.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/case_header.h"
 #include "widgets/review/review_controller.h"
@@ -266,6 +267,18 @@ class TestGuiTranslation : public QObject {
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
     QCOMPARE(hs::ui::ErrorText::sqliteMessage(QStringLiteral("no such table: x")),
              QStringLiteral("no such table: x"));
+  }
+
+  // The edit script's kinds ("update", "insert") stayed English under a Chinese window.
+  void editKindsTranslated() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::CaseEditList list;
+    list.setQueries(std::string("SELECT count(*) FROM t"), std::string("SELECT COUNT(id) FROM t"), "");
+    QVERIFY(list.topLevelItemCount() > 0);
+    const QString kind = list.topLevelItem(0)->text(0);
+    QVERIFY2(hasHan(kind), qPrintable(kind));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

@@ -59,6 +59,7 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   // Cut with "…" where the badges need the room (a long list of labels read "human labels: C3 连"
   // with no sign of the rest); the tooltip has it all.
   meta_ = new ElidingLabel(this);
+  meta_->setObjectName(QStringLiteral("caseHeaderMeta"));
   meta_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
   meta_->setStyleSheet(QStringLiteral("color: #444;"));
   meta_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -70,6 +71,7 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   // Takes the width that is left and is cut there with "…" (the tooltip has all reasons), so a
   // long list of reasons never widens the view.
   risk_ = new ElidingLabel(this);
+  risk_->setObjectName(QStringLiteral("caseHeaderRisk"));
   risk_->setStyleSheet(QStringLiteral("color: #444;"));
   meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);

@@ -24,6 +24,7 @@
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/error_text.h"
 #include "widgets/language_controller.h"
+#include "widgets/llm/endpoint_help.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/main_window.h"
 #include "widgets/mr/followup_detail.h"
@@ -279,6 +280,19 @@ class TestGuiTranslation : public QObject {
     const QString kind = list.topLevelItem(0)->text(0);
     QVERIFY2(hasHan(kind), qPrintable(kind));
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
+  }
+
+  // "…处没有 LLM 端点响应。 这是 Ollama 的常用地址" had a Latin space after the Chinese full stop.
+  void endpointHelpJoinsChineseSentences() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    hs::Error e;
+    e.code = "unreachable";
+    const QString text = hs::ui::explainLlmError(e, QStringLiteral("http://127.0.0.1:11434/v1"), {});
+    QVERIFY2(hasHan(text) && !text.contains(QStringLiteral("。 ")), qPrintable(text));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QVERIFY(hs::ui::explainLlmError(e, QStringLiteral("http://127.0.0.1:11434/v1"), {})
+                .contains(QLatin1String(". ")));
   }
 
   // The engine's category table is translated from the engine's one catalogue of finding texts

@@ -587,6 +587,22 @@
 <context>
     <name>hs::ui::CaseEditList</name>
     <message>
+        <source>insert</source>
+        <translation>插入</translation>
+    </message>
+    <message>
+        <source>remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
@@ -635,6 +651,14 @@
 </context>
 <context>
     <name>hs::ui::CaseHeader</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Human labels:</source>
+        <translation>人工标签：</translation>
+    </message>
     <message>
         <source>No case selected</source>
         <translation>未选择案例</translation>
@@ -1832,6 +1856,30 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
 <context>
     <name>hs::ui::ErrorText</name>
     <message>
+        <source>no such column: %1</source>
+        <translation>没有这个列：%1</translation>
+    </message>
+    <message>
+        <source>no such table: %1</source>
+        <translation>没有这个表：%1</translation>
+    </message>
+    <message>
+        <source>no such function: %1</source>
+        <translation>没有这个函数：%1</translation>
+    </message>
+    <message>
+        <source>ambiguous column name: %1</source>
+        <translation>列名有歧义：%1</translation>
+    </message>
+    <message>
+        <source>syntax error near &quot;%1&quot;</source>
+        <translation>“%1”附近有语法错误</translation>
+    </message>
+    <message>
+        <source>incomplete input</source>
+        <translation>输入不完整</translation>
+    </message>
+    <message>
         <source>line %1, column %2</source>
         <translation>第 %1 行，第 %2 列</translation>
     </message>
@@ -2659,6 +2707,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Source SQL: no LLM endpoint answered.</source>
         <translation>源 SQL：没有 LLM 端点响应。</translation>
+    </message>
+    <message>
+        <source>no LLM endpoint answered</source>
+        <translation>没有 LLM 端点响应</translation>
+    </message>
+    <message>
+        <source>the LLM endpoint did not answer in time</source>
+        <translation>LLM 端点没有及时响应</translation>
     </message>
     <message>
         <source>Source linking: the LLM endpoint did not answer in time.</source>

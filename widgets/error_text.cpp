@@ -35,4 +35,30 @@ QString ErrorText::withLineColumn(const QString& message, const QByteArray& text
   return out;
 }
 
+QString ErrorText::sqliteMessage(const QString& message) {
+  struct Known {
+    QRegularExpression pattern;
+    QString (*text)(const QString&);
+  };
+  static const Known known[] = {
+      {QRegularExpression(QStringLiteral("^no such column: (.+)$")),
+       [](const QString& a) { return tr("no such column: %1").arg(a); }},
+      {QRegularExpression(QStringLiteral("^no such table: (.+)$")),
+       [](const QString& a) { return tr("no such table: %1").arg(a); }},
+      {QRegularExpression(QStringLiteral("^no such function: (.+)$")),
+       [](const QString& a) { return tr("no such function: %1").arg(a); }},
+      {QRegularExpression(QStringLiteral("^ambiguous column name: (.+)$")),
+       [](const QString& a) { return tr("ambiguous column name: %1").arg(a); }},
+      {QRegularExpression(QStringLiteral("^near \"(.*)\": syntax error$")),
+       [](const QString& a) { return tr("syntax error near \"%1\"").arg(a); }},
+      {QRegularExpression(QStringLiteral("^incomplete input$")),
+       [](const QString&) { return tr("incomplete input"); }},
+  };
+  for (const Known& k : known) {
+    const QRegularExpressionMatch m = k.pattern.match(message);
+    if (m.hasMatch()) return k.text(m.captured(1));
+  }
+  return message;
+}
+
 }  // namespace hs::ui

@@ -20,6 +20,9 @@ class ErrorText {
   // model's SQL into its pretty-printed form), returning -1 when it has no place there.
   static QString withLineColumn(const QString& message, const QByteArray& text,
                                 const std::function<int(int)>& map = {});
+  // SQLite's own words for the errors people make most ("no such column: nme", "near "FORM":
+  // syntax error") in the user's language, the names kept; any other message as it is.
+  static QString sqliteMessage(const QString& message);
 };
 
 }  // namespace hs::ui

@@ -59,7 +59,12 @@ void MainStatus::setRows(const QString& text) {
   rows_->setText(text);
 }
 void MainStatus::setTime(const QString& text) {
+  timeText_ = {};
   time_->setText(text);
+}
+void MainStatus::setTranslatedTime(std::function<QString()> text) {
+  timeText_ = std::move(text);
+  time_->setText(timeText_ ? timeText_() : QString());
 }
 QString MainStatus::rows() const {
   return rows_->text();
@@ -72,6 +77,7 @@ void MainStatus::clear() {
   messageText_ = {};
   message_->clear();
   rows_->clear();
+  timeText_ = {};
   time_->clear();
 }
 
@@ -118,6 +124,7 @@ void MainStatus::retranslate() {
   busyBar_->setToolTip(tr("Working… press Esc to cancel"));
   elapsed_->setToolTip(tr("Time since the job started"));
   if (messageText_) message_->setText(messageText_());
+  if (timeText_) time_->setText(timeText_());
 }
 
 }  // namespace hs::ui

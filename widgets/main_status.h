@@ -27,6 +27,8 @@ class MainStatus : public QObject {
   void setTranslatedMessage(std::function<QString()> text);
   void setRows(const QString& text);
   void setTime(const QString& text);
+  // The last query's time written in the current language: shown again in the new one after a switch.
+  void setTranslatedTime(std::function<QString()> text);
   QString rows() const;
   QString elapsedText() const;  // "" when idle
   void clear();                 // message, rows and time
@@ -49,6 +51,7 @@ class MainStatus : public QObject {
   QLabel* time_;
   QTimer* ticker_;
   std::function<QString()> messageText_;  // empty for a fixed message
+  std::function<QString()> timeText_;     // empty for a fixed time
   bool queryFigures_ = true;
 };
 

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include <QActionGroup>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -169,6 +170,9 @@ void MainWindow::buildDocks() {
   grid_->horizontalHeader()->setDefaultSectionSize(140);
   grid_->horizontalHeader()->setStretchLastSection(false);
   grid_->setMinimumHeight(60);
+  for (QWidget* pane :
+       {static_cast<QWidget*>(editor_), static_cast<QWidget*>(grid_), static_cast<QWidget*>(schemaTree_)})
+    showFocusFrame(pane);
   resultsDock_ = new QDockWidget(this);
   resultsDock_->setObjectName(QStringLiteral("resultsDock"));
   resultsDock_->setWidget(grid_);
@@ -190,7 +194,8 @@ void MainWindow::buildDocks() {
     QWidget* page = tabs_->currentWidget();
     QWidget* target =
         page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
-    if (target == nullptr || !target->isVisible()) target = paneFocusTarget(page);
+    if (target == nullptr || !target->isVisible())
+      target = page == review_->panel() ? review_->panel()->caseList() : paneFocusTarget(page);
     if (target) target->setFocus(Qt::TabFocusReason);
   };
   connect(actions_.nextTab, &QAction::triggered, this, [step] { step(1); });
@@ -287,7 +292,7 @@ void MainWindow::connectControllers() {
   // The time of the last query is not this one's: the job indicator ticks while it runs.
   connect(queries_, &QueryController::queryStarted, this, [this] { status_->setTime({}); });
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
-    status_->setTime(tr("%1 ms").arg(QLocale().toString(ms)));
+    status_->setTranslatedTime([ms] { return tr("%1 ms").arg(QLocale().toString(ms)); });
     if (ok) fitColumns();
     if (!pendingPath_.isEmpty()) {
       pendingPath_.clear();
@@ -437,6 +442,11 @@ void MainWindow::onOpenFailed(const QString& path, const QString& message) {
 
 void MainWindow::showReview() {
   tabs_->setCurrentWidget(review_->panel());
+  // A reviewer starts in the case list, where the arrow keys move through the cases (the focus
+  // was nowhere: Down did nothing until Tab had reached the list).
+  const QWidget* focus = QApplication::focusWidget();
+  if (!focus || !review_->panel()->isAncestorOf(focus))
+    review_->panel()->caseList()->setFocus(Qt::OtherFocusReason);
 }
 
 bool MainWindow::isReviewShown() const {

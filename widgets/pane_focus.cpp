@@ -39,4 +39,13 @@ QWidget* focusNextPane(const QList<QWidget*>& panes, int delta) {
   return nullptr;
 }
 
+void showFocusFrame(QWidget* pane) {
+  if (!pane) return;
+  // A property selector, so that the rule does not reach the pane's own scroll areas (headers).
+  pane->setProperty("paneFocusFrame", true);
+  pane->setStyleSheet(QStringLiteral(
+      "*[paneFocusFrame=\"true\"] { border: 1px solid palette(mid); margin: 1px; }"
+      "*[paneFocusFrame=\"true\"]:focus { border: 2px solid palette(highlight); margin: 0px; }"));
+}
+
 }  // namespace hs::ui

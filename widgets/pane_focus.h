@@ -17,4 +17,9 @@ QWidget* paneFocusTarget(QWidget* pane);
 // focused, nullptr when no pane can take the focus.
 QWidget* focusNextPane(const QList<QWidget*>& panes, int delta);
 
+// Gives a pane (a scroll area: tree, grid, editor) a frame that turns the highlight colour while it
+// has the keyboard focus, so a keyboard user sees which pane F6 reached. The frame keeps its width
+// in both states: nothing inside moves when the focus comes or goes.
+void showFocusFrame(QWidget* pane);
+
 }  // namespace hs::ui

@@ -91,7 +91,7 @@ bool QueryController::runSql(const QByteArray& sql, int editorOffset) {
         lastElapsedMs_ = static_cast<int>(runner_->elapsedMs());
         if (r.error) {
           const hs::Error& e = *r.error;
-          QString message = QString::fromStdString(e.message);
+          QString message = ErrorText::sqliteMessage(QString::fromStdString(e.message));
           if (e.kind == hs::ErrorKind::Cancelled)
             message = tr("Query cancelled.");
           else if (e.kind == hs::ErrorKind::Timeout)

@@ -64,14 +64,24 @@ std::string_view FindingTexts::messageTemplate(std::string_view english) const {
   return it == messages_.end() ? std::string_view() : std::string_view(it->second);
 }
 
-std::string FindingTexts::translateWhole(std::string_view message, bool* ok) const {
+std::string FindingTexts::translateWhole(std::string_view message, bool* ok, int depth) const {
   std::optional<ParsedMessage> p = parseMessage(message);
-  std::string_view t = p ? messageTemplate(findingMessageTemplate(p->id).text) : std::string_view();
+  const FindingMessageTemplate* tmpl = p ? &findingMessageTemplate(p->id) : nullptr;
+  std::string_view t = tmpl ? messageTemplate(tmpl->text) : std::string_view();
   *ok = !t.empty();
-  return *ok ? substituteMessage(t, p->args) : std::string(message);
+  if (!*ok) return std::string(message);
+  // A metamorphic relation's reason wraps another reason ("no source schema linking: the LLM call
+  // failed: ..."): its arguments are translated too, to a fixed depth.
+  if (tmpl->name.substr(0, 2) == "Mr" && depth < 4)
+    for (std::string& a : p->args) a = messageAt(a, depth + 1);
+  return substituteMessage(t, p->args);
 }
 
 std::string FindingTexts::message(std::string_view message) const {
+  return messageAt(message, 0);
+}
+
+std::string FindingTexts::messageAt(std::string_view message, int depth) const {
   if (messages_.empty()) return std::string(message);
   bool ok = false;
   if (message.find("; ") != std::string_view::npos) {
@@ -82,13 +92,13 @@ std::string FindingTexts::message(std::string_view message) const {
     for (ok = true; ok && from <= message.size();) {
       std::size_t end = message.find("; ", from);
       if (end == std::string_view::npos) end = message.size();
-      const std::string part = translateWhole(message.substr(from, end - from), &ok);
+      const std::string part = translateWhole(message.substr(from, end - from), &ok, depth);
       out += (from == 0 ? "" : partSeparator_) + part;
       from = end + 2;
     }
     if (ok) return out;
   }
-  return translateWhole(message, &ok);
+  return translateWhole(message, &ok, depth);
 }
 
 }  // namespace hs

@@ -19,7 +19,8 @@ class FindingTexts {
   // A subcategory as stored ("aggregate function").
   std::string subcategory(std::string_view english) const;
   // A stored message: taken apart into its template and arguments (parseMessage), the template
-  // translated, the arguments put back unchanged. A message built of parts joined with "; " is
+  // translated, the arguments put back unchanged (those of a metamorphic relation's reason, which
+  // may be reasons themselves, translated in turn). A message built of parts joined with "; " is
   // translated part by part. Unknown messages come back unchanged.
   std::string message(std::string_view message) const;
   // A reason of the risk score as stored, "<gold-free check>: <message>" (engine/annotate/risk.cpp):
@@ -33,7 +34,8 @@ class FindingTexts {
  private:
   using Map = std::map<std::string, std::string, std::less<>>;
   static std::string find(const Map& m, std::string_view key);
-  std::string translateWhole(std::string_view message, bool* ok) const;
+  std::string translateWhole(std::string_view message, bool* ok, int depth) const;
+  std::string messageAt(std::string_view message, int depth) const;
   Map labels_, subcategories_, messages_;
   std::string partSeparator_ = "; ";
   std::string labelSeparator_ = ": ";

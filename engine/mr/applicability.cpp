@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 #include "engine/mr/phrase_match.h"
 
@@ -73,31 +74,32 @@ std::vector<Applicability> assessQuestion(std::string_view question, const Schem
     Applicability a;
     a.mr = &mr;
     if (words.empty()) {
-      a.reason = "empty question";
+      a.reason = formatMessage(FindingMsg::MrEmptyQuestion);
     } else if (mr.producer == Producer::Lexicon) {
       a.followUp = rewriteLexical(mr.abbrev, question);
       a.applicable = a.followUp.applicable;
       a.reason = a.followUp.reason;
     } else if (mr.producer == Producer::Database) {
       a.applicable = hasSchema;
-      a.reason = hasSchema ? "the database can be renamed and copied" : "no database schema to transform";
+      a.reason =
+          formatMessage(hasSchema ? FindingMsg::MrDatabaseCopyable : FindingMsg::MrNoSchemaToTransform);
     } else if (mr.abbrev == "ESR" || mr.abbrev == "ENSR") {
       std::string entity = findEntity(question, words, schema);
       a.applicable = !entity.empty();
-      a.reason =
-          a.applicable ? "entity '" + entity + "' can be replaced" : "no entity of the schema is named";
+      a.reason = a.applicable ? formatMessage(FindingMsg::MrEntityReplaceable, {entity})
+                              : formatMessage(FindingMsg::MrNoEntity);
     } else if (mr.abbrev == "RC") {
       bool comparative =
           rewriteLexical("AROCW", question).applicable || rewriteLexical("CRU", question).applicable;
       a.applicable = comparative || hasConditionMarker(words);
-      a.reason = a.applicable ? "the question has a condition to remove" : "no condition to remove";
+      a.reason = formatMessage(a.applicable ? FindingMsg::MrConditionToRemove : FindingMsg::MrNoCondition);
     } else if (mr.abbrev == "OS") {
       a.applicable = words.size() >= 8;
-      a.reason = a.applicable ? "long enough to simplify"
-                              : "already short (" + std::to_string(words.size()) + " words)";
+      a.reason = a.applicable ? formatMessage(FindingMsg::MrLongEnough)
+                              : formatMessage(FindingMsg::MrAlreadyShort, {std::to_string(words.size())});
     } else {  // SC: any question can be said in a more complicated way
       a.applicable = true;
-      a.reason = "any question can be complicated";
+      a.reason = formatMessage(FindingMsg::MrAnyComplicated);
     }
     out.push_back(std::move(a));
   }

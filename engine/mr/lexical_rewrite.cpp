@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "engine/core/finding_messages.h"
 #include "engine/mr/lexicon.h"
 #include "engine/mr/phrase_match.h"
 
@@ -142,8 +143,8 @@ std::string quoted(std::string_view s) {
 
 // SROCW, AROCW, CRU, CRE, CWR, SROE, AROE: replace the first phrase whose mapping exists.
 FollowUp rewriteWord(std::string_view mr, std::string_view question, const std::vector<Hit>& hits,
-                     std::string_view Hit::*mapping, std::string_view what, std::string_view mappingName) {
-  if (hits.empty()) return notApplicable(mr, "no " + std::string(what) + " in the question");
+                     std::string_view Hit::*mapping, FindingMsg noWord, FindingMsg noMapping) {
+  if (hits.empty()) return notApplicable(mr, formatMessage(noWord));
   for (const Hit& h : hits) {
     std::string_view target = h.*mapping;
     if (target.empty()) continue;
@@ -152,8 +153,9 @@ FollowUp rewriteWord(std::string_view mr, std::string_view question, const std::
                        quoted(original) + " -> " + quoted(matchCase(original, target)));
   }
   return notApplicable(
-      mr, "the lexicon has no " + std::string(mappingName) + " for " +
-              quoted(question.substr(hits.front().begin, hits.front().end - hits.front().begin)));
+      mr,
+      formatMessage(noMapping,
+                    {quoted(question.substr(hits.front().begin, hits.front().end - hits.front().begin))}));
 }
 
 std::optional<std::pair<const PrefixEntry*, std::size_t>> leadingPrefix(const std::vector<Word>& words,
@@ -173,11 +175,12 @@ bool isWhWord(const Word& w) {
 }
 
 FollowUp prefixInsert(std::string_view question, const std::vector<Word>& words) {
-  if (words.empty()) return notApplicable("PI", "empty question");
+  if (words.empty()) return notApplicable("PI", formatMessage(FindingMsg::MrEmptyQuestion));
   if (auto p = leadingPrefix(words, true)) {
     return notApplicable(
-        "PI", "the question already starts with the prefix " +
-                  quoted(question.substr(words[0].begin, words[p->second - 1].end - words[0].begin)));
+        "PI",
+        formatMessage(FindingMsg::MrHasPrefix,
+                      {quoted(question.substr(words[0].begin, words[p->second - 1].end - words[0].begin))}));
   }
   std::string prefix = isWhWord(words[0]) ? "Tell me " : "Please ";
   std::size_t start = words[0].begin;
@@ -185,7 +188,7 @@ FollowUp prefixInsert(std::string_view question, const std::vector<Word>& words)
   FollowUp f;
   f.mr = "PI";
   f.applicable = true;
-  f.reason = "inserted " + quoted(prefix.substr(0, prefix.size() - 1));
+  f.reason = formatMessage(FindingMsg::MrInserted, {quoted(prefix.substr(0, prefix.size() - 1))});
   f.edits.push_back(TextEdit{start, start + 1, prefix + rest.substr(0, 1)});
   f.question = std::string(question.substr(0, start)) + prefix + rest;
   f.changed.emplace_back(start, start + prefix.size() - 1);
@@ -194,15 +197,16 @@ FollowUp prefixInsert(std::string_view question, const std::vector<Word>& words)
 
 FollowUp prefixRemove(std::string_view question, const std::vector<Word>& words) {
   auto p = leadingPrefix(words, true);
-  if (!p) return notApplicable("PR", "no removable prefix (such as 'Please' or 'Show me') at the start");
+  if (!p) return notApplicable("PR", formatMessage(FindingMsg::MrNoRemovablePrefix));
   std::size_t begin = words[0].begin;
-  if (p->second >= words.size()) return notApplicable("PR", "the question is only a prefix");
+  if (p->second >= words.size()) return notApplicable("PR", formatMessage(FindingMsg::MrOnlyPrefix));
   std::size_t end = words[p->second].begin;  // drop the prefix, its comma and the space after it
   std::string rest = capitaliseFirst(question.substr(end));
   FollowUp f;
   f.mr = "PR";
   f.applicable = true;
-  f.reason = "removed " + quoted(question.substr(begin, words[p->second - 1].end - begin));
+  f.reason = formatMessage(FindingMsg::MrRemoved,
+                           {quoted(question.substr(begin, words[p->second - 1].end - begin))});
   f.edits.push_back(TextEdit{begin, end + 1, rest.substr(0, 1)});
   f.question = std::string(question.substr(0, begin)) + rest;
   f.changed.emplace_back(begin, begin + 1);
@@ -212,8 +216,7 @@ FollowUp prefixRemove(std::string_view question, const std::vector<Word>& words)
 FollowUp prefixSubstitute(std::string_view question, const std::vector<Word>& words) {
   auto p = leadingPrefix(words, false);
   if (!p || p->first->substitute.empty()) {
-    return notApplicable("PS",
-                         "no request prefix or imperative verb (such as 'Show me' or 'List') at the start");
+    return notApplicable("PS", formatMessage(FindingMsg::MrNoRequestPrefix));
   }
   std::size_t begin = words[0].begin;
   std::size_t end = words[p->second - 1].end;
@@ -238,21 +241,27 @@ FollowUp rewriteLexical(std::string_view mr, std::string_view question) {
   if (mr == "PS") return prefixSubstitute(question, words);
   const auto comparativeHits = findComparatives(words);
   if (mr == "SROCW" || mr == "CRU") {
-    return rewriteWord(mr, question, comparativeHits, &Hit::synonym, "comparative word", "synonym");
+    return rewriteWord(mr, question, comparativeHits, &Hit::synonym, FindingMsg::MrNoComparativeWord,
+                       FindingMsg::MrNoSynonym);
   }
   if (mr == "AROCW")
-    return rewriteWord(mr, question, comparativeHits, &Hit::antonym, "comparative word", "antonym");
+    return rewriteWord(mr, question, comparativeHits, &Hit::antonym, FindingMsg::MrNoComparativeWord,
+                       FindingMsg::MrNoAntonym);
   if (mr == "CRE") {
-    return rewriteWord(mr, question, comparativeHits, &Hit::expanded, "comparative word",
-                       "wider (inclusive) form");
+    return rewriteWord(mr, question, comparativeHits, &Hit::expanded, FindingMsg::MrNoComparativeWord,
+                       FindingMsg::MrNoWiderForm);
   }
   if (mr == "CWR") {
-    return rewriteWord(mr, question, comparativeHits, &Hit::reduced, "comparative word",
-                       "narrower (strict) form");
+    return rewriteWord(mr, question, comparativeHits, &Hit::reduced, FindingMsg::MrNoComparativeWord,
+                       FindingMsg::MrNoNarrowerForm);
   }
   const auto extremumHits = findExtrema(words, comparativeHits);
-  if (mr == "SROE") return rewriteWord(mr, question, extremumHits, &Hit::synonym, "extremum word", "synonym");
-  if (mr == "AROE") return rewriteWord(mr, question, extremumHits, &Hit::antonym, "extremum word", "antonym");
+  if (mr == "SROE")
+    return rewriteWord(mr, question, extremumHits, &Hit::synonym, FindingMsg::MrNoExtremumWord,
+                       FindingMsg::MrNoSynonym);
+  if (mr == "AROE")
+    return rewriteWord(mr, question, extremumHits, &Hit::antonym, FindingMsg::MrNoExtremumWord,
+                       FindingMsg::MrNoAntonym);
   return notApplicable(mr, std::string(mr) + " is not a lexical MR");
 }
 

@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include "engine/core/finding_messages.h"
 #include "engine/core/temp_files.h"
 #include "engine/llm/client.h"
 #include "engine/llm/schema_prompt.h"
@@ -187,7 +188,7 @@ void Pipeline::sourceLinking() {
   auto answers = llm_.run({request.value()});
   const auto& a = answers.front();
   if (!a.result) {
-    linkingError_ = "the LLM call failed: " + errorText(a.result.error());
+    linkingError_ = formatMessage(FindingMsg::MrLlmCallFailed, {errorText(a.result.error())});
     return;
   }
   auto parsed = parseLinking(a.result->text());
@@ -278,13 +279,14 @@ void Pipeline::rewritePhase(const std::vector<Task*>& wave) {
     Task& t = *owners[i];
     count(t, answers[i]);
     if (!answers[i].result) {
-      finish(t, Verdict::Error, "the rewrite call failed: " + errorText(answers[i].result.error()));
+      finish(t, Verdict::Error,
+             formatMessage(FindingMsg::MrRewriteCallFailed, {errorText(answers[i].result.error())}));
       continue;
     }
     std::string followUp = readRewrite(answers[i].result->text());
     if (auto problem = checkRewrite(t.rec.mr, in_.question, followUp)) {
       t.rec.followUp = followUp;
-      finish(t, Verdict::Error, "rewrite rejected: " + *problem);
+      finish(t, Verdict::Error, formatMessage(FindingMsg::MrRewriteRejected, {*problem}));
       continue;
     }
     t.rec.changed = changedWords(in_.question, followUp);
@@ -310,7 +312,7 @@ void Pipeline::followUpPhase(const std::vector<Task*>& wave) {
     Result<llm::ChatRequest> r = Error{};
     if (t->rec.stage == Stage::SchemaLinking) {
       if (!linkingError_.empty()) {
-        finish(*t, Verdict::Error, "no source schema linking: " + linkingError_);
+        finish(*t, Verdict::Error, formatMessage(FindingMsg::MrNoSourceLinking, {linkingError_}));
         continue;
       }
       r = linkingRequest(schemaText, t->rec.followUp, in_.evidence, opt_.params);
@@ -336,7 +338,8 @@ void Pipeline::followUpPhase(const std::vector<Task*>& wave) {
     Task& t = *owners[i];
     count(t, answers[i]);
     if (!answers[i].result) {
-      finish(t, Verdict::Error, "the follow-up call failed: " + errorText(answers[i].result.error()));
+      finish(t, Verdict::Error,
+             formatMessage(FindingMsg::MrFollowUpCallFailed, {errorText(answers[i].result.error())}));
     } else if (t.rec.stage == Stage::SchemaLinking) {
       decideLinking(t, answers[i]);
     } else {
@@ -348,7 +351,7 @@ void Pipeline::followUpPhase(const std::vector<Task*>& wave) {
 void Pipeline::decideLinking(Task& t, const LlmAnswer& a) {
   auto parsed = parseLinking(a.result->text());
   if (!parsed) {
-    finish(t, Verdict::Error, "follow-up linking: " + errorText(parsed.error()));
+    finish(t, Verdict::Error, formatMessage(FindingMsg::MrFollowUpLinking, {errorText(parsed.error())}));
     return;
   }
   t.rec.followUpLinking = std::move(parsed.value());
@@ -364,7 +367,8 @@ void Pipeline::decideResults(Task& t, const LlmAnswer& a) {
   t.rec.sourceRows = static_cast<std::int64_t>(sourceResult_->rows.size());
   t.rec.sourceResult = firstRows(*sourceResult_, opt_.keepRows);
   if (!run.result) {
-    finish(t, Verdict::Error, "the follow-up SQL failed to execute: " + errorText(run.result.error()));
+    finish(t, Verdict::Error,
+           formatMessage(FindingMsg::MrFollowUpSqlFailed, {errorText(run.result.error())}));
     return;
   }
   t.rec.followUpRows = static_cast<std::int64_t>(run.result->rows.size());
@@ -419,8 +423,7 @@ Result<DetectResult> Pipeline::run() {
       for (Task* t : pending) {
         t->rec.skipped = true;
         t->rec.verdict = Verdict::Inapplicable;
-        t->rec.reason = "not run: early stopping after " + std::to_string(opt_.earlyStopK) +
-                        " MRs agreed there is no hallucination";
+        t->rec.reason = formatMessage(FindingMsg::MrEarlyStopped, {std::to_string(opt_.earlyStopK)});
         t->finished = true;
         skippedCalls_ += expectedCalls(*t->info);
       }
@@ -454,7 +457,7 @@ DetectResult Pipeline::assemble() {
   for (Task& t : tasks_) {
     if (!t.finished) {  // cancelled before it ran
       t.rec.verdict = Verdict::Error;
-      t.rec.reason = "cancelled";
+      t.rec.reason = formatMessage(FindingMsg::MrCancelled);
     }
     switch (t.rec.verdict) {
       case Verdict::Satisfied:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/core/finding_messages.h"
 #include "engine/eval/result_compare.h"
 
 namespace hs::mr {
@@ -14,16 +15,17 @@ std::string listItems(const std::set<std::string>& items) {
   return out.empty() ? "nothing" : out;
 }
 
-std::string linkingDiff(const std::set<std::string>& expected, const std::set<std::string>& actual) {
+// "<what>: lost a, b; added c" through the three templates of one relation (lost, added, both).
+std::string linkingDiff(const std::set<std::string>& expected, const std::set<std::string>& actual,
+                        FindingMsg lostOnly, FindingMsg addedOnly, FindingMsg both) {
   std::set<std::string> missing, added;
   std::set_difference(expected.begin(), expected.end(), actual.begin(), actual.end(),
                       std::inserter(missing, missing.begin()));
   std::set_difference(actual.begin(), actual.end(), expected.begin(), expected.end(),
                       std::inserter(added, added.begin()));
-  std::string out;
-  if (!missing.empty()) out += "lost " + listItems(missing);
-  if (!added.empty()) out += std::string(out.empty() ? "" : "; ") + "added " + listItems(added);
-  return out;
+  if (added.empty()) return formatMessage(lostOnly, {listItems(missing)});
+  if (missing.empty()) return formatMessage(addedOnly, {listItems(added)});
+  return formatMessage(both, {listItems(missing), listItems(added)});
 }
 
 // Sorted distinct rows, ordered (and deduplicated) by the evaluator's Python-like comparison.
@@ -82,63 +84,67 @@ RelationCheck checkLinking(Relation relation, const std::set<std::string>& sourc
                            const std::set<std::string>& followUpRaw, const SchemaMapping* mapping) {
   const auto source = normaliseLinking(sourceRaw);
   const auto followUp = normaliseLinking(followUpRaw);
-  if (source.empty()) return make(Verdict::Inapplicable, "the source schema linking is empty");
+  if (source.empty()) return make(Verdict::Inapplicable, formatMessage(FindingMsg::MrSourceLinkingEmpty));
   switch (relation) {
     case Relation::SameLinking:
-      if (source == followUp) return make(Verdict::Satisfied, "same schema linking");
-      return make(Verdict::Violated, "schema linking changed: " + linkingDiff(source, followUp));
+      if (source == followUp) return make(Verdict::Satisfied, formatMessage(FindingMsg::MrSameLinking));
+      return make(Verdict::Violated,
+                  linkingDiff(source, followUp, FindingMsg::MrLinkingChangedLost,
+                              FindingMsg::MrLinkingChangedAdded, FindingMsg::MrLinkingChangedLostAdded));
     case Relation::ChangedLinking:
-      if (source != followUp) return make(Verdict::Satisfied, "schema linking changed with the entity");
-      return make(Verdict::Violated,
-                  "schema linking unchanged although the entity was replaced by a non-synonym");
+      if (source != followUp)
+        return make(Verdict::Satisfied, formatMessage(FindingMsg::MrLinkingChangedWithEntity));
+      return make(Verdict::Violated, formatMessage(FindingMsg::MrLinkingUnchanged));
     case Relation::MappedLinking: {
-      if (!mapping) return make(Verdict::Error, "no schema mapping for the replaced database");
+      if (!mapping) return make(Verdict::Error, formatMessage(FindingMsg::MrNoSchemaMapping));
       const auto expected = mapping->mapLinking(source);
-      if (followUp == expected) return make(Verdict::Satisfied, "linking follows the schema replacement");
+      if (followUp == expected)
+        return make(Verdict::Satisfied, formatMessage(FindingMsg::MrLinkingFollowsMapping));
       if (followUp == source)
-        return make(Verdict::Violated, "linking names the old schema, not the replaced one");
+        return make(Verdict::Violated, formatMessage(FindingMsg::MrLinkingNamesOldSchema));
       return make(Verdict::Violated,
-                  "linking differs from the mapped source linking: " + linkingDiff(expected, followUp));
+                  linkingDiff(expected, followUp, FindingMsg::MrLinkingDiffersLost,
+                              FindingMsg::MrLinkingDiffersAdded, FindingMsg::MrLinkingDiffersLostAdded));
     }
     default:
-      return make(Verdict::Error, "not a schema-linking relation");
+      return make(Verdict::Error, formatMessage(FindingMsg::MrNotLinkingRelation));
   }
 }
 
 RelationCheck checkResults(Relation relation, const db::QueryResult& source,
                            const db::QueryResult& followUp) {
   if (source.truncated || followUp.truncated) {
-    return make(Verdict::Inapplicable, "a result was truncated at the row cap; the relation was not checked");
+    return make(Verdict::Inapplicable, formatMessage(FindingMsg::MrTruncated));
   }
   if (source.columns.size() != followUp.columns.size()) {
-    return make(Verdict::Violated, "the follow-up returns " + std::to_string(followUp.columns.size()) +
-                                       " columns, the source " + std::to_string(source.columns.size()));
+    return make(Verdict::Violated,
+                formatMessage(FindingMsg::MrColumnCount, {std::to_string(followUp.columns.size()),
+                                                          std::to_string(source.columns.size())}));
   }
   const auto s = distinctRows(source.rows);
   const auto f = distinctRows(followUp.rows);
   const std::size_t lost = countAbsent(s, f);    // source rows the follow-up lacks
   const std::size_t gained = countAbsent(f, s);  // follow-up rows the source lacks
-  const std::string counts =
-      "follow-up lacks " + std::to_string(lost) + " and adds " + std::to_string(gained) + " distinct rows";
+  const std::string lostText = std::to_string(lost), gainedText = std::to_string(gained);
+  auto counted = [&](FindingMsg id) { return formatMessage(id, {lostText, gainedText}); };
   switch (relation) {
     case Relation::Equal:
     case Relation::EqualAfterMapping:
-      if (lost == 0 && gained == 0) return make(Verdict::Satisfied, "same result");
-      return make(Verdict::Violated, "results differ: " + counts);
+      if (lost == 0 && gained == 0) return make(Verdict::Satisfied, formatMessage(FindingMsg::MrSameResult));
+      return make(Verdict::Violated, counted(FindingMsg::MrResultsDiffer));
     case Relation::Superset:
-      if (lost == 0) return make(Verdict::Satisfied, "the wider condition kept every source row");
-      return make(Verdict::Violated, "the wider condition lost rows: " + counts);
+      if (lost == 0) return make(Verdict::Satisfied, formatMessage(FindingMsg::MrWiderKeptAll));
+      return make(Verdict::Violated, counted(FindingMsg::MrWiderLost));
     case Relation::Subset:
-      if (gained == 0) return make(Verdict::Satisfied, "the narrower condition added no row");
-      return make(Verdict::Violated, "the narrower condition added rows: " + counts);
+      if (gained == 0) return make(Verdict::Satisfied, formatMessage(FindingMsg::MrNarrowerAddedNone));
+      return make(Verdict::Violated, counted(FindingMsg::MrNarrowerAdded));
     case Relation::Different:
       if (lost != 0 || gained != 0)
-        return make(Verdict::Satisfied, "the opposite extremum gives another result");
-      if (degenerate(s))
-        return make(Verdict::Inapplicable, "degenerate result (empty or NULL): cannot differ");
-      return make(Verdict::Violated, "the opposite extremum gives the same result");
+        return make(Verdict::Satisfied, formatMessage(FindingMsg::MrOppositeDiffers));
+      if (degenerate(s)) return make(Verdict::Inapplicable, formatMessage(FindingMsg::MrDegenerateResult));
+      return make(Verdict::Violated, formatMessage(FindingMsg::MrOppositeSame));
     default:
-      return make(Verdict::Error, "not a result relation");
+      return make(Verdict::Error, formatMessage(FindingMsg::MrNotResultRelation));
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 #include "engine/llm/template.h"
 #include "engine/mr/phrase_match.h"
@@ -104,27 +105,27 @@ std::optional<std::string> checkRewrite(std::string_view mr, std::string_view so
                                         std::string_view followUp) {
   const auto s = lowerWords(source);
   const auto f = lowerWords(followUp);
-  if (f.empty()) return "the rewrite is empty";
+  if (f.empty()) return formatMessage(FindingMsg::MrRewriteEmpty);
   if (followUp.find("```") != std::string_view::npos || startsWithI(followUp, "select ") ||
       followUp.front() == '{' || followUp.front() == '[') {
-    return "the rewrite is code, not a question";
+    return formatMessage(FindingMsg::MrRewriteIsCode);
   }
-  if (followUp.size() > 3 * source.size() + 60) return "the rewrite is far longer than the question";
-  if (wordyShare(followUp) < 0.6) return "the rewrite is not text";
-  if (s == f) return "the rewrite does not differ from the question";
+  if (followUp.size() > 3 * source.size() + 60) return formatMessage(FindingMsg::MrRewriteFarLonger);
+  if (wordyShare(followUp) < 0.6) return formatMessage(FindingMsg::MrRewriteNotText);
+  if (s == f) return formatMessage(FindingMsg::MrRewriteSame);
   const std::size_t common = lcs(s, f, nullptr);
   const double kept = s.empty() ? 0.0 : static_cast<double>(common) / static_cast<double>(s.size());
   if (mr == "ESR" || mr == "ENSR") {
-    if (common == s.size()) return "no word of the question was replaced";
+    if (common == s.size()) return formatMessage(FindingMsg::MrNoWordReplaced);
     if (kept < 0.5)
-      return "the rewrite replaces more than one entity (kept " + std::to_string(common) + " of " +
-             std::to_string(s.size()) + " words)";
+      return formatMessage(FindingMsg::MrManyEntitiesReplaced,
+                           {std::to_string(common), std::to_string(s.size())});
   } else if (mr == "RC" || mr == "OS") {
-    if (f.size() >= s.size()) return "the rewrite is not shorter than the question";
-    if (kept < (mr == "RC" ? 0.4 : 0.3)) return "the rewrite keeps too little of the question";
+    if (f.size() >= s.size()) return formatMessage(FindingMsg::MrRewriteNotShorter);
+    if (kept < (mr == "RC" ? 0.4 : 0.3)) return formatMessage(FindingMsg::MrRewriteKeepsLittle);
   } else if (mr == "SC") {
-    if (f.size() <= s.size()) return "the rewrite is not longer than the question";
-    if (kept < 0.6) return "the rewrite drops too much of the question";
+    if (f.size() <= s.size()) return formatMessage(FindingMsg::MrRewriteNotLonger);
+    if (kept < 0.6) return formatMessage(FindingMsg::MrRewriteDropsMuch);
   }
   return std::nullopt;
 }

@@ -156,6 +156,24 @@ class TestMainKeyboard : public QObject {
     QVERIFY(panel->evaluateButton()->text().contains(QStringLiteral("&E")));
   }
 
+  // Opening on the Review tab (or reaching it by Ctrl+Tab) left the focus nowhere, then on the run
+  // chooser: Down did nothing. A reviewer starts in the case list.
+  void reviewTabStartsInTheCaseList() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    auto* list = w.review()->panel()->caseList();
+    w.showReview();
+    QTRY_VERIFY(list->hasFocus());
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(0);
+    w.actions().nextTab->trigger();
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget*>(w.review()->panel()));
+    QTRY_VERIFY(list->hasFocus());
+  }
+
   // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
   void shortcutSheetListsTheWindowKeys() {
     MainWindow w;
@@ -202,6 +220,40 @@ class TestMainKeyboard : public QObject {
     QVERIFY2(focusIn("hs::ui::SchemaTree"), "Shift+F6 goes back");
     QVERIFY(w.editor()->isVisible());
     QCOMPARE(w.actions().nextPane->shortcut(), QKeySequence(Qt::Key_F6));
+  }
+
+  // The schema and the results showed no sign of the focus: a keyboard user pressing F6 could not
+  // see where it went. The pane with the focus has a frame in the highlight colour, the others not.
+  void focusedPaneIsFramed() {
+    MainWindow w;
+    w.resize(1200, 720);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::qWait(150);
+    auto* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
+    auto* schema = w.findChild<hs::ui::SchemaTree*>();
+    QVERIFY(grid && schema);
+    // The middle of a pane's left edge, drawn as the user sees it.
+    auto framed = [](QWidget* pane) {
+      const QImage image = pane->grab().toImage();
+      const QColor edge = image.pixelColor(0, image.height() / 2);
+      return edge == pane->palette().color(QPalette::Active, QPalette::Highlight);
+    };
+    w.editor()->setFocus();
+    QTRY_VERIFY(w.editor()->hasFocus());
+    QVERIFY(framed(w.editor()));
+    QVERIFY(!framed(grid) && !framed(schema));
+    QTest::keyClick(w.editor(), Qt::Key_F6);
+    QTRY_VERIFY(grid->hasFocus());
+    QVERIFY2(framed(grid), "F6 to the results: their frame shows the focus");
+    QVERIFY(!framed(schema) && !framed(w.editor()));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F6);
+    QTRY_VERIFY(schema->hasFocus());
+    QVERIFY2(framed(schema), "F6 to the schema: its frame shows the focus");
+    QVERIFY(!framed(grid));
   }
 };
 

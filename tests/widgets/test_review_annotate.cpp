@@ -15,6 +15,7 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
@@ -253,6 +254,17 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(panel.selectCaseNumber(4));
     QCOMPARE(bar->annotationCount(), 2);
     QCOMPARE(bar->annotationList()->topLevelItem(1)->text(2), QStringLiteral("C7 Aggregation"));
+    {
+      // The confirmed finding's category as the findings list names it, in the user's language (it
+      // was shown as stored: "Schema Contradiction" under a Chinese window, "result_difference").
+      hs::ui::LanguageController zh;
+      QVERIFY(zh.setLanguage(QStringLiteral("zh_CN")));
+      QVERIFY(panel.selectCaseNumber(1));
+      QVERIFY(panel.selectCaseNumber(4));
+      const QString named = panel.caseView()->caseView()->findingList()->topLevelItem(1)->text(1);
+      QCOMPARE(bar->annotationList()->topLevelItem(0)->text(2), named);
+      QVERIFY(zh.setLanguage(QStringLiteral("en")));
+    }
     QVERIFY(panel.selectCaseNumber(1));
     QCOMPARE(bar->annotationCount(), 0);
     QVERIFY(bar->annotationList()->isHidden());

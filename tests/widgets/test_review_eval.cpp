@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QProgressBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -55,6 +56,10 @@ class TestReviewEval : public QObject {
     auto* panel = review.panel();
     QCOMPARE(panel->caseModel()->rowCount(), static_cast<int>(demo->caseCount));
     QCOMPARE(panel->caseModel()->evaluatedCount(), 0);
+    // Nothing evaluated: no detector line (an empty one left a blank row under the run line).
+    auto* detectors = panel->findChild<QLabel*>(QStringLiteral("detectorSummary"));
+    QVERIFY(detectors);
+    QVERIFY2(detectors->isHidden(), qPrintable(detectors->text()));
 
     QSignalSpy progress(review.evaluation(), &hs::ui::EvaluationController::progress);
     QSignalSpy finished(review.evaluation(), &hs::ui::EvaluationController::finished);
@@ -71,6 +76,7 @@ class TestReviewEval : public QObject {
     QCOMPARE(result.saved, static_cast<int>(demo->caseCount));
     QVERIFY(!result.cancelled);
     QCOMPARE(panel->caseModel()->evaluatedCount(), static_cast<int>(demo->caseCount));
+    QVERIFY(!detectors->isHidden());
 
     // The same cases evaluated directly with the engine give the same verdicts and findings.
     auto ws = hs::ws::Workspace::open(demo->workspacePath).value();

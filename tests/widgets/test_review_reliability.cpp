@@ -103,7 +103,7 @@ class TestReviewReliability : public QObject {
     header.resize(520, header.sizeHint().height());
     header.show();
     QVERIFY(QTest::qWaitForWindowExposed(&header));
-    auto* reasons = header.findChild<hs::ui::ElidingLabel*>();
+    auto* reasons = header.findChild<hs::ui::ElidingLabel*>(QStringLiteral("caseHeaderRisk"));
     QVERIFY(reasons);
     QVERIFY2(reasons->text().endsWith(QChar(0x2026)), qPrintable(reasons->text()));
     QVERIFY(reasons->x() + reasons->width() <= header.width());

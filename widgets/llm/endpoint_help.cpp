@@ -51,6 +51,12 @@ bool isWebAddress(const QString& baseUrl) {
          !url.host().isEmpty();
 }
 
+// Two sentences: a space after a Latin full stop, none after a Chinese one ("响应。 这是" read wrong).
+QString sentences(const QString& first, const QString& second) {
+  const bool wide = !first.isEmpty() && first.back().unicode() >= 0x3000;
+  return first + (wide ? QString() : QStringLiteral(" ")) + second;
+}
+
 }  // namespace
 
 QString explainLlmError(const Error& error, const QString& baseUrl, const QString& model,
@@ -70,8 +76,8 @@ QString explainLlmError(const Error& error, const QString& baseUrl, const QStrin
                      "(for example http://127.0.0.1:11434/v1) in Settings > LLM Endpoints and Prompts.")
                      .arg(baseUrl);
   } else if (code == "unreachable") {
-    what = EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl) + " " +
-           ollamaHowTo(place, baseUrl, model);
+    what = sentences(EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl),
+                     ollamaHowTo(place, baseUrl, model));
   } else if (code == "timeout") {
     what = inSettings
                ? EndpointHelp::tr(

@@ -11,6 +11,7 @@
 
 #include "engine/mr/pipeline.h"
 #include "widgets/mr/followup_model.h"
+#include "widgets/mr/followup_stage_text.h"
 #include "widgets/review/case_result_model.h"
 #include "widgets/sql_editor.h"
 
@@ -149,13 +150,12 @@ void FollowUpDetail::showRecord(const hs::mr::DetectResult& result, const hs::mr
   const auto* info = hs::mr::findMr(record.mr);
   const QColor color = FollowUpModel::verdictColor(record.verdict, record.skipped);
   QString html = QStringLiteral("<b>%1</b>").arg(qs(record.mr).toHtmlEscaped());
-  if (info)
-    html += QStringLiteral(" — ") +
-            QString::fromUtf8(info->name.data(), qsizetype(info->name.size())).toHtmlEscaped();
+  if (info) html += QStringLiteral(" — ") + mrNameText(*info).toHtmlEscaped();
   html += QStringLiteral(
               " &nbsp;<span style=\"background:%1; color:white; font-weight:bold\">&nbsp;%2&nbsp;</span>")
               .arg(color.name(), FollowUpModel::verdictText(record.verdict, record.skipped));
-  if (!record.reason.empty()) html += QStringLiteral("<br>") + qs(record.reason).toHtmlEscaped();
+  if (!record.reason.empty())
+    html += QStringLiteral("<br>") + followUpReasonText(record.reason).toHtmlEscaped();
   if (!record.followUp.empty())
     html += QStringLiteral("<br>") +
             tr("Follow-up: %1").arg(FollowUpModel::highlightChanged(record.followUp, record.changed));

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "widgets/mr/followup_stage_text.h"
+
 namespace hs::ui {
 namespace {
 
@@ -197,14 +199,13 @@ QVariant FollowUpModel::sortValue(const MrRecord& r, int row, int column) const 
 QString FollowUpModel::tooltip(const MrRecord& r, int column) const {
   switch (column) {
     case MrCol:
-      if (const auto* info = hs::mr::findMr(r.mr))
-        return QString::fromUtf8(info->name.data(), qsizetype(info->name.size()));
+      if (const auto* info = hs::mr::findMr(r.mr)) return mrNameText(*info);
       return {};
     case QuestionCol:
     case ArtifactCol:
       return display(r, column).toString();
     case VerdictCol: {
-      QString tip = qs(r.reason);
+      QString tip = followUpReasonText(r.reason);
       if (r.llmCalls > 0)
         tip += QStringLiteral("\n") + tr("%n LLM call(s)", nullptr, r.llmCalls) +
                (r.cacheHits > 0 ? tr(", %1 from the cache").arg(r.cacheHits) : QString());

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "engine/mr/pipeline.h"
+#include "engine/mr/relation.h"
 
 namespace hs::ui {
 namespace {
@@ -37,6 +38,20 @@ QString stageErrorText(const hs::mr::StageResult& stage) {
                    : FollowUpStageText::tr("Source SQL: the LLM endpoint did not answer in time.");
   return linking ? FollowUpStageText::tr("Source linking failed: %1").arg(withoutCodes(raw))
                  : FollowUpStageText::tr("Source SQL failed: %1").arg(withoutCodes(raw));
+}
+
+QString followUpReasonText(const std::string& reason) {
+  QString text = QCoreApplication::translate("hs::FindingMessages", reason.c_str());
+  // The engine keeps the endpoint's own words (curl's message, the URL) after the code.
+  static const QRegularExpression unreachable(QStringLiteral("\\bunreachable: .*$"));
+  static const QRegularExpression timeout(QStringLiteral("\\btimeout: .*$"));
+  text.replace(unreachable, FollowUpStageText::tr("no LLM endpoint answered"));
+  text.replace(timeout, FollowUpStageText::tr("the LLM endpoint did not answer in time"));
+  return withoutCodes(text);
+}
+
+QString mrNameText(const hs::mr::MrInfo& info) {
+  return QCoreApplication::translate("hs::FindingCategories", std::string(info.name).c_str());
 }
 
 }  // namespace hs::ui

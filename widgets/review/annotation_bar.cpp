@@ -152,7 +152,7 @@ void AnnotationBar::fillCategories() {
   }
   category_->insertSeparator(category_->count());
   for (const char* c : kTaSqlCategories)
-    category_->addItem(tr("TA-SQL: %1").arg(QLatin1String(c)),
+    category_->addItem(tr("TA-SQL: %1").arg(FindingStyles::categoryLabel("tasql", c)),
                        QStringList{QStringLiteral("tasql"), QLatin1String(c)});
   category_->setCurrentIndex(current < 0 ? 0 : current);
 }
@@ -349,9 +349,10 @@ void AnnotationBar::refreshList() {
                      : verdict == QLatin1String("incorrect") ? tr("incorrect")
                      : verdict == QLatin1String("unsure")    ? tr("unsure")
                                                              : verdict);
+    // By the category table's name in the user's language ("result_difference" was shown as stored).
     const int type = hs::mr::typeIndex(a.category);
-    item->setText(
-        2, type > 0 ? FindingStyles::categoryLabel("mrsqlgen", a.category) : annotationText(a.category));
+    item->setText(2, type > 0 ? FindingStyles::categoryLabel("mrsqlgen", a.category)
+                              : FindingStyles::categoryLabel(a.taxonomy, a.category));
     const QDateTime at = QDateTime::fromString(annotationText(a.createdAt), Qt::ISODate);
     item->setText(3, at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat)
                                   : annotationText(a.createdAt));

@@ -28,6 +28,20 @@ QColor kindColor(hs::sql::EditKind kind) {
   }
   return {};
 }
+// The kind of an edit in the user's language (the engine's word in English).
+QString kindText(hs::sql::EditKind kind) {
+  switch (kind) {
+    case hs::sql::EditKind::Insert:
+      return CaseEditList::tr("insert");
+    case hs::sql::EditKind::Remove:
+      return CaseEditList::tr("remove");
+    case hs::sql::EditKind::Update:
+      return CaseEditList::tr("update");
+    case hs::sql::EditKind::Move:
+      return CaseEditList::tr("move");
+  }
+  return QString::fromLatin1(hs::sql::toString(kind));
+}
 }  // namespace
 
 CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
@@ -109,7 +123,7 @@ void CaseEditList::setQueries(const std::optional<std::string>& gold, const std:
   for (std::size_t i = 0; i < edits_.size(); ++i) {
     const hs::sql::Edit& e = edits_[i];
     auto* item = new QTreeWidgetItem(this);
-    item->setText(0, QString::fromLatin1(hs::sql::toString(e.kind)));
+    item->setText(0, kindText(e.kind));
     item->setForeground(0, kindColor(e.kind));
     QString clause = QString::fromStdString(e.clause);
     if (!e.path.empty()) clause += QStringLiteral(" (") + QString::fromStdString(e.path) + QLatin1Char(')');

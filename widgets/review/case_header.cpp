@@ -1,10 +1,15 @@
 #include "widgets/review/case_header.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "engine/core/case.h"
+#include "engine/core/finding_categories.h"
+#include "engine/core/finding_messages.h"
 #include "engine/eval/runner.h"
 #include "widgets/eliding_label.h"
 #include "widgets/review/case_finding_styles.h"
@@ -51,7 +56,11 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
 
   auto* row = new QHBoxLayout;
   row->setSpacing(6);
-  meta_ = new QLabel(this);
+  // Cut with "…" where the badges need the room (a long list of labels read "human labels: C3 连"
+  // with no sign of the rest); the tooltip has it all.
+  meta_ = new ElidingLabel(this);
+  meta_->setObjectName(QStringLiteral("caseHeaderMeta"));
+  meta_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
   meta_->setStyleSheet(QStringLiteral("color: #444;"));
   meta_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   row->addWidget(meta_);
@@ -62,6 +71,7 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   // Takes the width that is left and is cut there with "…" (the tooltip has all reasons), so a
   // long list of reasons never widens the view.
   risk_ = new ElidingLabel(this);
+  risk_->setObjectName(QStringLiteral("caseHeaderRisk"));
   risk_->setStyleSheet(QStringLiteral("color: #444;"));
   meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);
@@ -83,11 +93,31 @@ void CaseHeader::addBadge(const QString& text, const QString& tooltip, const QCo
   badges_->addWidget(badge);
 }
 
+namespace {
+
+// A human label in the user's language. A reviewer's label keeps its code and gets its subcategory
+// translated ("C3 (tables)"); a label imported with the cases is named as the category table
+// names it: seed 002's types are C1..C10 with the seed's own name of the type as subcategory,
+// seed 001's "Schema-Based: Attribute Overanalysis" is split into the kind and the category.
+QString humanLabelText(const hs::HumanLabel& l) {
+  const auto& known = hs::findingSubcategories();
+  if (!l.subcategory.empty() && std::find(known.begin(), known.end(), l.subcategory) != known.end())
+    return q(l.category) + QStringLiteral(" (") + FindingStyles::subcategoryText(l.subcategory) + ')';
+  for (const std::string* id : {&l.category, &l.subcategory}) {
+    const hs::FindingCategoryInfo* c = hs::findCategory(l.taxonomy, *id);
+    if (c && c->id != "*" && !id->empty()) return FindingStyles::categoryLabel(l.taxonomy, *id);
+  }
+  return l.subcategory.empty() ? q(l.category)
+                               : q(l.category) + QStringLiteral(" (") + q(l.subcategory) + ')';
+}
+
+}  // namespace
+
 void CaseHeader::clear() {
   question_->setText(tr("No case selected"));
   evidence_->clear();
   evidence_->hide();
-  meta_->clear();
+  meta_->setFullText({});
   risk_->setFullText({});
   abstained_->clear();
   abstained_->hide();
@@ -117,12 +147,21 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   meta << tr("db %1").arg(kase.dbId.empty() ? tr("(none)") : q(kase.dbId));
   if (!kase.model.empty()) meta << tr("model %1").arg(q(kase.model));
   if (!kase.difficulty.empty()) meta << q(kase.difficulty);
-  QStringList labels;
-  for (const hs::HumanLabel& l : kase.labels)
-    labels << (l.subcategory.empty() ? q(l.category)
-                                     : q(l.category) + QStringLiteral(" (") + q(l.subcategory) + ')');
+  QStringList labels, described;
+  for (const hs::HumanLabel& l : kase.labels) {
+    labels << humanLabelText(l);
+    // Seed 001's description of the hallucination ("Extra column 'x'"), through the finding texts.
+    described << (l.taxonomy == "tasql" && !l.note.empty()
+                      ? tr("%1: %2").arg(labels.last(),
+                                         QCoreApplication::translate("hs::FindingMessages", l.note.c_str()))
+                      : labels.last());
+  }
   if (!labels.isEmpty()) meta << tr("human labels: %1").arg(labels.join(QStringLiteral(", ")));
-  meta_->setText(meta.join(QStringLiteral(" · ")));
+  meta_->setFullText(meta.join(QStringLiteral(" · ")));
+  // The whole line, and each label with seed 001's description of it.
+  if (!described.isEmpty())
+    meta_->setToolTip(meta_->fullText() + QStringLiteral("\n\n") + tr("Human labels:") + QLatin1Char('\n') +
+                      described.join(QLatin1Char('\n')));
 
   const auto verdict = [&](const QString& name, const std::optional<bool>& v, const QString& what) {
     if (!v) {
@@ -193,7 +232,7 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
 QString CaseHeader::plainText() const {
   QStringList parts{question_->text()};
   if (!evidence_->text().isEmpty()) parts << evidence_->text();
-  parts << meta_->text();
+  parts << meta_->fullText();
   for (int i = 0; i < badges_->count(); ++i)
     if (auto* label = qobject_cast<QLabel*>(badges_->itemAt(i)->widget())) parts << label->text();
   if (!risk_->fullText().isEmpty()) parts << risk_->fullText();

@@ -33,7 +33,7 @@ class CaseHeader : public QFrame {
 
   QLabel* question_;
   QLabel* evidence_;
-  QLabel* meta_;
+  ElidingLabel* meta_;
   QHBoxLayout* badges_;
   ElidingLabel* risk_;
   QLabel* abstained_;  // the reason of an abstention, wrapped under the badges

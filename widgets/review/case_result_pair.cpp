@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "engine/eval/runner.h"
+#include "widgets/error_text.h"
 #include "widgets/review/case_result_model.h"
 
 namespace hs::ui {
@@ -76,7 +77,7 @@ void CaseResultPair::showSide(Side& side, const hs::eval::SideRun& run, bool has
     else if (run.error)
       text = tr("Execution failed (%1):\n%2")
                  .arg(QString::fromLatin1(hs::eval::toString(run.error->kind)),
-                      QString::fromStdString(run.error->message));
+                      ErrorText::sqliteMessage(QString::fromStdString(run.error->message)));
     else
       text = tr("Execution failed.");
     side.message->setText(text);

@@ -43,6 +43,7 @@ DetectorSummary::DetectorSummary(QWidget* parent) : QLabel(parent), runner_(new 
   setObjectName(QStringLiteral("detectorSummary"));
   setTextInteractionFlags(Qt::TextSelectableByMouse);
   setWordWrap(true);
+  hide();  // until a run has EX verdicts: an empty line would leave a blank row under the run line
 }
 
 DetectorSummary::~DetectorSummary() {
@@ -60,6 +61,7 @@ void DetectorSummary::clearSummary() {
   runner_->cancel();
   clear();
   setToolTip({});
+  hide();
 }
 
 void DetectorSummary::compute(const QString& workspacePath, qint64 runId) {
@@ -81,6 +83,7 @@ void DetectorSummary::startPending() {
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   summary_.reset();
   setText(tr("Detectors: computing…"));
+  show();
   setToolTip({});
   auto work = [path, runId, cancelled](JobContext&) {
     BenchWork w;

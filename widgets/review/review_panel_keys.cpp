@@ -134,8 +134,12 @@ QList<QPair<QString, QString>> shortcutRows(const std::vector<QAction*>& actions
   QList<QPair<QString, QString>> rows;
   for (QAction* a : actions) {
     QStringList keys;
-    for (const QKeySequence& k : a->shortcuts())
-      if (k[0].key() != Qt::Key_Backtab) keys << k.toString(QKeySequence::NativeText);  // Shift+Tab's alias
+    for (const QKeySequence& k : a->shortcuts()) {
+      if (k[0].key() == Qt::Key_Backtab) continue;  // Shift+Tab's alias
+      // Return and the keypad's Enter share one name in some languages (Chinese: 回车): once.
+      const QString text = k.toString(QKeySequence::NativeText);
+      if (!keys.contains(text)) keys << text;
+    }
     // Without the mnemonic: "&Run", and Chinese "运行(&R)".
     static const QRegularExpression mnemonic(QStringLiteral("\\(&\\w\\)|&(?=\\S)"));
     if (!keys.isEmpty()) rows.append({a->text().remove(mnemonic), keys.join(QStringLiteral(", "))});

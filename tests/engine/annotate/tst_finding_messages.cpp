@@ -15,6 +15,8 @@
 #include "engine/core/finding_categories.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/finding_texts.h"
+#include "engine/mr/relation.h"
+#include "engine/mr/relation_check.h"
 #include "support/run_cli.h"
 #include "support/shared_data.h"
 
@@ -168,6 +170,44 @@ class TestFindingMessages : public QObject {
              std::string("笛卡尔连接：有表在没有连接条件的情况下被连接（笛卡尔积）"));
     QCOMPARE(zh.riskReason("null_values: some values of the result are NULL"),
              std::string("null_values：结果中有些值为 NULL"));
+  }
+
+  // Why an MR held or failed (the Follow-ups explorer's rows and tooltips) and the descriptions of
+  // seed 001's drill-down JSON stayed English under a Chinese window.
+  void metamorphicReasonsTranslated() {
+    const hs::FindingTexts& zh = hs::FindingTexts::of("zh_CN");
+    // As the relation check writes them.
+    const auto changed = hs::mr::checkLinking(hs::mr::Relation::SameLinking, {"pets.name", "pets.age"},
+                                              {"pets.name", "owners.city"}, nullptr);
+    QCOMPARE(changed.reason, std::string("schema linking changed: lost pets.age; added owners.city"));
+    QCOMPARE(zh.message(changed.reason), std::string("模式链接改变：少了 pets.age；多了 owners.city"));
+    QCOMPARE(zh.message(hs::formatMessage(hs::FindingMsg::MrWiderLost, {"1", "0"})),
+             std::string("放宽的条件反而丢了行：后续问题少了 1 个、多了 0 个不同的行"));
+    // A reason inside a reason: translated in turn; the endpoint's own words stay as they are.
+    const std::string error = hs::formatMessage(
+        hs::FindingMsg::MrNoSourceLinking,
+        {hs::formatMessage(hs::FindingMsg::MrLlmCallFailed, {"unreachable: cannot reach x"})});
+    QCOMPARE(error,
+             std::string("no source schema linking: the LLM call failed: unreachable: cannot reach x"));
+    QCOMPARE(zh.message(error),
+             std::string("没有原问题的模式链接：LLM 调用失败：unreachable: cannot reach x"));
+    QCOMPARE(
+        zh.message("CRE violated (superset): the wider condition lost rows: follow-up lacks 1 and adds 0 "
+                   "distinct rows"),
+        std::string("CRE 被违反（superset）：放宽的条件反而丢了行：后续问题少了 1 个、多了 0 个不同的行"));
+    QCOMPARE(zh.message("rewrite rejected: the rewrite is not text"),
+             std::string("改写被拒绝：改写不是文本"));
+    // Only a reason's arguments are read as reasons: a value stays a value.
+    QCOMPARE(zh.message("no row has pets.status = 'cancelled'"),
+             std::string("没有任何行满足 pets.status = 'cancelled'"));
+    // Seed 001's drill-down JSON (Appendix A).
+    QCOMPARE(zh.message("Unexpected clause 'WHERE'"), std::string("多余的子句 'WHERE'"));
+    QCOMPARE(zh.message("Extra column 'property_type_description'"),
+             std::string("多余的列 'property_type_description'"));
+    QCOMPARE(zh.message("1 extra JOIN(s)"), std::string("多了 1 个 JOIN"));
+    // Every MR's name.
+    for (const hs::mr::MrInfo& mr : hs::mr::allMrs())
+      QVERIFY2(zh.label(mr.name) != mr.name, std::string(mr.name).c_str());
   }
 
   void demoRunMessagesAllMatch() {

@@ -38,7 +38,7 @@ inline constexpr const char* kGoldFreeCategories[] = {
     "cue_count",          "cue_group",      "cue_distinct",      "cue_number",
     "cue_value",          "cue_unasked",    "join_off_key",      "cue_column_order",
     "cue_column_unnamed", "cue_average",    "cue_table_unnamed", "cue_answer_shape",
-    "bare_column",        "limit_tie",      "limit_null_key"};
+    "bare_column",        "limit_tie",      "limit_null_key",    "cue_key_for_name"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -98,6 +98,13 @@ std::vector<Finding> bareColumnFindings(const SqlView& pred);
 // ORDER BY ... LIMIT k whose row k ties with row k + 1 on the sort key (`limit_tie`,
 // goldfree_limit_tie.cpp): runs one probe query through `run`; nothing without it.
 std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run);
+// An output column that is a key (a foreign key, or an id primary key) where the question asks for
+// the name it stands for, with no text column of the referenced table selected (`cue_key_for_name`,
+// goldfree_key_for_name.cpp; part of goldFreeFindings).
+std::vector<Finding> keyForNameFindings(const SqlView& pred, const db::Schema& schema,
+                                        std::string_view question);
+// A name-like identifier word (name, title, fname, lname, surname, ...; goldfree_column_unnamed.cpp).
+bool isNameLikeWord(const std::string& word);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 

@@ -220,6 +220,10 @@ bool literalInQuestion(const Question& q, const Token& t) {
 
 }  // namespace
 
+bool isNameLikeWord(const std::string& word) {
+  return kNameLike.count(word) > 0;
+}
+
 bool questionRefersTo(const std::vector<std::string>& words, const std::string& c) {
   for (const std::string& w : words)
     if (refers(w, c)) return true;

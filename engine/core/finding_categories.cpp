@@ -170,6 +170,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The SQL joins a table only through its keys, and the question never refers to it."), "gf-cues"},
       {"goldfree", "cue_answer_shape", "cues", HS_L("Answer shape cue"),
        HS_L("The SQL returns a list where the question asks for a count or for the top row."), "gf-cues"},
+      {"goldfree", "cue_key_for_name", "cues", HS_L("Key for a name"),
+       HS_L("The SQL returns a key where the question asks for the name it stands for."), "gf-cues"},
       // Metamorphic testing: one category per MR.
       {"mr", "*", "mr", HS_L("Metamorphic relation"),
        HS_L("A follow-up question whose answer contradicts the original one."), "mr"},

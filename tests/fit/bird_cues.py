@@ -274,11 +274,56 @@ def swap_columns(sql, _):
     return sql[:a0] + " " + second + ", " + first + " " + sql[b1:]
 
 
+_NAME_WORD = re.compile(r"(name|title)$", re.I)
+
+
+def key_for_name(sql, schema):
+    """A selected name column of a joined table (`T2.name`, a column whose name ends in "name" or
+    "title") replaced by the foreign key the query joins that table on (`T1.b_id` for `ON T1.b_id =
+    T2.id`, a declared foreign key of dev_tables.json); when the joined table's alias then occurs
+    nowhere else, its JOIN ... ON clause is dropped too. The answer shows codes instead of names:
+    the error `cue_key_for_name` is for. Valid SQL by construction (the key's table stays in FROM)."""
+    fks = schema.get("foreign_keys", []) if isinstance(schema, dict) else []
+    items = _select_items(sql)
+    if not items or not fks:
+        return None
+    ok = _outside(sql)
+    alias_table = {m.group(2).lower(): m.group(1).strip("`").lower()
+                   for m in re.finditer(r"\b(?:FROM|JOIN)\s+(`[^`]+`|[A-Za-z_]\w*)\s+(?:AS\s+)?(T\d+)\b", sql, re.I)
+                   if ok(m.start())}
+    for a, b in items:
+        m = re.fullmatch(r"\s*(T\d+)\.(`[^`]+`|[A-Za-z_]\w*)\s*", sql[a:b], re.I)
+        if not m or not _NAME_WORD.search(m.group(2).strip("`")) or m.group(1).lower() not in alias_table:
+            continue
+        named = m.group(1)
+        for on in re.finditer(r"\bON\s+(T\d+)\.(\w+)\s*=\s*(T\d+)\.(\w+)", sql, re.I):
+            if not ok(on.start()):
+                continue
+            sides = [(on.group(1), on.group(2)), (on.group(3), on.group(4))]
+            for (ka, kc), (pa, pc) in (sides, sides[::-1]):
+                if pa.lower() != named.lower() or ka.lower() not in alias_table:
+                    continue
+                kt, pt = alias_table[ka.lower()], alias_table[pa.lower()]
+                if not any((x.lower(), xc.lower(), y.lower(), yc.lower()) == (kt, kc.lower(), pt, pc.lower())
+                           for (x, xc), (y, yc) in fks):
+                    continue
+                out = sql[:a] + " %s.%s " % (ka, kc) + sql[b:]
+                join = re.search(r"\s+(?:INNER\s+|LEFT\s+)?JOIN\s+(?:`[^`]+`|[A-Za-z_]\w*)\s+(?:AS\s+)?%s\s+ON\s+"
+                                 r"T\d+\.\w+\s*=\s*T\d+\.\w+(?=\s|$)" % re.escape(named), out, re.I)
+                if join:
+                    dropped = out[:join.start()] + out[join.end():]
+                    if not re.search(r"\b%s\." % re.escape(named), dropped, re.I):
+                        out = dropped
+                return out
+    return None
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
          ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count),
-         ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join)]
+         ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join),
+         ("key_for_name", key_for_name)]
 
 
 def foreign_keys(tables_path):
@@ -318,7 +363,7 @@ def bird_cases(data, seed):
         qid = "bird%d" % it["question_id"]
         made = []
         for name, rule in RULES:
-            extra = {"foreign_keys": fks.get(it["db_id"], [])} if rule is add_join else columns.get(it["db_id"], [])
+            extra = {"foreign_keys": fks.get(it["db_id"], [])} if rule in (add_join, key_for_name) else columns.get(it["db_id"], [])
             out = rule(sql, extra)
             if out and " ".join(out.split()) != sql:
                 made.append((name, " ".join(out.split())))

@@ -39,6 +39,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bird_cues  # noqa: E402  (tests/fit/bird_cues.py)
 from reliability_svg import write_reliability_svg  # noqa: E402  (tests/fit/reliability_svg.py)
+from schema_only_dbs import build_schema_only_dbs  # noqa: E402  (tests/fit/schema_only_dbs.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -152,11 +153,18 @@ def build_training(args, names):
     return x, y, info
 
 
+# Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
+# are taken from a second `evaluate` run over schema-only databases (build_schema_only_dbs); every
+# other feature keeps the value of the run without databases.
+SCHEMA_CUES = ("cue_key_for_name",)
+
+
 def build_bird(args, names):
     """The question-cue training set: BIRD mini-dev gold queries with their questions (correct) and
     one mutant of each with the same question (wrong), see bird_cues.py. Nothing executes (the BIRD
     databases are not here): `evaluate` gets an empty --db-root, so only features that need no
-    database are non-zero."""
+    database are non-zero; the schema-reading cues (SCHEMA_CUES) come from a second run over empty
+    schema-only databases built from dev_tables.json."""
     cases, info = bird_cues.bird_cases(args.data, args.seed)
     work = os.path.join(args.work, "bird")
     os.makedirs(os.path.join(work, "no-databases"), exist_ok=True)
@@ -167,14 +175,27 @@ def build_bird(args, names):
          "--db-root", os.path.join(work, "no-databases"), "--out", out_path,
          "--summary", os.path.join(work, "bird_summary.json"), "--jobs", str(args.jobs), "--risk-features",
          "--quiet"])
+    schema_root = os.path.join(work, "schema-only-databases")
+    build_schema_only_dbs(os.path.join(args.data, "bird_minidev", "dev_tables.json"), schema_root)
+    schema_path = os.path.join(work, "bird_features_schema_only.jsonl")
+    run([args.cli, "evaluate", "--cases", cases_path, "--format", "jsonl", "--db-root", schema_root,
+         "--out", schema_path, "--summary", os.path.join(work, "bird_summary_schema_only.json"),
+         "--jobs", str(args.jobs), "--risk-features", "--quiet"])
+    schema_features = {r["id"]: r["risk"]["features"] for r in read_jsonl(schema_path)}
+    fired = {n: [0, 0] for n in SCHEMA_CUES if n in names}
     x, y, ids = [], [], []
     for r in read_jsonl(out_path):
+        for n in fired:
+            r["risk"]["features"][n] = schema_features[r["id"]][n]
+            if r["risk"]["features"][n]:
+                fired[n][0 if r["id"].endswith("/gold") else 1] += 1
         x.append([float(r["risk"]["features"][n]) for n in names])
         y.append(0 if r["id"].endswith("/gold") else 1)
         ids.append(r["id"])
     info = dict(info, source="bird_minidev/mini_dev_sqlite.json (question + gold SQL) and one mutant "
                 "of each gold query (tests/fit/bird_cues.py), no execution",
-                positives=y.count(0), negatives=y.count(1))
+                positives=y.count(0), negatives=y.count(1),
+                schema_cues_from_schema_only_databases={n: {"gold": g, "mutants": m} for n, (g, m) in fired.items()})
     return x, y, ids, info
 
 

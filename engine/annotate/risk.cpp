@@ -36,6 +36,13 @@ const std::vector<std::string>& riskFeatureNames() {
   return names;
 }
 
+std::optional<std::size_t> riskFeatureIndex(std::string_view name) {
+  const auto& names = riskFeatureNames();
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - names.begin());
+}
+
 std::vector<double> riskFeatures(const SqlView& v, const std::vector<Finding>& goldFree,
                                  const std::optional<ResultSummary>& result) {
   std::vector<double> x(riskFeatureNames().size(), 0.0);

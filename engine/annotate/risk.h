@@ -24,6 +24,8 @@ struct RiskModel {
 };
 
 const std::vector<std::string>& riskFeatureNames();
+// The position of `name` in riskFeatureNames(); nullopt for no feature of that name.
+std::optional<std::size_t> riskFeatureIndex(std::string_view name);
 // The result-shape features (null_values) read `result`; 0 without it.
 std::vector<double> riskFeatures(const SqlView& pred, const std::vector<Finding>& goldFree,
                                  const std::optional<ResultSummary>& result = std::nullopt);

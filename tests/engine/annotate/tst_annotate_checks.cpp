@@ -210,10 +210,9 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(allNull.allNull && !allNull.someNull);  // all NULL is all_null_result, not null_values
     QCOMPARE(summariseRows({filled, holed}).rows, std::size_t(2));
 
-    const auto index = static_cast<std::size_t>(
-        std::find(riskFeatureNames().begin(), riskFeatureNames().end(), "null_values") -
-        riskFeatureNames().begin());
-    QVERIFY(index < riskFeatureNames().size());
+    const auto found = riskFeatureIndex("null_values");
+    QVERIFY(found);
+    const std::size_t index = *found;
     ResultSummary holes = summariseRows({filled, holed});
     Run withHoles("SELECT Name, Age FROM singer", "", {}, holes);
     QCOMPARE(withHoles.a.risk.features[index], 1.0);

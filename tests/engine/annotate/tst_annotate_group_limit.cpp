@@ -45,11 +45,8 @@ std::string spanText(const std::string& sql, const hs::Finding& f) {
 }
 
 double weightOf(const std::string& feature) {
-  const auto& names = hs::annotate::riskFeatureNames();
-  const auto it = std::find(names.begin(), names.end(), feature);
-  return it == names.end()
-             ? -1.0
-             : hs::annotate::defaultRiskModel().weights.at(static_cast<std::size_t>(it - names.begin()));
+  const auto i = hs::annotate::riskFeatureIndex(feature);
+  return i ? hs::annotate::defaultRiskModel().weights.at(*i) : -1.0;
 }
 
 }  // namespace

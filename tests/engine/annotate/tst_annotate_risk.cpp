@@ -36,8 +36,7 @@ double scoreByHand(const nlohmann::json& weights, const std::vector<double>& x) 
 }
 
 std::size_t featureIndex(const std::string& name) {
-  const auto& names = riskFeatureNames();
-  return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+  return riskFeatureIndex(name).value_or(riskFeatureNames().size());
 }
 
 }  // namespace

@@ -1764,6 +1764,36 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::EditorFindings</name>
+    <message>
+        <source>Checking the SQL</source>
+        <translation>正在检查 SQL</translation>
+    </message>
+    <message>
+        <source>Your SQL: the gold-free checks found nothing suspicious.</source>
+        <translation>你的 SQL：无标准答案检查未发现可疑之处。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <translation>
+            <numerusform>你的 SQL 发现 %n 处问题：%1。将鼠标悬停在高亮处可查看原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator of a list of finding categories</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Risk %1.</source>
+        <translation>风险 %1。</translation>
+    </message>
+    <message>
+        <source>Type the question it answers to check the SQL against it too.</source>
+        <translation>输入它回答的问题，即可同时对照问题检查 SQL。</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::EndpointHelp</name>
     <message>
         <source>This is Ollama&apos;s usual address: check that Ollama is installed and running (&quot;ollama serve&quot;) and that the model is pulled (&quot;ollama pull %1&quot;).</source>

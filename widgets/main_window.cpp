@@ -383,7 +383,9 @@ void MainWindow::openDemo() {
 }
 
 bool MainWindow::runQuery() {
-  return queries_->run();
+  if (!queries_->run()) return false;
+  emit editorRunStarted(queries_->lastRunSql(), queries_->lastRunOffset());
+  return true;
 }
 
 void MainWindow::clearResults() {

@@ -68,6 +68,7 @@ class MainWindow : public QMainWindow, public Shell {
   SessionManager* sessions() const override { return sessions_; }
   SqlEditor* editor() const override { return editor_; }
   bool runQuery() override;
+  void onEditorRun(QObject* context, EditorRun ran) override;
   void clearResults() override;
   void addDock(QDockWidget* dock, DockPlace place) override;
   void addStatusItem(QWidget* item) override;
@@ -79,6 +80,8 @@ class MainWindow : public QMainWindow, public Shell {
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
   void initialLoadFinished(bool ok);
+  // The user ran SQL of the editor (Shell::onEditorRun).
+  void editorRunStarted(const QByteArray& sql, int editorOffset);
 
  protected:
   void changeEvent(QEvent* event) override;

@@ -14,6 +14,7 @@
 #include "gui_test_db.h"
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
+#include "widgets/help_guide.h"
 #include "widgets/job_runner.h"
 #include "widgets/language_controller.h"
 #include "widgets/llm/abstain_preferences.h"
@@ -207,6 +208,9 @@ class TestEditorFindings : public QObject {
     QVERIFY2(clean.contains(QStringLiteral("未发现可疑之处")) &&
                  clean.contains(QStringLiteral("输入它回答的问题")),
              qPrintable(clean));
+    // The Quick Guide says so, in Chinese too (its source and translation edited together).
+    QVERIFY2(hs::ui::HelpGuide::html().contains(QStringLiteral("您粘贴或输入的 SQL 在运行时也会")),
+             qPrintable(hs::ui::HelpGuide::html()));
     if (qEnvironmentVariableIsSet("HALLUSQL_SCREENSHOT_DIR")) {
       QVERIFY(runAndCheck(w, QStringLiteral("有多少人？"),
                           QStringLiteral("SELECT name FROM people WHERE name = 'Bob'")));

@@ -40,7 +40,7 @@ void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
 }
 
 void MainWindow::onEditorRun(QObject* context, EditorRun ran) {
-  connect(this, &MainWindow::editorRunStarted, context, std::move(ran));
+  connect(this, &MainWindow::editorRunFinished, context, std::move(ran));
 }
 
 void MainWindow::addStatusItem(QWidget* item) {

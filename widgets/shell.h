@@ -35,10 +35,11 @@ class Shell {
   virtual SqlEditor* editor() const = 0;
   // Runs what the editor says to run, like Query > Run.
   virtual bool runQuery() = 0;
-  // Calls `ran` on the UI thread, as long as `context` lives, each time SQL of the editor starts
-  // to run through Query > Run (Ctrl+Enter) or runQuery(): the bytes that run and the byte offset
-  // of their first byte in the editor's text. (Queries the window runs by itself, e.g. the demo's
-  // sample query on start-up, are not announced.)
+  // Calls `ran` on the UI thread, as long as `context` lives, each time SQL of the editor that
+  // the user ran (Query > Run, Ctrl+Enter, or runQuery()) has run without an error: the bytes
+  // that ran and the byte offset of their first byte in the editor's text at the start. SQL that
+  // failed (the editor marks the error) or was cancelled is not announced, nor are the queries the
+  // window runs by itself (e.g. the demo's sample query on start-up).
   using EditorRun = std::function<void(const QByteArray& sql, int editorOffset)>;
   virtual void onEditorRun(QObject* context, EditorRun ran) = 0;
   // Empties the result grid and its row count (e.g. when a new question failed).

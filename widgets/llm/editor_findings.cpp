@@ -76,6 +76,8 @@ QStringList EditorFindings::show(const QVector<GeneratedFinding>& findings, cons
 
 void EditorFindings::onRun(const QByteArray& sql, int editorOffset) {
   if (!shell_.sessions()->current().hasDatabase()) return;
+  // Edited while it ran (the edit cleared the marks): spans of the old bytes would miss.
+  if (shell_.editor()->textBytes().mid(editorOffset, sql.size()) != sql) return;
   const Checked what{shell_.editor()->text(), bar_->question().trimmed(), editorOffset, sql};
   // Generated SQL run as it came, or the user's SQL run again: its findings are on screen already.
   if (shown_ && covers(*shown_, what)) return;

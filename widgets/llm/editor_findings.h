@@ -1,9 +1,10 @@
 #pragma once
 // The gold-free findings of the SQL in the Query tab's editor, whoever wrote it. Marks them with
 // the Review case view's styles and tooltips (one category table), and checks the SQL the user
-// runs from the editor (Query > Run, Ctrl+Enter) in the background with the question bar's
-// question (engine/workflow/annotate_query.h on the database opened read-only), its findings and
-// risk on the question bar's status line as for generated SQL. The marks go when the SQL is edited.
+// ran from the editor (Query > Run, Ctrl+Enter; once it has run without an error) in the
+// background with the question bar's question (engine/workflow/annotate_query.h on the database opened
+// read-only), its findings and risk on the question bar's status line as for generated SQL. The marks go when
+// the SQL is edited.
 #include <QByteArray>
 #include <QObject>
 #include <QString>

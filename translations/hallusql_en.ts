@@ -148,6 +148,16 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::EditorFindings</name>
+    <message numerus="yes">
+        <source>Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <translation>
+            <numerusform>Your SQL has %n finding: %1. Hover a highlighted span for the reason.</numerusform>
+            <numerusform>Your SQL has %n findings: %1. Hover a highlighted span for the reason.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::FollowUpDetail</name>
     <message numerus="yes">
         <source>%1: %n row(s)</source>

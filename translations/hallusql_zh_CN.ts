@@ -4,8 +4,8 @@
 <context>
     <name>HelpGuide</name>
     <message>
-        <source>&lt;h2&gt;HalluSQL in five steps&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Open a database&lt;/b&gt;: File &amp;gt; Open Database (Ctrl+O), or File &amp;gt; Open Demo Database. Databases are opened read-only; nothing you run can change them.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Choose a model&lt;/b&gt;: Settings &amp;gt; LLM Endpoints and Prompts adds an OpenAI-compatible endpoint (Ollama, llama.cpp, vLLM or a hosted API). The model box in the toolbar switches between profiles.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ask&lt;/b&gt;: type a question above the editor and press Generate SQL (Ctrl+G). The SQL appears in the editor with suspicious parts underlined: hover one for the reason. Ctrl+Enter runs the statement under the cursor; the rows appear under Results.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Check without a gold answer&lt;/b&gt;: the Follow-ups tab (next to Results) asks rewritten questions whose answers must agree with the first one. &quot;Consistent&quot; means they did; &quot;Could not check&quot; means too few of them gave an answer that says anything.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Review a benchmark run&lt;/b&gt;: File &amp;gt; Import Benchmark Run brings gold and predicted SQL into a workspace; the Review tab scores every case and lists failures by hallucination category, to confirm or correct.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc cancels the running job. View lists the panels; Settings holds the language and the model endpoints.&lt;/p&gt;</source>
-        <translation>&lt;h2&gt;五步上手 HalluSQL&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;打开数据库&lt;/b&gt;：文件 &amp;gt; 打开数据库（Ctrl+O），或 文件 &amp;gt; 打开演示数据库。数据库以只读方式打开；您运行的任何内容都不会修改它。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择模型&lt;/b&gt;：在 设置 &amp;gt; LLM 端点与提示 中添加兼容 OpenAI 的端点（Ollama、llama.cpp、vLLM 或托管 API）。工具栏中的模型框可在各配置之间切换。&lt;/li&gt;&lt;li&gt;&lt;b&gt;提问&lt;/b&gt;：在编辑器上方输入问题，然后点击“生成 SQL”（Ctrl+G）。SQL 会出现在编辑器中，可疑部分带有下划线：将鼠标悬停其上即可查看原因。Ctrl+Enter 运行光标所在的语句；结果行显示在“查询结果”中。&lt;/li&gt;&lt;li&gt;&lt;b&gt;无需标准答案即可检查&lt;/b&gt;：“追问”选项卡（位于“查询结果”旁）会提出改写后的问题，它们的答案必须与原问题一致。“一致”表示确实如此；“无法检查”表示给出有意义答案的追问太少。&lt;/li&gt;&lt;li&gt;&lt;b&gt;审查基准运行&lt;/b&gt;：文件 &amp;gt; 导入基准运行 将标准 SQL 和预测 SQL 导入工作区；“审查”选项卡为每个案例评分，并按幻觉类别列出失败案例，供您确认或更正。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc 取消正在运行的任务。“视图”菜单列出各个面板；“设置”菜单包含语言和模型端点。&lt;/p&gt;</translation>
+        <source>&lt;h2&gt;HalluSQL in five steps&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Open a database&lt;/b&gt;: File &amp;gt; Open Database (Ctrl+O), or File &amp;gt; Open Demo Database. Databases are opened read-only; nothing you run can change them.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Choose a model&lt;/b&gt;: Settings &amp;gt; LLM Endpoints and Prompts adds an OpenAI-compatible endpoint (Ollama, llama.cpp, vLLM or a hosted API). The model box in the toolbar switches between profiles.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ask&lt;/b&gt;: type a question above the editor and press Generate SQL (Ctrl+G). The SQL appears in the editor with suspicious parts underlined: hover one for the reason. Ctrl+Enter runs the statement under the cursor; the rows appear under Results. SQL you paste or type is checked the same way when you run it, against the question above the editor.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Check without a gold answer&lt;/b&gt;: the Follow-ups tab (next to Results) asks rewritten questions whose answers must agree with the first one. &quot;Consistent&quot; means they did; &quot;Could not check&quot; means too few of them gave an answer that says anything.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Review a benchmark run&lt;/b&gt;: File &amp;gt; Import Benchmark Run brings gold and predicted SQL into a workspace; the Review tab scores every case and lists failures by hallucination category, to confirm or correct.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc cancels the running job. View lists the panels; Settings holds the language and the model endpoints.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;五步上手 HalluSQL&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;打开数据库&lt;/b&gt;：文件 &amp;gt; 打开数据库（Ctrl+O），或 文件 &amp;gt; 打开演示数据库。数据库以只读方式打开；您运行的任何内容都不会修改它。&lt;/li&gt;&lt;li&gt;&lt;b&gt;选择模型&lt;/b&gt;：在 设置 &amp;gt; LLM 端点与提示 中添加兼容 OpenAI 的端点（Ollama、llama.cpp、vLLM 或托管 API）。工具栏中的模型框可在各配置之间切换。&lt;/li&gt;&lt;li&gt;&lt;b&gt;提问&lt;/b&gt;：在编辑器上方输入问题，然后点击“生成 SQL”（Ctrl+G）。SQL 会出现在编辑器中，可疑部分带有下划线：将鼠标悬停其上即可查看原因。Ctrl+Enter 运行光标所在的语句；结果行显示在“查询结果”中。您粘贴或输入的 SQL 在运行时也会按编辑器上方的问题同样检查。&lt;/li&gt;&lt;li&gt;&lt;b&gt;无需标准答案即可检查&lt;/b&gt;：“追问”选项卡（位于“查询结果”旁）会提出改写后的问题，它们的答案必须与原问题一致。“一致”表示确实如此；“无法检查”表示给出有意义答案的追问太少。&lt;/li&gt;&lt;li&gt;&lt;b&gt;审查基准运行&lt;/b&gt;：文件 &amp;gt; 导入基准运行 将标准 SQL 和预测 SQL 导入工作区；“审查”选项卡为每个案例评分，并按幻觉类别列出失败案例，供您确认或更正。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Esc 取消正在运行的任务。“视图”菜单列出各个面板；“设置”菜单包含语言和模型端点。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Quick Guide</source>
@@ -1761,6 +1761,36 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Case &amp;limit:</source>
         <translation>案例上限(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::EditorFindings</name>
+    <message>
+        <source>Checking the SQL</source>
+        <translation>正在检查 SQL</translation>
+    </message>
+    <message>
+        <source>Your SQL: the gold-free checks found nothing suspicious.</source>
+        <translation>你的 SQL：无标准答案检查未发现可疑之处。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <translation>
+            <numerusform>你的 SQL 发现 %n 处问题：%1。将鼠标悬停在高亮处可查看原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>separator of a list of finding categories</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Risk %1.</source>
+        <translation>风险 %1。</translation>
+    </message>
+    <message>
+        <source>Type the question it answers to check the SQL against it too.</source>
+        <translation>输入它回答的问题，即可同时对照问题检查 SQL。</translation>
     </message>
 </context>
 <context>

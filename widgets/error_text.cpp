@@ -61,4 +61,11 @@ QString ErrorText::sqliteMessage(const QString& message) {
   return message;
 }
 
+QString ErrorText::sentences(const QString& first, const QString& second) {
+  if (first.isEmpty()) return second;
+  if (second.isEmpty()) return first;
+  const bool wide = first.back().unicode() >= 0x3000;
+  return first + (wide ? QString() : QStringLiteral(" ")) + second;
+}
+
 }  // namespace hs::ui

@@ -1,6 +1,7 @@
 #pragma once
-// Positions as people read them. The engine reports byte offsets (QScintilla uses them too); a
-// message shown to the user says "line 2, column 14" instead, the column counted in characters.
+// Messages as people read them: positions, SQLite's words, sentences joined. The engine reports byte offsets
+// (QScintilla uses them too); a message shown to the user says "line 2, column 14" instead, the column
+// counted in characters.
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QString>
@@ -23,6 +24,9 @@ class ErrorText {
   // SQLite's own words for the errors people make most ("no such column: nme", "near "FORM":
   // syntax error") in the user's language, the names kept; any other message as it is.
   static QString sqliteMessage(const QString& message);
+  // Two sentences of a message: a space after a Latin full stop, none after a Chinese one ("响应。
+  // 这是" reads wrong); an empty one is left out.
+  static QString sentences(const QString& first, const QString& second);
 };
 
 }  // namespace hs::ui

@@ -294,6 +294,9 @@ void MainWindow::connectControllers() {
   connect(queries_, &QueryController::queryFinished, this, [this](bool ok, const QString&, int ms) {
     status_->setTranslatedTime([ms] { return tr("%1 ms").arg(QLocale().toString(ms)); });
     if (ok) fitColumns();
+    // The user's run went through: the features hear of it (Shell::onEditorRun).
+    if (auto ran = std::exchange(userRun_, std::nullopt); ran && ok)
+      emit editorRunFinished(ran->first, ran->second);
     if (!pendingPath_.isEmpty()) {
       pendingPath_.clear();
       emit initialLoadFinished(ok);
@@ -383,7 +386,9 @@ void MainWindow::openDemo() {
 }
 
 bool MainWindow::runQuery() {
-  return queries_->run();
+  if (!queries_->run()) return false;
+  userRun_ = {queries_->lastRunSql(), queries_->lastRunOffset()};
+  return true;
 }
 
 void MainWindow::clearResults() {

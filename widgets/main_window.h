@@ -6,6 +6,9 @@
 // methods (docks, status items, bars, menu actions); logic lives in the controllers.
 #include <QMainWindow>
 
+#include <optional>
+#include <utility>
+
 #include "widgets/main_actions.h"
 #include "widgets/session.h"
 #include "widgets/shell.h"
@@ -68,6 +71,7 @@ class MainWindow : public QMainWindow, public Shell {
   SessionManager* sessions() const override { return sessions_; }
   SqlEditor* editor() const override { return editor_; }
   bool runQuery() override;
+  void onEditorRun(QObject* context, EditorRun ran) override;
   void clearResults() override;
   void addDock(QDockWidget* dock, DockPlace place) override;
   void addStatusItem(QWidget* item) override;
@@ -79,6 +83,8 @@ class MainWindow : public QMainWindow, public Shell {
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
   void initialLoadFinished(bool ok);
+  // SQL of the editor that the user ran has run without an error (Shell::onEditorRun).
+  void editorRunFinished(const QByteArray& sql, int editorOffset);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -126,6 +132,7 @@ class MainWindow : public QMainWindow, public Shell {
   QList<QDockWidget*> resultsTabs_;  // docks placed WithResults, after the results dock
   MainActions actions_;
   QString pendingSql_;
+  std::optional<std::pair<QByteArray, int>> userRun_;  // the user's run under way (runQuery)
   QString pendingPath_;
   bool showQueryOnOpen_ = false;  // the user opened a database: show it on the Query tab
   LlmController* llm_ = nullptr;

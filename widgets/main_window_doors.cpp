@@ -39,6 +39,10 @@ void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
   updateDocks();
 }
 
+void MainWindow::onEditorRun(QObject* context, EditorRun ran) {
+  connect(this, &MainWindow::editorRunFinished, context, std::move(ran));
+}
+
 void MainWindow::addStatusItem(QWidget* item) {
   status_->addItem(item);
 }

@@ -44,7 +44,11 @@ bool QueryController::run() {
     emit statusChanged(tr("Nothing to run: the editor is empty."));
     return false;
   }
-  return runSql(bytes.mid(range.begin, range.end - range.begin), range.begin);
+  const QByteArray sql = bytes.mid(range.begin, range.end - range.begin);
+  if (!runSql(sql, range.begin)) return false;
+  lastRunSql_ = sql;
+  lastRunOffset_ = range.begin;
+  return true;
 }
 
 bool QueryController::runSql(const QByteArray& sql, int editorOffset) {

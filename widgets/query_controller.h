@@ -1,6 +1,7 @@
 #pragma once
 // Runs the editor's query through the job runner (off the UI thread), feeds the result grid,
 // marks SQL errors in the editor and reports time and rows. Cancel interrupts the engine.
+#include <QByteArray>
 #include <QObject>
 #include <QString>
 
@@ -28,6 +29,9 @@ class QueryController : public QObject {
   QString lastStatus() const { return lastStatus_; }
   QString lastError() const { return lastError_; }
   int lastElapsedMs() const { return lastElapsedMs_; }
+  // What the last run() started: the editor's bytes and the offset of the first one in its text.
+  const QByteArray& lastRunSql() const { return lastRunSql_; }
+  int lastRunOffset() const { return lastRunOffset_; }
 
   // "1,024 rows (more available)" and the like, in the current language.
   static QString rowsText(int rows, bool more);
@@ -49,6 +53,8 @@ class QueryController : public QObject {
   QString lastStatus_;
   QString lastError_;
   int lastElapsedMs_ = 0;
+  QByteArray lastRunSql_;
+  int lastRunOffset_ = 0;
 };
 
 }  // namespace hs::ui

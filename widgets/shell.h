@@ -2,9 +2,13 @@
 // The doors of the main window: what a feature (LLM question bar, follow-ups, ...) may use to
 // attach itself and to learn what it works on. Features receive a Shell& and never include
 // main_window.h, look widgets up by name or edit another widget's layout.
+#include <QByteArray>
 #include <Qt>
 
+#include <functional>
+
 class QAction;
+class QObject;
 class QDockWidget;
 class QWidget;
 
@@ -31,6 +35,13 @@ class Shell {
   virtual SqlEditor* editor() const = 0;
   // Runs what the editor says to run, like Query > Run.
   virtual bool runQuery() = 0;
+  // Calls `ran` on the UI thread, as long as `context` lives, each time SQL of the editor that
+  // the user ran (Query > Run, Ctrl+Enter, or runQuery()) has run without an error: the bytes
+  // that ran and the byte offset of their first byte in the editor's text at the start. SQL that
+  // failed (the editor marks the error) or was cancelled is not announced, nor are the queries the
+  // window runs by itself (e.g. the demo's sample query on start-up).
+  using EditorRun = std::function<void(const QByteArray& sql, int editorOffset)>;
+  virtual void onEditorRun(QObject* context, EditorRun ran) = 0;
   // Empties the result grid and its row count (e.g. when a new question failed).
   virtual void clearResults() = 0;
 

@@ -82,6 +82,7 @@ class FakeShell : public hs::ui::Shell {
   hs::ui::SessionManager* sessions() const override { return nullptr; }
   hs::ui::SqlEditor* editor() const override { return nullptr; }
   bool runQuery() override { return false; }
+  void onEditorRun(QObject*, EditorRun) override {}
   void clearResults() override {}
   void addDock(QDockWidget*, DockPlace) override {}
   void addStatusItem(QWidget*) override {}

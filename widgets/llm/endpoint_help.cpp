@@ -1,5 +1,7 @@
 #include "widgets/llm/endpoint_help.h"
 
+#include "widgets/error_text.h"
+
 #include <QCoreApplication>
 #include <QUrl>
 
@@ -51,12 +53,6 @@ bool isWebAddress(const QString& baseUrl) {
          !url.host().isEmpty();
 }
 
-// Two sentences: a space after a Latin full stop, none after a Chinese one ("响应。 这是" read wrong).
-QString sentences(const QString& first, const QString& second) {
-  const bool wide = !first.isEmpty() && first.back().unicode() >= 0x3000;
-  return first + (wide ? QString() : QStringLiteral(" ")) + second;
-}
-
 }  // namespace
 
 QString explainLlmError(const Error& error, const QString& baseUrl, const QString& model,
@@ -76,8 +72,8 @@ QString explainLlmError(const Error& error, const QString& baseUrl, const QStrin
                      "(for example http://127.0.0.1:11434/v1) in Settings > LLM Endpoints and Prompts.")
                      .arg(baseUrl);
   } else if (code == "unreachable") {
-    what = sentences(EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl),
-                     ollamaHowTo(place, baseUrl, model));
+    what = ErrorText::sentences(EndpointHelp::tr("No LLM endpoint answered at %1.").arg(baseUrl),
+                                ollamaHowTo(place, baseUrl, model));
   } else if (code == "timeout") {
     what = inSettings
                ? EndpointHelp::tr(

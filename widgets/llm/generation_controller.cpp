@@ -37,6 +37,8 @@ QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
+}  // namespace
+
 void fillFindings(GenerationOutcome& out, const annotate::DatabaseAnnotation& checked) {
   for (const auto& f : checked.annotation.findings) {
     for (const auto& span : f.spans) {
@@ -53,8 +55,6 @@ void fillFindings(GenerationOutcome& out, const annotate::DatabaseAnnotation& ch
     out.executionError = qs(checked.predResult->error().describe());
   }
 }
-
-}  // namespace
 
 GenerationController::GenerationController(LlmLogModel* log, QObject* parent)
     : QObject(parent), log_(log), keys_(new KeyStore(this)), runner_(new JobRunner(this)) {

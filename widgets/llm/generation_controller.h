@@ -17,6 +17,9 @@ namespace hs::llm {
 class Client;
 class CallStore;
 }  // namespace hs::llm
+namespace hs::annotate {
+struct DatabaseAnnotation;
+}  // namespace hs::annotate
 
 namespace hs::ui {
 
@@ -51,6 +54,10 @@ struct GenerationOutcome {
   QString abstention;     // "Abstained: <reason>."
   QString abstainChecks;  // each check's score and threshold, one per line
 };
+
+// The checked query's findings (its spans in the query), risk and execution into `out`: what the
+// Query tab shows of generated SQL and of SQL the user runs (widgets/llm/editor_findings.h).
+void fillFindings(GenerationOutcome& out, const annotate::DatabaseAnnotation& checked);
 
 class GenerationController : public QObject {
   Q_OBJECT

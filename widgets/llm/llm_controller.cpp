@@ -10,23 +10,19 @@
 #include <memory>
 #include <optional>
 
-#include "engine/core/finding.h"
-#include "engine/core/finding_categories.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/printer.h"
 #include "widgets/error_text.h"
-#include "widgets/indicator_registry.h"
 #include "widgets/llm/abstain_preferences.h"
+#include "widgets/llm/editor_findings.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_log_model.h"
 #include "widgets/llm/llm_log_panel.h"
 #include "widgets/llm/llm_settings_dialog.h"
 #include "widgets/llm/profile_switcher.h"
 #include "widgets/llm/question_bar.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/session.h"
 #include "widgets/shell.h"
-#include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
 namespace hs::ui {
@@ -71,7 +67,8 @@ LlmController::LlmController(Shell& shell)
       settingsAction_(new QAction(this)),
       abstainAction_(new QAction(this)),
       classifierAction_(new QAction(this)),
-      verifierAction_(new QAction(this)) {
+      verifierAction_(new QAction(this)),
+      findings_(new EditorFindings(shell, bar_, this)) {
   QWidget* window = shell.dialogParent();
   shell.addBarAboveEditor(bar_);
   bar_->setStatus({});
@@ -153,10 +150,7 @@ void LlmController::onSessionChanged(const Session& now, bool databaseChanged) {
 }
 
 void LlmController::clearFindings() {
-  SpanHighlighter* highlighter = shell_.editor()->highlighter();
-  for (const hs::FindingStyleInfo& style : hs::findingStyles())
-    highlighter->clear(QStringLiteral("finding-") +
-                       QString::fromUtf8(style.key.data(), qsizetype(style.key.size())));
+  findings_->clear();
 }
 
 void LlmController::generate(const QString& question, const QString& evidence) {
@@ -171,6 +165,8 @@ void LlmController::generate(const QString& question, const QString& evidence) {
   }
   if (generation_->isBusy()) return;
   askedIn_ = session.id();
+  asked_ = question.trimmed();
+  findings_->stopChecking();  // the answer's status line, not the check of the SQL now there
   bar_->setStatus(tr("Asking the model ..."));
   bar_->setDetectionStatus({}, false);
   generation_->generate(session.databasePath(), question, evidence);
@@ -208,10 +204,11 @@ void LlmController::reveal() {
   const std::shared_ptr<GenerationOutcome> shownNow = std::move(hidden_);
   present(*shownNow, false);
   bar_->setStatus(
-      shownNow->abstention + QLatin1Char(' ') +
+      ErrorText::sentences(
+          shownNow->abstention,
           // Still true once the user has run it (the line stays above the results).
           tr("The SQL is shown as the model wrote it and was not run for you; Query > Run (Ctrl+Enter) runs "
-             "it."),
+             "it.")),
       true);
 }
 
@@ -220,32 +217,24 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
   const ShownSql shown = layOut(outcome.sql);
   editor->setText(shown.text);
   lastGenerated_ = shown.text;
-  clearFindings();
-  SpanHighlighter* highlighter = editor->highlighter();
-  QStringList categories;
-  for (const auto& f : outcome.findings) {
-    // Style, name and tooltip (with the explanation) exactly as in the Review case view.
-    const FindingStyleGroup family = FindingStyles::groupOf(f.finding);
-    const QString name = FindingStyles::categoryLabel(f.finding);
-    editor->indicators()->indicator(family.key, family.style);
-    if (const auto at = shown.map(f.begin, f.end))
-      highlighter->highlight(family.key, at->first, at->second, FindingStyles::tooltip(f.finding));
-    if (!categories.contains(name)) categories << name;
-  }
+  const QStringList categories = findings_->show(outcome.findings, shown.map, asked_);
   QString status = outcome.findings.isEmpty()
                        ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
                        : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.",
                             nullptr, int(outcome.findings.size()))
                              .arg(categories.join(tr(", ", "separator of a list of finding categories")));
-  status += " " + tr("Risk %1.").arg(outcome.risk, 0, 'f', 2);
-  if (outcome.resultRows >= 0) status += " " + tr("%n row(s).", nullptr, int(outcome.resultRows));
+  // The sentences as the language joins them (no Latin space after a Chinese full stop).
+  status = ErrorText::sentences(status, tr("Risk %1.").arg(outcome.risk, 0, 'f', 2));
+  if (outcome.resultRows >= 0)
+    status = ErrorText::sentences(status, tr("%n row(s).", nullptr, int(outcome.resultRows)));
   if (!outcome.executionError.isEmpty())
-    status += " " + tr("It does not run: %1")
-                        .arg(ErrorText::withLineColumn(outcome.executionError, shown.text.toUtf8(),
-                                                       [&shown](int at) {
-                                                         const auto moved = shown.map(at, at + 1);
-                                                         return moved ? moved->first : -1;
-                                                       }));
+    status = ErrorText::sentences(
+        status,
+        tr("It does not run: %1")
+            .arg(ErrorText::withLineColumn(outcome.executionError, shown.text.toUtf8(), [&shown](int at) {
+              const auto moved = shown.map(at, at + 1);
+              return moved ? moved->first : -1;
+            })));
   bar_->setStatus(status, !outcome.findings.isEmpty() || !outcome.executionError.isEmpty());
   if (!run) return;
   if (outcome.executionError.isEmpty()) {

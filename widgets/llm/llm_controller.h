@@ -1,7 +1,8 @@
 #pragma once
 // Attaches the LLM features to the shell: the question bar above the editor, the LLM log dock,
 // Query > Generate SQL, Settings > LLM Endpoints and Prompts, the model switcher in the toolbar,
-// and the highlighting of the gold-free findings of generated SQL in the editor. What it shows
+// and the gold-free findings of generated SQL and of SQL the user runs, highlighted in the editor
+// (widgets/llm/editor_findings.h). What it shows
 // belongs to the session: a new database clears it and drops answers still on their way.
 #include <QObject>
 #include <QString>
@@ -13,6 +14,7 @@ class QDockWidget;
 
 namespace hs::ui {
 
+class EditorFindings;
 class GenerationController;
 class LlmLogModel;
 class LlmLogPanel;
@@ -35,6 +37,8 @@ class LlmController : public QObject {
   QAction* abstainAction() const { return abstainAction_; }
   QAction* verifierAction() const { return verifierAction_; }
   QAction* classifierAction() const { return classifierAction_; }
+  // The findings in the editor, and the check of the SQL the user runs from it.
+  EditorFindings* findings() const { return findings_; }
 
   // Asks the model for SQL the way the question bar's Generate does (its findings highlighted, the
   // SQL run); the outcome comes through generation()->finished.
@@ -64,9 +68,11 @@ class LlmController : public QObject {
   QAction* abstainAction_;
   QAction* classifierAction_;
   QAction* verifierAction_;
+  EditorFindings* findings_;
   std::shared_ptr<GenerationOutcome> hidden_;  // the SQL of the last abstention, until revealed
   quint64 askedIn_ = 0;                        // the session the running question was asked in
   QString lastGenerated_;                      // the SQL the last answer put in the editor
+  QString asked_;                              // the question of the last answer
 };
 
 }  // namespace hs::ui

@@ -4,6 +4,7 @@ target_sources(hallusql_widgets PRIVATE
   llm/endpoint_help.h llm/endpoint_help.cpp
   llm/abstain_preferences.h llm/abstain_preferences.cpp
   llm/abstain_text.h llm/abstain_text.cpp
+  llm/editor_findings.h llm/editor_findings.cpp
   llm/generation_controller.h llm/generation_controller.cpp
   llm/key_store.h llm/key_store.cpp
   llm/llm_log_model.h llm/llm_log_model.cpp

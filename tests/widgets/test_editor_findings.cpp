@@ -197,6 +197,32 @@ class TestEditorFindings : public QObject {
     QVERIFY(findingMarks(w.editor()).isEmpty());
   }
 
+  // The status line follows a switch of language while it is shown (it stayed English under a
+  // Chinese window), and an edit still clears it afterwards.
+  void statusFollowsLanguage() {
+    hs::ui::LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    hs::ui::MainWindow w(&lang);
+    open(w);
+    const QString sql = QStringLiteral("SELECT name FROM people WHERE name = 'Bob'");
+    QVERIFY(runAndCheck(w, QStringLiteral("Which people are called Bob?"), sql));
+    QVERIFY2(llm(w)->questionBar()->statusText().contains(QStringLiteral("Your SQL has")),
+             qPrintable(llm(w)->questionBar()->statusText()));
+    w.actions().langChinese->trigger();
+    QCoreApplication::processEvents();
+    const QString zh = llm(w)->questionBar()->statusText();
+    QVERIFY2(zh.contains(QStringLiteral("你的 SQL 发现")) && zh.contains(QStringLiteral("风险")) &&
+                 !zh.contains(QStringLiteral("Your SQL")) && !zh.contains(QStringLiteral("Value absent")),
+             qPrintable(zh));
+    w.editor()->setFocus();
+    w.editor()->setCursorPosition(0, int(sql.size()));
+    QTest::keyClicks(w.editor(), QStringLiteral(" "));
+    QVERIFY2(llm(w)->questionBar()->statusText().isEmpty(), qPrintable(llm(w)->questionBar()->statusText()));
+    w.actions().langEnglish->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+  }
+
   // The status line of the user's SQL in Chinese.
   void statusInChinese() {
     hs::ui::LanguageController zh;

@@ -51,8 +51,8 @@ void EditorFindings::clear() {
   stopChecking();
   shown_.reset();
   removeMarks();
-  if (!status_.isEmpty() && bar_->statusText() == status_) bar_->setStatus({});
-  status_.clear();
+  if (status_ && bar_->statusId() == *status_) bar_->setStatus(QString());
+  status_.reset();
 }
 
 QStringList EditorFindings::show(const QVector<GeneratedFinding>& findings, const SpanMap& map,
@@ -60,18 +60,24 @@ QStringList EditorFindings::show(const QVector<GeneratedFinding>& findings, cons
   removeMarks();
   SqlEditor* editor = shell_.editor();
   SpanHighlighter* highlighter = editor->highlighter();
-  QStringList categories;
   for (const auto& f : findings) {
     // Style, name and tooltip (with the explanation) exactly as in the Review case view.
     const FindingStyleGroup family = FindingStyles::groupOf(f.finding);
-    const QString name = FindingStyles::categoryLabel(f.finding);
     editor->indicators()->indicator(family.key, family.style);
     if (const auto at = map(f.begin, f.end))
       highlighter->highlight(family.key, at->first, at->second, FindingStyles::tooltip(f.finding));
-    if (!categories.contains(name)) categories << name;
   }
   shown_ = Checked{editor->text(), question, -1, {}};
-  return categories;
+  return categoryNames(findings);
+}
+
+QStringList EditorFindings::categoryNames(const QVector<GeneratedFinding>& findings) {
+  QStringList names;
+  for (const auto& f : findings) {
+    const QString name = FindingStyles::categoryLabel(f.finding);
+    if (!names.contains(name)) names << name;
+  }
+  return names;
 }
 
 void EditorFindings::onRun(const QByteArray& sql, int editorOffset) {
@@ -135,18 +141,27 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
       },
       what.question);
   shown_ = what;
-  QString status = categories.isEmpty()
-                       ? tr("Your SQL: the gold-free checks found nothing suspicious.")
-                       : tr("Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.",
-                            nullptr, int(outcome->findings.size()))
-                             .arg(categories.join(tr(", ", "separator of a list of finding categories")));
-  // The sentences as the language joins them (no Latin space after a Chinese full stop).
-  status = ErrorText::sentences(status, tr("Risk %1.").arg(outcome->risk, 0, 'f', 2));
-  if (what.question.isEmpty())
-    status =
-        ErrorText::sentences(status, tr("Type the question it answers to check the SQL against it too."));
-  bar_->setStatus(status, !categories.isEmpty());
-  status_ = bar_->statusText();
+  // Built again in the new language when the user switches (the bar keeps the function).
+  const QVector<GeneratedFinding> findings = outcome->findings;
+  const double risk = outcome->risk;
+  const bool noQuestion = what.question.isEmpty();
+  bar_->setStatus(
+      [findings, risk, noQuestion] {
+        const QStringList names = categoryNames(findings);
+        QString status = names.isEmpty()
+                             ? tr("Your SQL: the gold-free checks found nothing suspicious.")
+                             : tr("Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.",
+                                  nullptr, int(findings.size()))
+                                   .arg(names.join(tr(", ", "separator of a list of finding categories")));
+        // The sentences as the language joins them (no Latin space after a Chinese full stop).
+        status = ErrorText::sentences(status, tr("Risk %1.").arg(risk, 0, 'f', 2));
+        if (noQuestion)
+          status = ErrorText::sentences(status,
+                                        tr("Type the question it answers to check the SQL against it too."));
+        return status;
+      },
+      !categories.isEmpty());
+  status_ = bar_->statusId();
 }
 
 }  // namespace hs::ui

@@ -34,6 +34,8 @@ class EditorFindings : public QObject {
   // Marks the findings of the whole SQL now in the editor, checked for `question` (running that
   // SQL for that question checks nothing again). Returns the categories' names, first seen first.
   QStringList show(const QVector<GeneratedFinding>& findings, const SpanMap& map, const QString& question);
+  // The findings' category names in the language now in use, first seen first.
+  static QStringList categoryNames(const QVector<GeneratedFinding>& findings);
   // Removes the marks (and the status line when it spoke of the user's SQL); stops a check.
   void clear();
   // Stops a check of the user's SQL without touching the marks (e.g. a question goes to the model).
@@ -64,7 +66,7 @@ class EditorFindings : public QObject {
   std::optional<Checked> checking_;  // the check running now
   std::optional<Checked> next_;      // to check once the running one has stopped
   quint64 generation_ = 0;           // bumped by clear(): a check started before is dropped
-  QString status_;                   // the status line this object set last
+  std::optional<quint64> status_;    // the status line this object set last (QuestionBar::statusId)
 };
 
 }  // namespace hs::ui

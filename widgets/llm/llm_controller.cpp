@@ -217,25 +217,35 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
   const ShownSql shown = layOut(outcome.sql);
   editor->setText(shown.text);
   lastGenerated_ = shown.text;
-  const QStringList categories = findings_->show(outcome.findings, shown.map, asked_);
-  QString status = outcome.findings.isEmpty()
-                       ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
-                       : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.",
-                            nullptr, int(outcome.findings.size()))
-                             .arg(categories.join(tr(", ", "separator of a list of finding categories")));
-  // The sentences as the language joins them (no Latin space after a Chinese full stop).
-  status = ErrorText::sentences(status, tr("Risk %1.").arg(outcome.risk, 0, 'f', 2));
-  if (outcome.resultRows >= 0)
-    status = ErrorText::sentences(status, tr("%n row(s).", nullptr, int(outcome.resultRows)));
-  if (!outcome.executionError.isEmpty())
-    status = ErrorText::sentences(
-        status,
-        tr("It does not run: %1")
-            .arg(ErrorText::withLineColumn(outcome.executionError, shown.text.toUtf8(), [&shown](int at) {
+  findings_->show(outcome.findings, shown.map, asked_);
+  const QString executionError =
+      outcome.executionError.isEmpty()
+          ? QString()
+          : ErrorText::withLineColumn(outcome.executionError, shown.text.toUtf8(), [&shown](int at) {
               const auto moved = shown.map(at, at + 1);
               return moved ? moved->first : -1;
-            })));
-  bar_->setStatus(status, !outcome.findings.isEmpty() || !outcome.executionError.isEmpty());
+            });
+  // Built again in the new language when the user switches (the bar keeps the function).
+  const QVector<GeneratedFinding> findings = outcome.findings;
+  const double risk = outcome.risk;
+  const qint64 rows = outcome.resultRows;
+  bar_->setStatus(
+      [findings, risk, rows, executionError] {
+        QString status =
+            findings.isEmpty()
+                ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
+                : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.",
+                     nullptr, int(findings.size()))
+                      .arg(EditorFindings::categoryNames(findings).join(
+                          tr(", ", "separator of a list of finding categories")));
+        // The sentences as the language joins them (no Latin space after a Chinese full stop).
+        status = ErrorText::sentences(status, tr("Risk %1.").arg(risk, 0, 'f', 2));
+        if (rows >= 0) status = ErrorText::sentences(status, tr("%n row(s).", nullptr, int(rows)));
+        if (!executionError.isEmpty())
+          status = ErrorText::sentences(status, tr("It does not run: %1").arg(executionError));
+        return status;
+      },
+      !outcome.findings.isEmpty() || !outcome.executionError.isEmpty());
   if (!run) return;
   if (outcome.executionError.isEmpty()) {
     shell_.runQuery();

@@ -136,7 +136,15 @@ QString QuestionBar::detectionText() const {
   return detection_->text();
 }
 
+void QuestionBar::setStatus(std::function<QString()> make, bool error) {
+  const QString text = make ? make() : QString();
+  setStatus(text, error);
+  statusMaker_ = std::move(make);
+}
+
 void QuestionBar::setStatus(const QString& text, bool error) {
+  statusMaker_ = nullptr;
+  ++statusId_;
   status_->setText(text);
   statusIsError_ = error && !text.isEmpty();
   status_->setStyleSheet(error ? QStringLiteral("color: #b02020;") : QString());
@@ -170,6 +178,7 @@ void QuestionBar::retranslate() {
                                    : unavailableReason_);
   cancel_->setText(tr("Cancel"));
   reveal_->setText(tr("Show the SQL"));
+  if (statusMaker_) status_->setText(statusMaker_());
 }
 
 void QuestionBar::changeEvent(QEvent* event) {

@@ -3,6 +3,8 @@
 // status of the last answer (its findings) and, on its own line, the follow-up detection's verdict.
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -19,6 +21,10 @@ class QuestionBar : public QWidget {
   void setQuestion(const QString& question);
   void setBusy(bool busy);
   void setStatus(const QString& text, bool error = false);
+  // A status built from translated texts: `make` runs now and again on a switch of language.
+  void setStatus(std::function<QString()> make, bool error);
+  // Changes with every setStatus: whoever set the status can tell whether it is still theirs.
+  quint64 statusId() const { return statusId_; }
   // The follow-up verdict, shown under the answer's status (never replacing it).
   void setDetectionStatus(const QString& text, bool flagged);
   // Generate is disabled with `reason` as its tooltip when not available (no database open).
@@ -57,6 +63,8 @@ class QuestionBar : public QWidget {
   bool available_ = true;
   bool busy_ = false;
   bool statusIsError_ = false;
+  std::function<QString()> statusMaker_;  // rebuilds the status in the language now in use
+  quint64 statusId_ = 0;
   QString unavailableReason_;
   QString exampleTable_;
 };

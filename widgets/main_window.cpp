@@ -251,9 +251,9 @@ void MainWindow::connectControllers() {
   });
   connect(review_, &ReviewController::message, status_, &MainStatus::setMessage);
   connect(review_, &ReviewController::workspaceChanged, this, &MainWindow::onWorkspaceChanged);
-  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
   // Only the tab in front sets how small the centre may get: the Review and Drill-down pages need
-  // more height than the Query page, and kept the docks under the editor from growing.
+  // more height than the Query page, and kept the docks under the editor from growing. Set before
+  // the docks come back (they were laid out against Review's minimum and came back shorter).
   auto frontSetsMinimum = [this]() {
     for (int i = 0; i < tabs_->count(); ++i)
       tabs_->widget(i)->setSizePolicy(
@@ -261,6 +261,7 @@ void MainWindow::connectControllers() {
   };
   connect(tabs_, &QTabWidget::currentChanged, this, frontSetsMinimum);
   frontSetsMinimum();
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
   connect(actions_.clearRecent, &QAction::triggered, this, [this]() {
     AppSettings::clearRecentFiles();
     rebuildRecentMenu();

@@ -140,6 +140,7 @@ class MainWindow : public QMainWindow, public Shell {
   ReviewController* review_ = nullptr;
   QList<QDockWidget*> parkedDocks_;  // docks hidden while Review or the first-run page is shown
   QList<QDockWidget*> frontDocks_;   // of those, the tabs that were in front of their group
+  QByteArray parkedState_;           // the window's dock layout when the docks were parked
   bool restoredState_ = false;
   bool docksShownOnce_ = false;
 };

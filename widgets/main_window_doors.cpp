@@ -102,6 +102,7 @@ void MainWindow::updateDocks() {
       // The tab in front of its group (the others of a tab group have nothing on screen).
       if (!tabifiedDockWidgets(d).isEmpty() && !d->visibleRegion().isEmpty()) frontDocks_ << d;
     }
+    if (!parkedDocks_.isEmpty() && parkedState_.isEmpty()) parkedState_ = saveState();
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->hide();
   } else if (!parkedDocks_.isEmpty()) {
     // A dock shown into a tab group becomes its current tab: the results go last, in front.
@@ -109,6 +110,9 @@ void MainWindow::updateDocks() {
                           [this](QDockWidget* d) { return d != resultsDock_; });
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->show();
     parkedDocks_.clear();
+    // Showing them lays them out anew (the results came back a fifth shorter): their sizes and
+    // places as they were parked.
+    if (!parkedState_.isEmpty()) restoreState(std::exchange(parkedState_, {}));
     // The first time the docks come out, the results are the tab in front (a hidden dock cannot
     // be raised, so addDock's raise() had no effect); later the tab that was in front when the
     // docks were parked (showing them again put the last one shown in front: the LLM log).

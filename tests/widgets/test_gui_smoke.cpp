@@ -3,6 +3,7 @@
 // indicators, cancel, and clear messages for files that are not databases.
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFile>
 #include <QGuiApplication>
 #include <QScreen>
@@ -137,6 +138,32 @@ class TestGuiSmoke : public QObject {
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown, Qt::ControlModifier);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_PageDown, Qt::ControlModifier);
     QCOMPARE(tabs->currentIndex(), 0);  // round the end
+  }
+
+  // A visit to Review and Drill-down leaves the Query tab's docks as they were (the results came
+  // back a fifth shorter, the editor taller).
+  void docksKeepTheirSizeAcrossTabs() {
+    MainWindow w;
+    w.resize(1366, 768);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(openAndWait(w, dbPath_));
+    auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    auto* results = w.findChild<QDockWidget*>(QStringLiteral("resultsDock"));
+    QVERIFY(tabs && results);
+    QTest::qWait(150);  // the default proportions are applied once the window has its size
+    const QSize before = results->size();
+    QVERIFY(before.height() > 100);
+    for (int visit : {1, 2, 0}) {
+      tabs->setCurrentIndex(visit);
+      QTest::qWait(50);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(results->isVisible(), 2000);
+    QTest::qWait(150);
+    QVERIFY2(std::abs(results->height() - before.height()) <= 2,
+             qPrintable(QStringLiteral("results %1 px high before, %2 px after")
+                            .arg(before.height())
+                            .arg(results->height())));
   }
 
   // Running closes a completion list the typing opened (it stayed on screen over the results).

@@ -32,13 +32,14 @@ struct ResultSummary {
 
 // Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
 inline constexpr const char* kGoldFreeCategories[] = {
-    "unresolved_name",    "ambiguous_name", "quoted_identifier", "value_absent",
-    "value_case",         "cartesian_join", "integer_division",  "like_without_wildcard",
-    "execution_error",    "empty_result",   "all_null_result",   "cue_superlative",
-    "cue_count",          "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",          "cue_unasked",    "join_off_key",      "cue_column_order",
-    "cue_column_unnamed", "cue_average",    "cue_table_unnamed", "cue_answer_shape",
-    "bare_column",        "limit_tie",      "limit_null_key",    "cue_key_for_name"};
+    "unresolved_name",     "ambiguous_name", "quoted_identifier", "value_absent",
+    "value_case",          "cartesian_join", "integer_division",  "like_without_wildcard",
+    "execution_error",     "empty_result",   "all_null_result",   "cue_superlative",
+    "cue_count",           "cue_group",      "cue_distinct",      "cue_number",
+    "cue_value",           "cue_unasked",    "join_off_key",      "cue_column_order",
+    "cue_column_unnamed",  "cue_average",    "cue_table_unnamed", "cue_answer_shape",
+    "bare_column",         "limit_tie",      "limit_null_key",    "cue_key_for_name",
+    "group_key_unselected"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -95,6 +96,9 @@ std::vector<Finding> schemaShapeFindings(const SqlView& pred, const db::Schema& 
 // A SELECT column of a grouped block that is neither grouped, nor aggregated, nor fixed by what is
 // grouped (`bare_column`, goldfree_bare_column.cpp; part of goldFreeFindings).
 std::vector<Finding> bareColumnFindings(const SqlView& pred);
+// Per-group aggregates returned without the group they belong to (`group_key_unselected`,
+// goldfree_grouping.cpp).
+std::vector<Finding> groupKeyUnselectedFindings(const SqlView& pred);
 // ORDER BY ... LIMIT k whose row k ties with row k + 1 on the sort key (`limit_tie`,
 // goldfree_limit_tie.cpp): runs one probe query through `run`; nothing without it.
 std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run);

@@ -160,6 +160,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
   }
   for (Finding& f : schemaShapeFindings(v, schema)) out.push_back(std::move(f));
   for (Finding& f : bareColumnFindings(v)) out.push_back(std::move(f));
+  for (Finding& f : groupKeyUnselectedFindings(v)) out.push_back(std::move(f));
   const std::vector<std::string> words = questionWords(question);
   bool ratio = false;
   for (const char* w :

@@ -131,6 +131,9 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
       {"goldfree", "bare_column", "structure", HS_L("Bare column"),
        HS_L("A selected column is neither grouped nor aggregated: SQLite takes it from an arbitrary row."),
        "gf-structure"},
+      {"goldfree", "group_key_unselected", "structure", HS_L("Group key not selected"),
+       HS_L("Per-group aggregates are returned without the column that says which group each row is."),
+       "gf-structure"},
 
       {"goldfree", "execution_error", "result", HS_L("Execution error"),
        HS_L("The predicted query fails to execute."), "gf-result"},

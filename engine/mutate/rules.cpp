@@ -284,6 +284,8 @@ const char* toString(Rule rule) {
       return "identifier_quoting";
     case Rule::FloatToInteger:
       return "float_to_integer";
+    case Rule::GroupKeyDrop:
+      return "group_key_drop";
   }
   return "?";
 }
@@ -310,7 +312,8 @@ const std::vector<Rule>& knownRules() {
                                        Rule::WildcardRemoval,
                                        Rule::ValueCaseChange,
                                        Rule::IdentifierQuoting,
-                                       Rule::FloatToInteger};
+                                       Rule::FloatToInteger,
+                                       Rule::GroupKeyDrop};
   return rules;
 }
 
@@ -386,6 +389,8 @@ ExpectedLabels expectedLabels(const Candidate& c) {
       return {"Schema Contradiction", c.clause == "select" ? "C5" : "C6"};
     case Rule::FloatToInteger:  // the ratio truncated by integer division
       return {"Mathematical Delusion", "C1"};
+    case Rule::GroupKeyDrop:  // the grouped column left out of the answer
+      return {"Attribute Overanalysis", "C5"};
   }
   return {};
 }

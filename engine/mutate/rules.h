@@ -27,12 +27,13 @@ enum class Rule : std::uint8_t {
   WildcardRemoval,
   ValueCaseChange,
   IdentifierQuoting,
-  FloatToInteger
+  FloatToInteger,
+  GroupKeyDrop
 };
-constexpr std::size_t kRuleCount = 10;
+constexpr std::size_t kRuleCount = 11;
 // "operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
 // "sub_sql", "join_condition_removal", "wildcard_removal", "value_case_change",
-// "identifier_quoting", "float_to_integer".
+// "identifier_quoting", "float_to_integer", "group_key_drop".
 const char* toString(Rule rule);
 std::optional<Rule> ruleFromString(std::string_view name);
 // The four AST rules of seed 003 D.2: the default of `mutate`.

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engine/core/text.h"
+#include "engine/sql/plan.h"
 
 namespace hs::mutate {
 namespace {
@@ -39,7 +40,8 @@ class SlipFinder {
         wildcards_(has(rules, Rule::WildcardRemoval)),
         cases_(has(rules, Rule::ValueCaseChange)),
         quoting_(has(rules, Rule::IdentifierQuoting)),
-        floats_(has(rules, Rule::FloatToInteger)) {}
+        floats_(has(rules, Rule::FloatToInteger)),
+        groupKeys_(has(rules, Rule::GroupKeyDrop)) {}
 
   void visit(const Node& n) {
     if (const auto* j = n.as<JoinClause>()) {
@@ -50,6 +52,7 @@ class SlipFinder {
     } else if (const auto* like = n.as<Like>()) {
       if (wildcards_ && like->op == LikeOp::Like && like->pattern) wildcard(*like->pattern);
     } else if (const auto* core = n.as<SelectCore>()) {
+      if (groupKeys_) groupKeyDrop(*core);
       if (quoting_)
         for (const auto& rc : core->columns)
           if (rc && rc->expr) quote(*rc->expr, "select");
@@ -111,6 +114,32 @@ class SlipFinder {
     add(Rule::FloatToInteger, lit.span, t.substr(0, dot), "select", t + " -> " + t.substr(0, dot));
   }
 
+  static bool aggregated(const Node& e) {
+    bool found = false;
+    walk(e, [&](const Node& n) {
+      if (const auto* call = n.as<FunctionCall>(); call && isAggregateCall(*call)) found = true;
+      return !found && !n.as<SelectCore>();  // an aggregate of a subquery is not this block's
+    });
+    return found;
+  }
+
+  // SELECT key, COUNT(*) ... GROUP BY key -> SELECT COUNT(*) ... GROUP BY key.
+  void groupKeyDrop(const SelectCore& core) {
+    if (core.groupBy.empty() || core.columns.size() < 2) return;
+    std::string kept;
+    std::size_t dropped = 0;
+    for (const auto& rc : core.columns) {
+      if (!rc || !rc->expr || rc->expr->as<Star>()) return;
+      if (aggregated(*rc->expr))
+        kept += (kept.empty() ? "" : ", ") + std::string(rc->span.in(sql_));
+      else
+        ++dropped;
+    }
+    if (kept.empty() || dropped == 0) return;
+    const Span s{core.columns.front()->span.begin, core.columns.back()->span.end};
+    add(Rule::GroupKeyDrop, s, kept, "select", "drops the non-aggregate output items");
+  }
+
   // A plain column written as a string of its name.
   void quote(const Expr& e, const char* clause) {
     const auto* c = e.as<ColumnRef>();
@@ -138,6 +167,7 @@ class SlipFinder {
   bool cases_;
   bool quoting_;
   bool floats_;
+  bool groupKeys_;
   std::vector<Candidate> out_;
 };
 

@@ -14,6 +14,10 @@
 // - float_to_integer: a whole-number float literal loses its point (100.0 -> 100) and a CAST to a
 //   real type is dropped, so that a ratio is computed by integer division (integer_division).
 //
+// - group_key_drop: in a block with GROUP BY whose SELECT list holds an aggregate and other items,
+//   the items without an aggregate (the grouping key, what it fixes) are dropped: one value per group
+//   comes back with nothing to say which group (group_key_unselected).
+//
 // Asked for by name (`mutate --rules ...`), never among the defaults; the execution filter of
 // engine/mutate keeps only mutants whose result differs from the gold's.
 #include <string_view>

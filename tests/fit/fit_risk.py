@@ -52,7 +52,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 # empty, "correct" under EX), so a value-case finding goes with EX-correct predictions about as often
 # as with wrong ones (tests/fit/README.md has the measurement).
 MUTATION_RULES = ["operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
-                  "join_condition_removal", "wildcard_removal", "identifier_quoting", "float_to_integer"]
+                  "join_condition_removal", "wildcard_removal", "identifier_quoting", "float_to_integer",
+                  "group_key_drop"]
 
 
 def log(*a):

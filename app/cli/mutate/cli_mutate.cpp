@@ -30,7 +30,7 @@ Result<std::vector<mutate::Rule>> parseRules(const std::string& list) {
           "--rules: unknown rule '" + name +
           "' (operator_inversion, identifier_substitution, constant_replacement, aggregation_mutation, "
           "sub_sql, join_condition_removal, wildcard_removal, value_case_change, identifier_quoting, "
-          "float_to_integer)");
+          "float_to_integer, group_key_drop)");
     rules.push_back(*rule);
     if (comma == std::string::npos) break;
     pos = comma + 1;
@@ -109,7 +109,8 @@ const CommandRegistration kMutate{Command{
     "mutate",
     "mutate --cases F [--format ...] --db-root DIR --out OUT.jsonl [--seed N] [--per-query N] [--per-rule N] "
     "[--rules operator_inversion,identifier_substitution,constant_replacement,aggregation_mutation,sub_sql,"
-    "join_condition_removal,wildcard_removal,value_case_change,identifier_quoting,float_to_integer] "
+    "join_condition_removal,wildcard_removal,value_case_change,identifier_quoting,float_to_integer,group_key_"
+    "drop] "
     "[--max-steps N (SQLite VM instructions per statement, default 100000000)] [--timeout-ms N] [--quiet]",
     {"quiet"},
     runMutate}};

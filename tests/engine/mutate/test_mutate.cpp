@@ -294,6 +294,26 @@ class TestMutate : public QObject {
     QCOMPARE(QString::fromStdString(expectedLabels(cands[0]).ctype), QString("C5"));
   }
 
+  void groupKeyDrop() {
+    // The grouped key (and what the grouping fixes) leaves the SELECT list; the aggregate stays.
+    const std::string sql = "SELECT kind, name, count(*) FROM animal GROUP BY kind ORDER BY count(*)";
+    auto q = hs::sql::parseSelect(sql);
+    QVERIFY(q.ok());
+    const auto cands = slipCandidates(sql, **q, {Rule::GroupKeyDrop});
+    QCOMPARE(cands.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(applyCandidate(sql, cands[0]).sql),
+             QString("SELECT count(*) FROM animal GROUP BY kind ORDER BY count(*)"));
+    QCOMPARE(QString::fromStdString(toString(cands[0].rule)), QString("group_key_drop"));
+    // No GROUP BY, or no aggregate beside the key, or only aggregates: nothing to drop.
+    for (const std::string none :
+         {"SELECT kind, count(*) FROM animal", "SELECT kind FROM animal GROUP BY kind",
+          "SELECT count(*), max(age) FROM animal GROUP BY kind"}) {
+      auto qn = hs::sql::parseSelect(none);
+      QVERIFY(qn.ok());
+      QVERIFY2(slipCandidates(none, **qn, {Rule::GroupKeyDrop}).empty(), none.c_str());
+    }
+  }
+
   void slipMutantsAreExecutionFiltered() {
     // The dropped ON pairs every animal with every other (kept); 'Dog' matches nothing (kept); 'o'
     // without its wildcards matches no name (kept).

@@ -102,7 +102,8 @@ void MainWindow::updateDocks() {
       // The tab in front of its group (the others of a tab group have nothing on screen).
       if (!tabifiedDockWidgets(d).isEmpty() && !d->visibleRegion().isEmpty()) frontDocks_ << d;
     }
-    if (!parkedDocks_.isEmpty() && parkedState_.isEmpty()) parkedState_ = saveState();
+    // (Not before they were first shown: the layout then is not yet the one the user saw.)
+    if (docksShownOnce_ && !parkedDocks_.isEmpty() && parkedState_.isEmpty()) parkedState_ = saveState();
     for (QDockWidget* d : std::as_const(parkedDocks_)) d->hide();
   } else if (!parkedDocks_.isEmpty()) {
     // A dock shown into a tab group becomes its current tab: the results go last, in front.

@@ -1,5 +1,6 @@
 #include "widgets/first_run_page.h"
 
+#include <QApplication>
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
@@ -8,6 +9,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "widgets/app_settings.h"
@@ -149,6 +151,11 @@ void FirstRunPage::changeEvent(QEvent* event) {
 void FirstRunPage::showEvent(QShowEvent* event) {
   refresh();
   QWidget::showEvent(event);
+  // The keyboard starts on the page's first action (Space opens a database) rather than nowhere:
+  // the first Tab only reached it.
+  QTimer::singleShot(0, this, [this]() {
+    if (isVisible() && !isAncestorOf(QApplication::focusWidget())) open_->setFocus(Qt::OtherFocusReason);
+  });
 }
 
 }  // namespace hs::ui

@@ -5,6 +5,7 @@
 // and highlights, results, question-bar findings, follow-ups, status. Data-free (the databases are
 // built here); runs under AddressSanitizer too.
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -187,6 +188,10 @@ class TestSessionSwitch : public QObject {
     auto* page = w.findChild<QWidget*>(QStringLiteral("firstRunPage"));
     QVERIFY(page && page->isVisible());
     QVERIFY(!w.editor()->isVisible());
+    // The keyboard starts on the page's first button (the first Tab only reached it).
+    w.activateWindow();
+    QTRY_VERIFY_WITH_TIMEOUT(QApplication::focusWidget() && page->isAncestorOf(QApplication::focusWidget()),
+                             2000);
     // Generate is disabled, and says why.
     QVERIFY(!w.llm()->questionBar()->isGenerateEnabled());
     QVERIFY(!w.llm()->generateAction()->isEnabled());

@@ -447,10 +447,12 @@ void MainWindow::onOpenFailed(const QString& path, const QString& message) {
 }
 
 void MainWindow::showReview() {
+  // Where the focus was before the switch: a focused widget of the page left behind hands the
+  // focus to the next one in the chain, which may be inside Review (the run chooser).
+  const QWidget* focus = QApplication::focusWidget();
   tabs_->setCurrentWidget(review_->panel());
   // A reviewer starts in the case list, where the arrow keys move through the cases (the focus
   // was nowhere: Down did nothing until Tab had reached the list).
-  const QWidget* focus = QApplication::focusWidget();
   if (!focus || !review_->panel()->isAncestorOf(focus))
     review_->panel()->caseList()->setFocus(Qt::OtherFocusReason);
 }

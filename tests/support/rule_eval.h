@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/annotate/eval_annotator.h"
+#include "engine/annotate/risk.h"
 #include "engine/eval/runner.h"
 
 namespace hs::test {
@@ -19,12 +20,14 @@ inline bool makeDatabase(const std::string& dir, const char* setup) {
   return made;
 }
 
-// The outcome of `pred` against `gold` on database "d" under `dir` (empty when nothing was evaluated).
+// The outcome of `pred` against `gold` on database "d" under `dir` for `question` (empty when
+// nothing was evaluated).
 inline eval::CaseOutcome evaluateWithRules(const std::string& dir, const std::string& gold,
-                                           const std::string& pred) {
+                                           const std::string& pred, const std::string& question = {}) {
   Case c;
   c.id = "case";
   c.dbId = "d";
+  c.question = question;
   c.goldSql = gold;
   c.predSql = pred;
   annotate::RuleAnnotator rules;
@@ -33,6 +36,12 @@ inline eval::CaseOutcome evaluateWithRules(const std::string& dir, const std::st
   opts.annotator = &rules;
   const auto outcomes = eval::evaluateCases({c}, opts);
   return outcomes.size() == 1 ? outcomes[0] : eval::CaseOutcome{};
+}
+
+// The shipped risk model's weight of `feature`; -1 for no feature of that name.
+inline double riskWeight(const std::string& feature) {
+  const auto i = annotate::riskFeatureIndex(feature);
+  return i ? annotate::defaultRiskModel().weights.at(*i) : -1.0;
 }
 
 }  // namespace hs::test

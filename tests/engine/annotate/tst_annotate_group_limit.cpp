@@ -45,8 +45,7 @@ std::string spanText(const std::string& sql, const hs::Finding& f) {
 }
 
 double weightOf(const std::string& feature) {
-  const auto i = hs::annotate::riskFeatureIndex(feature);
-  return i ? hs::annotate::defaultRiskModel().weights.at(*i) : -1.0;
+  return hs::test::riskWeight(feature);
 }
 
 }  // namespace

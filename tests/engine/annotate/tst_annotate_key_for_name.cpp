@@ -30,18 +30,7 @@ struct Fixture {
   bool ok = dir.isValid() && hs::test::makeDatabase(dir.path().toStdString(), kSetup);
 
   hs::eval::CaseOutcome run(const std::string& sql, const std::string& question) const {
-    hs::Case c;
-    c.id = "case";
-    c.dbId = "d";
-    c.question = question;
-    c.goldSql = sql;
-    c.predSql = sql;
-    hs::annotate::RuleAnnotator rules;
-    hs::eval::EvalOptions opts;
-    opts.dbRoot = dir.path().toStdString();
-    opts.annotator = &rules;
-    const auto outcomes = hs::eval::evaluateCases({c}, opts);
-    return outcomes.size() == 1 ? outcomes[0] : hs::eval::CaseOutcome{};
+    return hs::test::evaluateWithRules(dir.path().toStdString(), sql, sql, question);
   }
   std::vector<hs::Finding> of(const std::string& sql, const std::string& question) const {
     std::vector<hs::Finding> out;
@@ -52,8 +41,7 @@ struct Fixture {
 };
 
 double weightOf(const std::string& feature) {
-  const auto i = hs::annotate::riskFeatureIndex(feature);
-  return i ? hs::annotate::defaultRiskModel().weights.at(*i) : -1.0;
+  return hs::test::riskWeight(feature);
 }
 
 }  // namespace

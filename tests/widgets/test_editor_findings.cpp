@@ -12,6 +12,7 @@
 #include "engine/core/finding_categories.h"
 #include "fake_llm_profile.h"
 #include "gui_test_db.h"
+#include "review_test_env.h"
 #include "support/fake_llm/fake_llm.h"
 #include "widgets/database_controller.h"
 #include "widgets/help_guide.h"
@@ -81,10 +82,7 @@ class TestEditorFindings : public QObject {
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir_.filePath("settings"));
-    QCoreApplication::setOrganizationName("HalluSQLTest");
-    QCoreApplication::setApplicationName("hallusql-editor-findings-test");
+    hs::test::isolateSettings(dir_, "hallusql-editor-findings-test");
     hs::ui::AbstainPreferences::setEnabled(false);
     QVERIFY(hs::test::createGuiTestDb(dir_.filePath("people.sqlite"), 100));
     QVERIFY(english_.setLanguage(QStringLiteral("en")));

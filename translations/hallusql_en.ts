@@ -150,10 +150,10 @@
 <context>
     <name>hs::ui::EditorFindings</name>
     <message numerus="yes">
-        <source>Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <source>Your SQL has %n finding(s): %1. Hover a highlighted span or put the cursor in it for the reason.</source>
         <translation>
-            <numerusform>Your SQL has %n finding: %1. Hover a highlighted span for the reason.</numerusform>
-            <numerusform>Your SQL has %n findings: %1. Hover a highlighted span for the reason.</numerusform>
+            <numerusform>Your SQL has %n finding: %1. Hover a highlighted span or put the cursor in it for the reason.</numerusform>
+            <numerusform>Your SQL has %n findings: %1. Hover a highlighted span or put the cursor in it for the reason.</numerusform>
         </translation>
     </message>
 </context>
@@ -256,10 +256,10 @@
 <context>
     <name>hs::ui::LlmController</name>
     <message numerus="yes">
-        <source>Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <source>Generated SQL with %n finding(s): %1. Hover a highlighted span or put the cursor in it for the reason.</source>
         <translation>
-            <numerusform>Generated SQL with %n finding: %1. Hover a highlighted span for the reason.</numerusform>
-            <numerusform>Generated SQL with %n findings: %1. Hover a highlighted span for the reason.</numerusform>
+            <numerusform>Generated SQL with %n finding: %1. Hover a highlighted span or put the cursor in it for the reason.</numerusform>
+            <numerusform>Generated SQL with %n findings: %1. Hover a highlighted span or put the cursor in it for the reason.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1774,9 +1774,9 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>你的 SQL：无标准答案检查未发现可疑之处。</translation>
     </message>
     <message numerus="yes">
-        <source>Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <source>Your SQL has %n finding(s): %1. Hover a highlighted span or put the cursor in it for the reason.</source>
         <translation>
-            <numerusform>你的 SQL 发现 %n 处问题：%1。将鼠标悬停在高亮处可查看原因。</numerusform>
+            <numerusform>你的 SQL 发现 %n 处问题：%1。将鼠标悬停在高亮处或把光标移入其中可查看原因。</numerusform>
         </translation>
     </message>
     <message>
@@ -2659,9 +2659,9 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>已生成 SQL；无标准答案检查未发现可疑之处。</translation>
     </message>
     <message numerus="yes">
-        <source>Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.</source>
+        <source>Generated SQL with %n finding(s): %1. Hover a highlighted span or put the cursor in it for the reason.</source>
         <translation>
-            <numerusform>已生成 SQL，发现 %n 处问题：%1。将鼠标悬停在高亮处可查看原因。</numerusform>
+            <numerusform>已生成 SQL，发现 %n 处问题：%1。将鼠标悬停在高亮处或把光标移入其中可查看原因。</numerusform>
         </translation>
     </message>
     <message>

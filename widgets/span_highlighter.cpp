@@ -20,6 +20,8 @@ SpanHighlighter::SpanHighlighter(QsciScintilla* editor, IndicatorRegistry* regis
   editor_->SendScintilla(Sci::SCI_SETMOUSEDWELLTIME, 400UL);
   connect(editor_, &QsciScintillaBase::SCN_DWELLSTART, this, &SpanHighlighter::onDwellStart);
   connect(editor_, &QsciScintillaBase::SCN_DWELLEND, this, &SpanHighlighter::onDwellEnd);
+  // Keyboard users read a reason by moving the caret into the span.
+  connect(editor_, &QsciScintilla::cursorPositionChanged, this, &SpanHighlighter::onCaretMoved);
 }
 
 bool SpanHighlighter::highlight(const QString& name, int beginByte, int endByte, const QString& tooltip) {
@@ -95,6 +97,22 @@ void SpanHighlighter::onDwellStart(int position, int x, int y) {
 
 void SpanHighlighter::onDwellEnd(int, int, int) {
   QToolTip::hideText();
+}
+
+void SpanHighlighter::onCaretMoved() {
+  if (!editor_->hasFocus()) return;
+  const long pos = editor_->SendScintilla(Sci::SCI_GETCURRENTPOS);
+  const QString tip = tooltipAt(static_cast<int>(pos));
+  if (tip.isEmpty()) {
+    if (caretTip_) QToolTip::hideText();
+    caretTip_ = false;
+    return;
+  }
+  const int x = static_cast<int>(editor_->SendScintilla(Sci::SCI_POINTXFROMPOSITION, 0UL, pos));
+  const int y = static_cast<int>(editor_->SendScintilla(Sci::SCI_POINTYFROMPOSITION, 0UL, pos));
+  const int lineHeight = static_cast<int>(editor_->SendScintilla(Sci::SCI_TEXTHEIGHT, 0UL));
+  QToolTip::showText(editor_->viewport()->mapToGlobal(QPoint(x, y + lineHeight)), tip, editor_->viewport());
+  caretTip_ = true;
 }
 
 }  // namespace hs::ui

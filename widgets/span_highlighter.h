@@ -1,7 +1,7 @@
 #pragma once
 // Highlights byte spans of the editor's UTF-8 text with named indicators and shows a tooltip
-// when the mouse rests on one. Engine spans are byte offsets and QScintilla in UTF-8 mode counts
-// bytes too, so spans go straight to indicators.
+// when the mouse rests on one or the caret enters one. Engine spans are byte offsets and QScintilla in UTF-8
+// mode counts bytes too, so spans go straight to indicators.
 #include <QObject>
 #include <QString>
 #include <QVector>
@@ -38,10 +38,12 @@ class SpanHighlighter : public QObject {
  private:
   void onDwellStart(int position, int x, int y);
   void onDwellEnd(int position, int x, int y);
+  void onCaretMoved();
 
   QsciScintilla* editor_;
   IndicatorRegistry* registry_;
   QVector<HighlightedSpan> tooltips_;  // value stored in the indicator = index + 1
+  bool caretTip_ = false;              // the shown tooltip came from the caret
 };
 
 }  // namespace hs::ui

@@ -1,4 +1,5 @@
 // The editor's pieces: statement location by bytes, named indicators, span highlighting.
+#include <QToolTip>
 #include <QtTest>
 
 #include "widgets/indicator_registry.h"
@@ -64,6 +65,25 @@ class TestEditorSpans : public QObject {
     editor.highlighter()->clear(QStringLiteral("finding"));
     QVERIFY(editor.highlighter()->spans(QStringLiteral("finding")).isEmpty());
     QVERIFY(!editor.highlighter()->highlight(QStringLiteral("finding"), 5, 5));  // empty span
+  }
+
+  void caretInASpanShowsItsReason() {
+    // A keyboard user cannot hover: moving the caret into a span shows the same tooltip.
+    SqlEditor editor;
+    const QByteArray text = "SELECT x FROM pets WHERE kind = 'Dog'";
+    editor.setText(QString::fromUtf8(text));
+    const int begin = static_cast<int>(text.indexOf("'Dog'"));
+    QVERIFY(editor.highlighter()->highlight(QStringLiteral("finding"), begin, begin + 5,
+                                            QStringLiteral("value with other letter case")));
+    editor.show();
+    editor.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&editor));
+    editor.setFocus();
+    QTRY_VERIFY(editor.hasFocus());
+    editor.setCursorPosition(0, begin + 2);
+    QTRY_COMPARE(QToolTip::text(), QStringLiteral("value with other letter case"));
+    editor.setCursorPosition(0, 1);
+    QTRY_VERIFY(!QToolTip::isVisible());
   }
 
   void showErrorMarksWholeToken() {

@@ -150,7 +150,8 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
         const QStringList names = categoryNames(findings);
         QString status = names.isEmpty()
                              ? tr("Your SQL: the gold-free checks found nothing suspicious.")
-                             : tr("Your SQL has %n finding(s): %1. Hover a highlighted span for the reason.",
+                             : tr("Your SQL has %n finding(s): %1. Hover a highlighted span or put the "
+                                  "cursor in it for the reason.",
                                   nullptr, int(findings.size()))
                                    .arg(names.join(tr(", ", "separator of a list of finding categories")));
         // The sentences as the language joins them (no Latin space after a Chinese full stop).

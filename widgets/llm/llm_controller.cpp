@@ -231,13 +231,13 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
   const qint64 rows = outcome.resultRows;
   bar_->setStatus(
       [findings, risk, rows, executionError] {
-        QString status =
-            findings.isEmpty()
-                ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
-                : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span for the reason.",
-                     nullptr, int(findings.size()))
-                      .arg(EditorFindings::categoryNames(findings).join(
-                          tr(", ", "separator of a list of finding categories")));
+        QString status = findings.isEmpty()
+                             ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
+                             : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span or put the "
+                                  "cursor in it for the reason.",
+                                  nullptr, int(findings.size()))
+                                   .arg(EditorFindings::categoryNames(findings).join(
+                                       tr(", ", "separator of a list of finding categories")));
         // The sentences as the language joins them (no Latin space after a Chinese full stop).
         status = ErrorText::sentences(status, tr("Risk %1.").arg(risk, 0, 'f', 2));
         if (rows >= 0) status = ErrorText::sentences(status, tr("%n row(s).", nullptr, int(rows)));

@@ -355,7 +355,14 @@ void MainWindow::fitColumns() {
     header->resizeSection(c, std::clamp(header->sectionSize(c) + 16, 70, 360));
 }
 
+bool MainWindow::openIfWorkspace(const QString& path) {
+  if (QFileInfo(path).suffix().compare(QLatin1String("hallusql"), Qt::CaseInsensitive) != 0) return false;
+  if (review_->openWorkspace(path)) showReview();
+  return true;
+}
+
 void MainWindow::openDatabase(const QString& path) {
+  if (openIfWorkspace(path)) return;
   banner_->hide();
   const QString name = QFileInfo(path).fileName();
   status_->setTranslatedMessage([name] { return tr("Opening %1…").arg(name); });
@@ -363,11 +370,16 @@ void MainWindow::openDatabase(const QString& path) {
 }
 
 void MainWindow::openDatabaseForQuery(const QString& path) {
+  if (openIfWorkspace(path)) return;
   showQueryOnOpen_ = true;
   openDatabase(path);
 }
 
 void MainWindow::openAndRun(const QString& path, const QString& sql) {
+  if (openIfWorkspace(path)) {
+    emit initialLoadFinished(!review_->workspacePath().isEmpty());
+    return;
+  }
   pendingPath_ = QFileInfo(path).absoluteFilePath();
   pendingSql_ = sql;
   openDatabase(path);

@@ -41,6 +41,7 @@ class MainWindow : public QMainWindow, public Shell {
   explicit MainWindow(LanguageController* language = nullptr, QWidget* parent = nullptr);
   ~MainWindow() override;
 
+  // A workspace (*.hallusql: on the command line, dropped, chosen) opens in the Review tab.
   void openDatabase(const QString& path);
   // The user chose a database (Open, Recent, drop): once open, the Query tab shows it.
   void openDatabaseForQuery(const QString& path);
@@ -93,6 +94,8 @@ class MainWindow : public QMainWindow, public Shell {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // Opens `path` as a workspace in the Review tab when it is one (true), else false.
+  bool openIfWorkspace(const QString& path);
   QWidget* buildQueryPage();
   void buildDocks();
   void connectControllers();

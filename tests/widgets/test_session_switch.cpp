@@ -279,6 +279,24 @@ class TestSessionSwitch : public QObject {
     QVERIFY2(w.windowTitle().contains(file), qPrintable(w.windowTitle()));
   }
 
+  void aWorkspaceGivenAsADatabaseOpensInReview() {
+    // `hallusql run.hallusql` (or dropping it on the window) opened the workspace as a database:
+    // its internal tables in the schema tree, the Review tab still on the previous workspace.
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    const QString ws = QString::fromStdString(demo->workspacePath);
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    w.openDatabaseForQuery(ws);
+    QCOMPARE(QFileInfo(w.review()->workspacePath()).canonicalFilePath(), QFileInfo(ws).canonicalFilePath());
+    QVERIFY(w.isReviewShown());
+    QTest::qWait(100);
+    QCOMPARE(opened.count(), 0);
+  }
+
   void openDatabaseStartsNearTheOpenDatabase() {
     // File > Open Database started in the working directory every time: the next Spider database
     // meant a walk from there. It starts in the open database's folder.

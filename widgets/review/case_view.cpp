@@ -9,6 +9,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/core/case.h"
@@ -168,6 +169,13 @@ void CaseView::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outcom
       note->setFirstColumnSpanned(true);
       note->setFlags(Qt::NoItemFlags);
     }
+  }
+  // The message is the finding's reason, its tooltip out of a keyboard user's reach: the other
+  // columns fit their text, and the message gets the width they leave.
+  for (int c = 0; c < 3 && !p_->shown.empty(); ++c) {
+    p_->findings->resizeColumnToContents(c);
+    p_->findings->header()->resizeSection(c,
+                                          std::clamp(p_->findings->header()->sectionSize(c) + 12, 60, 220));
   }
   p_->tabs->setTabText(0, tr("Findings (%1)").arg(p_->shown.size()));
 

@@ -93,6 +93,10 @@ const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& ke
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).
 // Part of goldFreeFindings.
 std::vector<Finding> schemaShapeFindings(const SqlView& pred, const db::Schema& schema);
+// The (lower-cased) column name holds the table's name or, for a name longer than four letters,
+// the name without its last letter ("concert.singer_id" for singer, "flights.Airline" for
+// airlines): the column reads as a key to that table, declared or not (goldfree_schema.cpp).
+bool namedAfterTable(const db::TableInfo& table, std::string_view column);
 // A SELECT column of a grouped block that is neither grouped, nor aggregated, nor fixed by what is
 // grouped (`bare_column`, goldfree_bare_column.cpp; part of goldFreeFindings).
 std::vector<Finding> bareColumnFindings(const SqlView& pred);

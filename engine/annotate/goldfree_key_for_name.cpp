@@ -13,7 +13,16 @@
 //        the referenced column (the named one, or R's primary key when none is named or the named
 //        one does not exist) is not name-like; or
 //    (b) it is its table's primary key, an integer or named as a key (its last word id, code, key,
-//        no, num), R its own table.
+//        no, num), R its own table; or
+//    (c) (undeclared keys, added in round 14 before measuring) it is no declared foreign key and
+//        not its table's one-column primary key (a member of a composite primary key, as
+//        flight_2's flights(Airline, FlightNo), is tried here first and under (b) when (c) finds no
+//        R), and it is named after another table R the way join_off_key
+//        reads an undeclared link (namedAfterTable: the column holds R's name or R's name without
+//        its last letter, flights.Airline for airlines), every word of the column being a word of
+//        R's name or a key word (id, code, key, no, num); R has a one-column primary key, the
+//        target, of the column's type affinity (SQLite's: integer, text, real, numeric). When
+//        several tables qualify, the one with the longest name.
 //    Never a key: a column whose own words hold a name-like word (name, title, fname, lname,
 //    surname, nickname, username, forename, firstname, lastname, fullname): it is the name.
 // 3. R must hold what the key stands for: a name, that is a column other than the key's target
@@ -55,6 +64,54 @@ bool textType(const db::ColumnInfo& c) {
          t.find("clob") != std::string::npos;
 }
 
+// SQLite's type affinity of a declared type: 'i'nteger, 't'ext, 'r'eal or 'n'umeric.
+char affinity(const std::string& declared) {
+  const std::string t = hs::asciiLower(declared);
+  if (t.find("int") != std::string::npos) return 'i';
+  if (t.find("char") != std::string::npos || t.find("clob") != std::string::npos ||
+      t.find("text") != std::string::npos)
+    return 't';
+  if (t.empty() || t.find("blob") != std::string::npos) return 'b';
+  if (t.find("real") != std::string::npos || t.find("floa") != std::string::npos ||
+      t.find("doub") != std::string::npos)
+    return 'r';
+  return 'n';
+}
+
+// Rule 2(c): another table the undeclared key column `c` of `t` is named after.
+std::pair<const db::TableInfo*, std::string> undeclaredTarget(const db::Schema& schema,
+                                                              const db::TableInfo& t, const db::ColumnInfo& c,
+                                                              const std::set<std::string>& keyWords) {
+  for (const db::ForeignKey& fk : t.foreignKeys)
+    for (const std::string& from : fk.fromColumns)
+      if (hs::asciiLower(from) == hs::asciiLower(c.name)) return {nullptr, ""};
+  const std::vector<std::string> words = identifierWords(c.name);
+  if (words.empty()) return {nullptr, ""};
+  std::pair<const db::TableInfo*, std::string> best{nullptr, ""};
+  for (const db::TableInfo& r : schema.tables) {
+    if (&r == &t || !namedAfterTable(r, c.name)) continue;
+    if (best.first != nullptr && best.first->name.size() >= r.name.size()) continue;
+    const db::ColumnInfo* pk = nullptr;
+    int keys = 0;
+    for (const db::ColumnInfo& k : r.columns)
+      if (k.primaryKey) {
+        ++keys;
+        pk = &k;
+      }
+    if (keys != 1 || affinity(pk->declaredType) != affinity(c.declaredType)) continue;
+    const std::vector<std::string> table = identifierWords(r.name);
+    bool covered = true;
+    for (const std::string& w : words) {
+      bool ok = keyWords.count(w) > 0;
+      for (const std::string& tw : table) ok = ok || namesWord(w, tw) || namesWord(tw, w);
+      covered = covered && ok;
+    }
+    if (covered) best = {&r, pk->name};
+  }
+  if (best.first != nullptr && nameLike(best.second)) return {nullptr, ""};
+  return best;
+}
+
 // Rule 2: the table the key column `c` of `t` stands for, and the column it points at; null when
 // `c` is no key.
 std::pair<const db::TableInfo*, std::string> keyTarget(const db::Schema& schema, const db::TableInfo& t,
@@ -73,9 +130,13 @@ std::pair<const db::TableInfo*, std::string> keyTarget(const db::Schema& schema,
     if (nameLike(target)) return {nullptr, ""};
     return {r, target};
   }
-  if (!c.primaryKey) return {nullptr, ""};
-  const std::vector<std::string> words = identifierWords(c.name);
   static const std::set<std::string> keyWords = {"id", "code", "key", "no", "num"};
+  if (!c.primaryKey) return undeclaredTarget(schema, t, c, keyWords);
+  int keyColumns = 0;
+  for (const db::ColumnInfo& k : t.columns) keyColumns += k.primaryKey ? 1 : 0;
+  if (keyColumns > 1)
+    if (auto u = undeclaredTarget(schema, t, c, keyWords); u.first != nullptr) return u;
+  const std::vector<std::string> words = identifierWords(c.name);
   const bool keyNamed = !words.empty() && keyWords.count(words.back());
   if (!keyNamed && hs::asciiLower(c.declaredType).find("int") == std::string::npos) return {nullptr, ""};
   return {&t, c.name};

@@ -46,9 +46,7 @@ bool foreignKeyLinks(const db::TableInfo& from, const std::string& fc, const db:
 bool namedLink(const db::TableInfo& pkTable, const std::string& pk, const std::string& other) {
   const db::ColumnInfo* c = pkTable.findColumn(pk);
   if (c == nullptr || !c->primaryKey) return false;
-  const std::string table = hs::asciiLower(pkTable.name);
-  return other.find(pk) != std::string::npos || other.find(table) != std::string::npos ||
-         (table.size() > 4 && other.find(table.substr(0, table.size() - 1)) != std::string::npos);
+  return other.find(pk) != std::string::npos || namedAfterTable(pkTable, other);
 }
 
 bool linked(const db::Schema& schema, const std::string& ka, const std::string& kb) {
@@ -63,6 +61,13 @@ bool linked(const db::Schema& schema, const std::string& ka, const std::string& 
 }
 
 }  // namespace
+
+bool namedAfterTable(const db::TableInfo& table, std::string_view column) {
+  const std::string t = hs::asciiLower(table.name);
+  const std::string c = hs::asciiLower(column);
+  return c.find(t) != std::string::npos ||
+         (t.size() > 4 && c.find(t.substr(0, t.size() - 1)) != std::string::npos);
+}
 
 std::vector<Finding> schemaShapeFindings(const SqlView& v, const db::Schema& schema) {
   std::vector<Finding> out;

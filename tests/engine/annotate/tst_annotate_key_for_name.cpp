@@ -25,9 +25,22 @@ constexpr const char* kSetup =
     "REAL);"
     "INSERT INTO tests VALUES (1, 1, 0.5), (2, 2, 1.5);";
 
+// As Spider's flight_2: flights.Airline (part of the composite primary key) refers to airlines.uid
+// with no FOREIGN KEY clause; charters.Airline is a text column (another type affinity than
+// airlines.uid): the name itself.
+constexpr const char* kUndeclared =
+    "CREATE TABLE airlines (uid INTEGER PRIMARY KEY, Airline TEXT, Country TEXT);"
+    "INSERT INTO airlines VALUES (1, 'United', 'USA'), (2, 'Delta', 'USA');"
+    "CREATE TABLE flights (Airline INTEGER, FlightNo INTEGER, dest TEXT, PRIMARY KEY (Airline, FlightNo));"
+    "INSERT INTO flights VALUES (1, 1, 'AKO'), (1, 2, 'ABQ'), (2, 3, 'AKO');"
+    "CREATE TABLE charters (cno INTEGER PRIMARY KEY, Airline TEXT, dest TEXT);"
+    "INSERT INTO charters VALUES (1, 'United', 'AKO'), (2, 'United', 'JFK');";
+
 struct Fixture {
+  explicit Fixture(const char* setup = kSetup)
+      : ok(dir.isValid() && hs::test::makeDatabase(dir.path().toStdString(), setup)) {}
   QTemporaryDir dir;
-  bool ok = dir.isValid() && hs::test::makeDatabase(dir.path().toStdString(), kSetup);
+  bool ok;
 
   hs::eval::CaseOutcome run(const std::string& sql, const std::string& question) const {
     return hs::test::evaluateWithRules(dir.path().toStdString(), sql, sql, question);
@@ -67,6 +80,25 @@ class TestAnnotateKeyForName : public QObject {
     QVERIFY(x.of(sql, "What is the id of the airline that serves the most flights?").empty());
     // No question, no cue.
     QVERIFY(x.of(sql, "").empty());
+  }
+
+  void undeclaredKeyForAName() {
+    Fixture x(kUndeclared);
+    QVERIFY(x.ok);
+    // flights.Airline is named after airlines and has the type of its one-column key: a key.
+    const auto f = x.of("SELECT Airline FROM flights GROUP BY Airline ORDER BY COUNT(*) DESC LIMIT 1",
+                        "What airline serves the most flights?");
+    QCOMPARE(f.size(), std::size_t(1));
+    QVERIFY(f[0].message.find("airlines") != std::string::npos);
+    // The correct counterpart joins airlines for the name.
+    QVERIFY(x.of("SELECT T1.Airline FROM airlines AS T1 JOIN flights AS T2 ON T1.uid = T2.Airline "
+                 "GROUP BY T1.Airline ORDER BY COUNT(*) DESC LIMIT 1",
+                 "What airline serves the most flights?")
+                .empty());
+    // charters.Airline is text, airlines.uid an integer: the column holds the name itself.
+    QVERIFY(x.of("SELECT Airline FROM charters GROUP BY Airline ORDER BY COUNT(*) DESC LIMIT 1",
+                 "What airline runs the most charters?")
+                .empty());
   }
 
   void primaryKeyForAName() {

@@ -11,7 +11,7 @@ Input: a folder of prediction files, one SQL per line in the order of Spider dev
 (`<name>.txt` or `<name>.sql`; a trailing `\\t<db_id>` and `\\r` are dropped). Each file is turned
 into the CSV that `evaluate` reads (question from dev.json, gold SQL and database from
 dev_gold.sql), evaluated by `hallusql-cli evaluate --summary`, and the summary's AUROC of the risk
-score against EX (set semantics; `--ignore-column-order` for EX ignoring column order) is printed
+score against EX (set semantics; with `--ignore-column-order`, against EX ignoring column order) is printed
 per system, over all predictions and over those that execute, with the mean.
 
     python3 tests/fit/cross_system.py --preds DIR [--cli build/dev/app/cli/hallusql-cli]
@@ -64,16 +64,50 @@ def write_csv(path, cases, preds):
             w.writerow([q, p, g, db])
 
 
+def auroc(scores, wrong):
+    """Probability that a wrong case scores above a right one (ties count half)."""
+    ranked = sorted(range(len(scores)), key=lambda i: scores[i])
+    ranks = [0.0] * len(scores)
+    i = 0
+    while i < len(ranked):
+        j = i
+        while j + 1 < len(ranked) and scores[ranked[j + 1]] == scores[ranked[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[ranked[k]] = (i + j) / 2 + 1
+        i = j + 1
+    pos = sum(wrong)
+    neg = len(wrong) - pos
+    if not pos or not neg:
+        return float("nan")
+    return (sum(r for r, w in zip(ranks, wrong) if w) - pos * (pos + 1) / 2) / (pos * neg)
+
+
 def measure(cli, csv_path, db_root, work, name, ignore_order):
     summary = os.path.join(work, name + ".summary.json")
-    cmd = [cli, "evaluate", "--cases", csv_path, "--format", "csv", "--db-root", db_root, "--out",
-           os.path.join(work, name + ".jsonl"), "--summary", summary, "--quiet"]
-    if ignore_order:
-        cmd.append("--ignore-column-order")
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    with open(summary, encoding="utf-8") as f:
-        risk = json.load(f)["risk"] or {}
-    return risk.get("auroc_vs_ex_wrong"), (risk.get("executable") or {}).get("auroc_vs_ex_wrong")
+    out = os.path.join(work, name + ".jsonl")
+    cmd = [cli, "evaluate", "--cases", csv_path, "--format", "csv", "--db-root", db_root, "--out", out,
+           "--summary", summary, "--quiet"]
+    if not ignore_order:
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        with open(summary, encoding="utf-8") as f:
+            risk = json.load(f)["risk"] or {}
+        return risk.get("auroc_vs_ex_wrong"), (risk.get("executable") or {}).get("auroc_vs_ex_wrong")
+    # The summary's AUROC is against EX under set semantics; against EX ignoring column order it is
+    # computed here from the cases.
+    subprocess.run(cmd + ["--ignore-column-order"], check=True, stdout=subprocess.DEVNULL)
+    scores, wrong, executes = [], [], []
+    with open(out, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            label = (r.get("ex") or {}).get("set_any_column_order")
+            if not r.get("risk") or label is None:
+                continue
+            scores.append(r["risk"]["score"])
+            wrong.append(not label)
+            executes.append(bool((r.get("exec") or {}).get("pred_ok")))
+    kept = [i for i, e in enumerate(executes) if e]
+    return auroc(scores, wrong), auroc([scores[i] for i in kept], [wrong[i] for i in kept])
 
 
 def main():

@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <memory>
 #include <string_view>
 
 #include "engine/core/case.h"
@@ -56,6 +57,21 @@ hs::Finding finding(const char* taxonomy, const char* category, const char* subc
   f.message = message;
   return f;
 }
+
+// An English window with a small database, t.sqlite, open.
+struct EnglishWindow {
+  QTemporaryDir dir;
+  LanguageController lang;
+  std::unique_ptr<MainWindow> w;
+  bool open() {
+    const QString db = dir.filePath("t.sqlite");
+    if (!hs::test::createGuiTestDb(db, 10) || !lang.setLanguage(QStringLiteral("en"))) return false;
+    w = std::make_unique<MainWindow>(&lang);
+    w->openDatabase(db);
+    return QTest::qWaitFor([this] { return !w->databases()->path().isEmpty(); }, 10000);
+  }
+};
+
 }  // namespace
 
 class TestGuiTranslation : public QObject {
@@ -119,14 +135,9 @@ class TestGuiTranslation : public QObject {
 
   // The status bar's message ("Opened x.sqlite (read-only)") follows a switch of language at once.
   void statusMessageFollowsLanguage() {
-    QTemporaryDir dir;
-    const QString db = dir.filePath("t.sqlite");
-    QVERIFY(hs::test::createGuiTestDb(db, 10));
-    LanguageController lang;
-    QVERIFY(lang.setLanguage(QStringLiteral("en")));
-    MainWindow w(&lang);
-    w.openDatabase(db);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    EnglishWindow e;
+    QVERIFY(e.open());
+    MainWindow& w = *e.w;
     auto message = [&w] {
       QString all;
       for (QLabel* l : w.statusBar()->findChildren<QLabel*>())
@@ -153,14 +164,9 @@ class TestGuiTranslation : public QObject {
   // The last query's time ("12 ms" on the right of the status bar) follows a switch of language
   // (it said "ms" under a Chinese window until the next query).
   void queryTimeFollowsLanguage() {
-    QTemporaryDir dir;
-    const QString db = dir.filePath("t.sqlite");
-    QVERIFY(hs::test::createGuiTestDb(db, 10));
-    LanguageController lang;
-    QVERIFY(lang.setLanguage(QStringLiteral("en")));
-    MainWindow w(&lang);
-    w.openDatabase(db);
-    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    EnglishWindow e;
+    QVERIFY(e.open());
+    MainWindow& w = *e.w;
     auto* time = w.statusBar()->findChild<QLabel*>(QStringLiteral("statusTime"));
     QVERIFY(time);
     w.editor()->setText(QStringLiteral("SELECT 1;"));

@@ -45,6 +45,14 @@ class TestMainKeyboard : public QObject {
     for (int i = 0; i < 200 && opened.isEmpty(); ++i) QTest::qWait(25);
     return !opened.isEmpty() && w.jobRunner()->waitForIdle(10000);
   }
+  // Shows `w` at 1200x720 with `path` open, the active window.
+  static bool showOpenAndActivate(MainWindow& w, const QString& path) {
+    w.resize(1200, 720);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w) || !openAndWait(w, path)) return false;
+    w.activateWindow();
+    return QTest::qWaitForWindowActive(&w);
+  }
   static QString timeText(const MainWindow& w) {
     auto* label = w.findChild<QLabel*>(QStringLiteral("statusTime"));
     return label ? label->text() : QStringLiteral("<no label>");
@@ -195,12 +203,7 @@ class TestMainKeyboard : public QObject {
 
   void f6CyclesTheQueryPanes() {
     MainWindow w;
-    w.resize(1200, 720);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, dbPath_));
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(showOpenAndActivate(w, dbPath_));
     QTest::qWait(150);  // the docks come out on the next layout passes
     w.editor()->setFocus();
     QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget*>(w.editor()));
@@ -226,12 +229,7 @@ class TestMainKeyboard : public QObject {
   // see where it went. The pane with the focus has a frame in the highlight colour, the others not.
   void focusedPaneIsFramed() {
     MainWindow w;
-    w.resize(1200, 720);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, dbPath_));
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(showOpenAndActivate(w, dbPath_));
     QTest::qWait(150);
     auto* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
     auto* schema = w.findChild<hs::ui::SchemaTree*>();

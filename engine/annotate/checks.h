@@ -44,6 +44,11 @@ inline constexpr const char* kGoldFreeCategories[] = {
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
                                       const std::optional<ResultSummary>& result);
+// The question cues read English words. A question whose words are mostly in another script
+// (Chinese, Japanese, Korean, Cyrillic, ...: fewer than two Latin words for each other word, a CJK
+// character counting as a word) is not read, so no cue fires on it: "列出所有歌手的名字和年龄"
+// never refers to `name` in English, and saying so would be a false alarm.
+bool questionReadsLatin(std::string_view question);
 // Question cues the SQL ignores (part of goldFreeFindings).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
 // Whole-word cue matching for the question cues (lower-cased words): `stem` or one of its

@@ -177,6 +177,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
     else if (result->allNull)
       add(out, "all_null_result", M(GfAllNullResult), whole);
   }
+  if (!questionReadsLatin(question)) return out;
   for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
   for (Finding& f : columnOrderFindings(v, question)) out.push_back(std::move(f));
   for (Finding& f : columnUnnamedFindings(v, question)) out.push_back(std::move(f));

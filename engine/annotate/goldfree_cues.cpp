@@ -56,6 +56,39 @@ std::vector<std::string> questionWords(std::string_view question) {
   return out;
 }
 
+bool questionReadsLatin(std::string_view question) {
+  // Words: maximal runs of Latin letters (ASCII, and U+00C0..U+024F for "Montréal"), or runs of
+  // other alphabetic scripts (Cyrillic, Greek, ...); each CJK character is a word of its own.
+  int latin = 0, other = 0;
+  enum class Run { None, Latin, Other } run = Run::None;
+  for (std::size_t i = 0; i < question.size();) {
+    const auto b = static_cast<unsigned char>(question[i]);
+    const std::size_t len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    char32_t cp = len == 1 ? b : (b & (0x7F >> len));
+    for (std::size_t k = 1; k < len && i + k < question.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(question[i + k]) & 0x3F);
+    i += len;
+    const bool latinLetter = (cp < 0x80 && std::isalpha(static_cast<int>(cp))) || (cp >= 0xC0 && cp <= 0x24F);
+    const bool cjk = (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) ||
+                     (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF);
+    const bool otherLetter = !latinLetter && !cjk && cp >= 0x370 && !(cp >= 0x2000 && cp <= 0x2BFF) &&
+                             !(cp >= 0x3000 && cp <= 0x303F) && !(cp >= 0xFF00 && cp <= 0xFF65);
+    if (cjk) {
+      ++other;
+      run = Run::None;
+    } else if (latinLetter) {
+      if (run != Run::Latin) ++latin;
+      run = Run::Latin;
+    } else if (otherLetter) {
+      if (run != Run::Other) ++other;
+      run = Run::Other;
+    } else {
+      run = Run::None;
+    }
+  }
+  return latin > 0 && latin >= 2 * other;
+}
+
 // A word of the question naming `stem` as a noun: the word itself or its plural (-s, -es; a final
 // consonant + 'y' as -ies: category -> categories).
 bool isNounForm(std::string_view word, std::string_view stem) {

@@ -323,6 +323,23 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run("SELECT count(*) FROM singer", "What is the total of singers?").has("cue_unasked"));
   }
 
+  // The cues read English: a question in another script is not read, so no cue fires on it (the
+  // Chinese question names `Name` and `Age`, but not in English words).
+  void questionCuesReadEnglishOnly() {
+    const std::string sql = "SELECT Singer_ID FROM singer LIMIT 1";
+    QVERIFY(Run(sql, "What are the names of the singers from France?").has("cue_column_unnamed"));
+    QVERIFY(Run(sql, "What are the names of the singers from France?").has("cue_unasked"));
+    for (const char* q : {"列出所有歌手的名字和年龄。", "每个国家有多少歌手？",
+                          "Перечислите имена всех певцов.", "列出 singer 的 name 和 age"}) {
+      const Run r(sql, q);
+      for (const Finding& f : r.a.findings) QVERIFY2(f.category.rfind("cue_", 0) != 0, q);
+      QVERIFY2(!questionReadsLatin(q), q);
+    }
+    QVERIFY(questionReadsLatin("Which singers were born in Montréal or São Paulo?"));
+    QVERIFY(questionReadsLatin("List the singers named 周杰伦 from Taiwan."));
+    QVERIFY(!questionReadsLatin(""));
+  }
+
   // cue_column_order: output columns in another order than the question names them
   // (goldfree_column_order.cpp).
   void columnOrderCue() {

@@ -361,8 +361,12 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
          emit("C5", "condition column", formatMessage(FindingMsg::MgConditionColumn, {a.n.lhs, b.n.lhs}),
               {ps(a.lhsBegin, a.lhsEnd), gs(b.lhsBegin, b.lhsEnd)});
        });
-  // The same column compared with another operator and another value (x LIKE '%a%' vs x = 'a'):
-  // the operator is what changed the meaning (C1).
+  // The same column compared with another operator and another value: the operator is what changed
+  // the meaning (C1), except a pattern against an equality (x LIKE '%a%' vs x = 'a', either way
+  // round), where the value is what is written wrong: a value broadened to a pattern, or a pattern
+  // the question implies written as one value, violates the value specification (C4; seed 002's C4
+  // relaxes or narrows "the value descriptions", and the blind-label protocol lists "a missing `%`
+  // wildcard or `=` where the question implies a substring match" under C4).
   pass([](const Pred& a,
           const Pred& b) { return a.n.lhs == b.n.lhs && a.n.op != b.n.op && a.rhsLiteral && b.rhsLiteral; },
        [&](const Pred& a, const Pred& b) {
@@ -376,6 +380,14 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
                 {ps(a.opBegin, a.opEnd), gs(b.opBegin, b.opEnd)});
            emit("C4", "literal value", formatMessage(FindingMsg::MgValue, {a.n.rhs, b.n.rhs}),
                 {ps(a.rhsBegin, a.rhsEnd), gs(b.rhsBegin, b.rhsEnd)});
+           return;
+         }
+         auto equality = [](const std::string& op) { return op == "=" || op == "like"; };
+         auto negated = [](const std::string& op) { return op == "!=" || op == "<>" || op == "not like"; };
+         if ((equality(a.n.op) && equality(b.n.op)) || (negated(a.n.op) && negated(b.n.op))) {
+           emit("C4", "value or pattern",
+                formatMessage(FindingMsg::MgConditionHas, {a.n.text(), b.n.text()}),
+                {ps(a.begin, a.end), gs(b.begin, b.end)});
            return;
          }
          emit("C1", "comparison operator and value",

@@ -163,8 +163,8 @@ const std::vector<std::string_view>& findingSubcategories() {
       "extra column", "missing column", "extra DISTINCT", "missing DISTINCT", "table route", "extra table",
       "tables", "join condition", "set operator", "set operation", "set operator as OR", "bound strictness",
       "negated set", "comparison operator", "literal value", "aggregate in condition", "condition column",
-      "comparison operator and value", "extra condition", "missing condition", "logical connective",
-      "logical operator", "negation", "duplicate rows",
+      "comparison operator and value", "value or pattern", "extra condition", "missing condition",
+      "logical connective", "logical operator", "negation", "duplicate rows",
       // Metamorphic testing: the stage of the relation.
       "schema_linking", "logical_synthesis"};
   return all;

@@ -85,6 +85,22 @@ class TestAnnotateOperatorMisuse : public QObject {
             .find("set operator as OR") == std::string::npos);
   }
 
+  // A value broadened to a pattern (LIKE '%x%' where the gold says = 'x'), or a pattern written as
+  // one value, is the value specification (C4), either way round; another operator with another
+  // value (LIKE against <, IN) stays C1.
+  void patternAgainstValueIsTheValue() {
+    const hs::db::Schema s = allergySchema();
+    const std::string eq = "SELECT LName FROM Student WHERE LName = 'Smith'";
+    const std::string like = "SELECT LName FROM Student WHERE LName LIKE '%Smith%'";
+    QCOMPARE(findings(s, like, eq), std::string("C4:value or pattern;"));
+    QCOMPARE(findings(s, eq, like), std::string("C4:value or pattern;"));
+    QCOMPARE(findings(s, "SELECT LName FROM Student WHERE LName NOT LIKE '%Smith%'",
+                      "SELECT LName FROM Student WHERE LName != 'Smith'"),
+             std::string("C4:value or pattern;"));
+    QCOMPARE(findings(s, "SELECT LName FROM Student WHERE LName NOT LIKE '%Smith%'", eq),
+             std::string("C1:comparison operator and value;"));
+  }
+
   void arithmeticOperatorInOrderBy() {
     // "The day with the smallest temperature range": ORDER BY max - min written as max + min is the
     // arithmetic operator (C1), as it is in the SELECT list, not another ordering (C9).

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -359,6 +360,30 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   if (pick) keepGroup(pick->members, formatMessage(FindingMsg::ExActTogether));
 }
 
+// An aggregate inside another aggregate of the same block (MAX(COUNT(*))), not a window function and
+// not the two-argument scalar MAX/MIN: SQLite rejects it ("misuse of aggregate function"), so the
+// prediction cannot run. The outer aggregate's byte span, when there is one.
+std::optional<std::pair<std::size_t, std::size_t>> nestedAggregate(const SqlView& v) {
+  for (const SelectBlock& b : v.blocks)
+    for (const Aggregate& outer : b.aggregates) {
+      bool scalar = false;
+      int depth = 0;
+      for (std::size_t t = outer.arg.first; t < outer.arg.last && t < v.tokens.size(); ++t) {
+        const TokKind k = v.tokens[t].kind;
+        depth += k == TokKind::LParen ? 1 : k == TokKind::RParen ? -1 : 0;
+        scalar = scalar || (depth == 0 && k == TokKind::Comma);
+      }
+      std::size_t after = outer.end;
+      while (after < v.text.size() && std::isspace(static_cast<unsigned char>(v.text[after]))) ++after;
+      const bool window = hs::asciiLower(v.text.substr(after, 4)) == "over";
+      if (scalar || window) continue;
+      for (const Aggregate& inner : b.aggregates)
+        if (&inner != &outer && inner.begin > outer.begin && inner.end <= outer.end)
+          return std::make_pair(outer.begin, outer.end);
+    }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlView& gold,
@@ -373,6 +398,22 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
       ctypes.push_back(i);
   }
   const std::vector<std::string> words = questionWords(question);
+
+  // A prediction that cannot run gets the type of the mistake that stops it (the blind-label
+  // protocol): an aggregate nested in another is aggregation misuse (C7), whatever else differs.
+  if (const auto nested = nestedAggregate(pred)) {
+    Finding f;
+    f.taxonomy = "mrsqlgen";
+    f.category = "C7";
+    f.subcategory = "nested aggregate";
+    f.message = formatMessage(FindingMsg::MgNestedAggregate,
+                              {std::string(pred.slice(nested->first, nested->second))});
+    f.spans.push_back({"pred", nested->first, nested->second});
+    f.explanation = formatMessage(FindingMsg::ExCannotRun);
+    findings.clear();
+    findings.push_back(std::move(f));
+    return;
+  }
 
   if (probe && probe->resultEqual) {
     // The prediction already gives the gold rows: no difference changes the answer, except the

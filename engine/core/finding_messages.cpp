@@ -158,7 +158,7 @@ const std::vector<std::string_view>& findingSubcategories() {
       "MAX/MIN subquery instead of LIMIT", "LIMIT instead of MAX/MIN subquery", "missing LIMIT",
       "extra LIMIT", "LIMIT value", "aggregate in ORDER BY", "arithmetic operator in ORDER BY",
       "missing ORDER BY", "extra ORDER BY", "ordering key or direction", "set operator as IN",
-      "negated set as join", "arithmetic type", "arithmetic operator", "DISTINCT inside aggregate",
+      "negated set as join", "arithmetic type", "arithmetic operator", "DISTINCT inside aggregate", "nested aggregate",
       "missing aggregate", "extra aggregate", "aggregate function", "aggregated column", "wrong column",
       "extra column", "missing column", "extra DISTINCT", "missing DISTINCT", "table route", "extra table",
       "tables", "join condition", "set operator", "set operation", "set operator as OR", "bound strictness",

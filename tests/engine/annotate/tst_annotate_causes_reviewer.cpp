@@ -59,6 +59,29 @@ const char* kJoin = "FROM singer AS T1 JOIN concert AS T2 ON T1.Singer_ID = T2.S
 class TestAnnotateCausesReviewer : public QObject {
   Q_OBJECT
  private slots:
+  // A prediction that cannot run gets the type of the mistake that stops it: MAX(COUNT(*)) nests an
+  // aggregate (C7), whatever else differs from the gold (here the MAX subquery against a LIMIT, C2
+  // when the aggregate is not nested). A window function or the scalar two-argument MAX is no nesting.
+  void nestedAggregateIsTheCause() {
+    const std::string gold = "SELECT Country FROM singer GROUP BY Country ORDER BY count(*) DESC LIMIT 1";
+    const std::string head = "SELECT Country FROM singer GROUP BY Country HAVING count(*) = ";
+    std::vector<Finding> kept;
+    const auto nested =
+        types(head + "(SELECT max(count(*)) FROM singer GROUP BY Country)", gold, nullptr, &kept);
+    QCOMPARE(nested, std::set<std::string>{"C7"});
+    QCOMPARE(kept.size(), std::size_t{1});
+    QCOMPARE(kept[0].subcategory, std::string("nested aggregate"));
+    QVERIFY2(kept[0].message.find("max(count(*))") != std::string::npos, kept[0].message.c_str());
+    QVERIFY(!kept[0].explanation.empty());
+    QCOMPARE(types(head + "(SELECT max(c) FROM (SELECT count(*) AS c FROM singer GROUP BY Country))", gold,
+                   nullptr),
+             std::set<std::string>{"C2"});
+    QVERIFY(
+        !types("SELECT Country, max(count(*), 2) FROM singer GROUP BY Country", gold, nullptr).count("C7"));
+    QVERIFY(!types("SELECT Country, max(count(*)) OVER () FROM singer GROUP BY Country", gold, nullptr)
+                 .count("C7"));
+  }
+
   void unverifiedExtraTableIsNotNamedOverAVerifiedCause() {
     // The prediction joins stadium to take its Name and compares the wrong year. Putting the gold's
     // joins in cannot run (T3.Name has no table then); the year repair moves the result.

@@ -274,6 +274,18 @@ def swap_columns(sql, _):
     return sql[:a0] + " " + second + ", " + first + " " + sql[b1:]
 
 
+def drop_select_item(sql, _):
+    """The last output column of a query with two or more dropped (`SELECT name, age` -> `SELECT
+    name`): the answer lacks a column the question asks for, the error `cue_column_missing` is for."""
+    items = _select_items(sql)
+    if not items or len(items) < 2:
+        return None
+    (_, prev_end), (_, end) = items[-2], items[-1]
+    if not sql[items[-1][0]:end].strip():
+        return None
+    return sql[:prev_end].rstrip() + " " + sql[end:].lstrip()
+
+
 _NAME_WORD = re.compile(r"(name|title)$", re.I)
 
 
@@ -323,7 +335,7 @@ RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_orde
          ("invert_comparison", invert_comparison), ("change_number", change_number),
          ("substitute_column", substitute_column), ("add_limit", add_limit), ("add_count", add_count),
          ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join),
-         ("key_for_name", key_for_name)]
+         ("key_for_name", key_for_name), ("drop_select_item", drop_select_item)]
 
 
 def foreign_keys(tables_path):

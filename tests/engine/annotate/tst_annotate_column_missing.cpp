@@ -5,6 +5,7 @@
 // that returns everything asked, on filters read as requests, on a Chinese or empty question.
 #include <QtTest>
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/annotate/annotate.h"
@@ -71,6 +72,11 @@ class TestAnnotateColumnMissing : public QObject {
     QVERIFY(k.has_value());
     const SqlView v = analyse(sql, s);
     QCOMPARE(riskFeatures(v, a.findings).at(*k), 0.6);
+    // Fitted on BIRD (tests/fit/README.md): a small positive weight, so the cue is a risk reason.
+    const double weight = defaultRiskModel().weights.at(*k);
+    QVERIFY(weight > 0);
+    QVERIFY(std::any_of(a.risk.reasons.begin(), a.risk.reasons.end(),
+                        [](const std::string& r) { return r.rfind("cue_column_missing: ", 0) == 0; }));
   }
 
   void countDropped() {

@@ -186,9 +186,7 @@ void readExtras(const std::vector<std::string>& ws, std::size_t i, std::vector<A
       i = readList(ws, i + (i + 1 < ws.size() && (ws[i + 1] == "me" || ws[i + 1] == "us") ? 2 : 1), out);
       continue;
     }
-    std::size_t n = 0;
-    if (is(ws, i, {"along", "with"}) || is(ws, i, {"together", "with"})) n = 2;
-    if (is(ws, i, {"as", "well", "as"})) n = 3;
+    const std::size_t n = ws[i] == "," || ws[i] == "and" ? 0 : separator(ws, i);  // along with, as well as
     if (n == 0) {
       ++i;
       continue;

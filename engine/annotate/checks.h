@@ -31,15 +31,36 @@ struct ResultSummary {
 };
 
 // Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
-inline constexpr const char* kGoldFreeCategories[] = {
-    "unresolved_name",     "ambiguous_name", "quoted_identifier", "value_absent",
-    "value_case",          "cartesian_join", "integer_division",  "like_without_wildcard",
-    "execution_error",     "empty_result",   "all_null_result",   "cue_superlative",
-    "cue_count",           "cue_group",      "cue_distinct",      "cue_number",
-    "cue_value",           "cue_unasked",    "join_off_key",      "cue_column_order",
-    "cue_column_unnamed",  "cue_average",    "cue_table_unnamed", "cue_answer_shape",
-    "bare_column",         "limit_tie",      "limit_null_key",    "cue_key_for_name",
-    "group_key_unselected"};
+inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
+                                                      "ambiguous_name",
+                                                      "quoted_identifier",
+                                                      "value_absent",
+                                                      "value_case",
+                                                      "cartesian_join",
+                                                      "integer_division",
+                                                      "like_without_wildcard",
+                                                      "execution_error",
+                                                      "empty_result",
+                                                      "all_null_result",
+                                                      "cue_superlative",
+                                                      "cue_count",
+                                                      "cue_group",
+                                                      "cue_distinct",
+                                                      "cue_number",
+                                                      "cue_value",
+                                                      "cue_unasked",
+                                                      "join_off_key",
+                                                      "cue_column_order",
+                                                      "cue_column_unnamed",
+                                                      "cue_average",
+                                                      "cue_table_unnamed",
+                                                      "cue_answer_shape",
+                                                      "bare_column",
+                                                      "limit_tie",
+                                                      "limit_null_key",
+                                                      "cue_key_for_name",
+                                                      "group_key_unselected",
+                                                      "cue_column_missing"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -116,6 +137,30 @@ std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run)
 // goldfree_key_for_name.cpp; part of goldFreeFindings).
 std::vector<Finding> keyForNameFindings(const SqlView& pred, const db::Schema& schema,
                                         std::string_view question);
+// The question asks for more output attributes than the first SELECT block returns, one of them
+// returned by no column or aggregate (`cue_column_missing`, goldfree_column_missing.cpp; part of
+// goldFreeFindings).
+std::vector<Finding> columnMissingFindings(const SqlView& pred, std::string_view question);
+// The sentences of a question (split at '?', '!', ';' and a '.' that ends a word).
+std::vector<std::string_view> questionSentences(std::string_view question);
+// The aggregate a question word (at ws[i]) asks for: "count" ("how many", "number(s) of", "count"),
+// "avg", "sum" ("total", not "total number"), "max", "min"; "" for none. `head`, when given, gets
+// the word's place ("many" of "how many"). The table cue_column_order places aggregates by.
+std::string aggregateWordAt(const std::vector<std::string>& ws, std::size_t i, std::size_t* head = nullptr);
+// An output item that may return a count or another aggregate: an aggregate call, arithmetic, or
+// a column that stores one (a word num, number, count, total, amount, quantity, no;
+// goldfree_answer_shape.cpp).
+bool itemMayHoldCount(const SqlView& v, const Range& item);
+// The name of an identifier token as written, its quotes dropped.
+std::string_view identifierSpelling(const SqlView& v, std::size_t tok);
+// Whether question words refer to a column (its identifierWords; `table` the words of its table),
+// by the rules of cue_column_unnamed: word forms, abbreviations, compounds, stand-in phrases,
+// generic heads through their table (goldfree_column_unnamed.cpp).
+bool columnReferredBy(const std::vector<std::string>& words, const std::vector<std::string>& column,
+                      const std::vector<std::string>& table);
+// The words of the table the column token `tok` of block `blk` belongs to (its qualifier's table,
+// or the block's only table); empty when unknown.
+std::vector<std::string> columnTableWords(const SqlView& v, const SelectBlock& blk, std::size_t tok);
 // A name-like identifier word (name, title, fname, lname, surname, ...; goldfree_column_unnamed.cpp).
 bool isNameLikeWord(const std::string& word);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).

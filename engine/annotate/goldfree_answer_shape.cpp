@@ -46,6 +46,25 @@ Finding shapeFinding(const SqlView& v, const SelectBlock& blk, std::string messa
 
 }  // namespace
 
+bool itemMayHoldCount(const SqlView& v, const Range& r) {
+  static const std::set<std::string> stored = {"num", "number", "count", "total", "amount", "quantity", "no"};
+  static const std::set<std::string> calls = {"count", "sum", "avg", "max", "min", "total"};
+  for (std::size_t t = r.first; t < r.last; ++t) {
+    const Token& tk = v.tokens[t];
+    if (tk.kind == TokKind::Word && calls.count(tk.text) && t + 1 < r.last &&
+        v.tokens[t + 1].kind == TokKind::LParen)
+      return true;
+    if (tk.kind == TokKind::Op && (tk.text == "+" || tk.text == "-" || tk.text == "*" || tk.text == "/") &&
+        !isStarItem(v, r.first, r.last))
+      return true;
+    if (tk.kind == TokKind::Word || tk.kind == TokKind::QuotedId || tk.kind == TokKind::Backtick ||
+        tk.kind == TokKind::Bracket)
+      for (const std::string& w : identifierWords(v.slice(tk.begin, tk.end)))
+        if (stored.count(w)) return true;
+  }
+  return false;
+}
+
 std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || !v.ok() || v.topLevel.empty()) return out;
@@ -88,23 +107,8 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
   if (!counts || !hasPhrase(ws, {"how", "many"}) || !sup.empty()) return out;
   for (const TableRef& t : blk.tables)
     if (t.derivedSelect >= 0 || t.name.empty()) return out;
-  static const std::set<std::string> stored = {"num", "number", "count", "total", "amount", "quantity", "no"};
-  static const std::set<std::string> calls = {"count", "sum", "avg", "max", "min", "total"};
-  for (const Range& r : blk.items) {
-    for (std::size_t t = r.first; t < r.last; ++t) {
-      const Token& tk = v.tokens[t];
-      if (tk.kind == TokKind::Word && calls.count(tk.text) && t + 1 < r.last &&
-          v.tokens[t + 1].kind == TokKind::LParen)
-        return out;
-      if (tk.kind == TokKind::Op && (tk.text == "+" || tk.text == "-" || tk.text == "*" || tk.text == "/") &&
-          !isStarItem(v, r.first, r.last))
-        return out;
-      if (tk.kind == TokKind::Word || tk.kind == TokKind::QuotedId || tk.kind == TokKind::Backtick ||
-          tk.kind == TokKind::Bracket)
-        for (const std::string& w : identifierWords(v.slice(tk.begin, tk.end)))
-          if (stored.count(w)) return out;
-    }
-  }
+  for (const Range& r : blk.items)
+    if (itemMayHoldCount(v, r)) return out;
   out.push_back(shapeFinding(v, blk, formatMessage(FindingMsg::CueListNotCount)));
   return out;
 }

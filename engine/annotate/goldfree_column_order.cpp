@@ -81,6 +81,46 @@ bool namesWord(const std::string& word, const std::string& columnWord) {
   return false;
 }
 
+std::vector<std::string_view> questionSentences(std::string_view q) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= q.size(); ++i) {
+    const bool end = i == q.size() || q[i] == '?' || q[i] == '!' || q[i] == ';' ||
+                     (q[i] == '.' && (i + 1 == q.size() || q[i + 1] == ' '));
+    if (!end) continue;
+    out.push_back(q.substr(start, i - start));
+    start = i + 1;
+  }
+  return out;
+}
+
+std::string aggregateWordAt(const std::vector<std::string>& ws, std::size_t i, std::size_t* head) {
+  static const std::set<std::string> avg = {"average", "averages", "averaged", "mean", "avg"};
+  static const std::set<std::string> sum = {"sum",    "sums",    "summed",  "total",
+                                            "totals", "totaled", "totalled"};
+  static const std::set<std::string> max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
+  static const std::set<std::string> min = {"minimum", "min", "lowest", "smallest"};
+  const std::string& w = ws[i];
+  const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
+  if (head) *head = i;
+  if (w == "how" && next == "many") {
+    if (head) *head = i + 1;
+    return "count";
+  }
+  if (((w == "number" || w == "numbers") && next == "of") || isWordForm(w, "count")) return "count";
+  if (avg.count(w)) return "avg";
+  if (sum.count(w) && next != "number" && next != "numbers" && next != "count") return "sum";
+  if (max.count(w)) return "max";
+  if (min.count(w)) return "min";
+  return {};
+}
+
+std::string_view identifierSpelling(const SqlView& v, std::size_t t) {
+  std::string_view s = v.slice(v.tokens[t].begin, v.tokens[t].end);
+  if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
+  return s;
+}
+
 namespace {
 
 // Question word indexes: where a name starts and its last word (the place used for the order).
@@ -118,18 +158,13 @@ QuestionWords readQuestion(std::string_view q) {
       "identify", "describe", "mention", "specify", "display", "return",  "write", "calculate", "compute",
       "count",    "rank",     "sort",    "order",   "select",  "include", "report"};
   QuestionWords out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= q.size(); ++i) {
-    const bool end = i == q.size() || q[i] == '?' || q[i] == '!' || q[i] == ';' ||
-                     (q[i] == '.' && (i + 1 == q.size() || q[i + 1] == ' '));
-    if (!end) continue;
+  for (std::string_view sentence : questionSentences(q)) {
     const std::size_t first = out.words.size();
-    for (std::string& w : questionWords(q.substr(start, i - start))) out.words.push_back(std::move(w));
+    for (std::string& w : questionWords(sentence)) out.words.push_back(std::move(w));
     out.asking.resize(out.words.size(), false);
     std::size_t f = first;
     if (f < out.words.size() && out.words[f] == "please") ++f;
     if (f < out.words.size() && verbs.count(out.words[f])) out.asking[f] = true;
-    start = i + 1;
   }
   return out;
 }
@@ -149,33 +184,10 @@ std::optional<Place> columnPlace(const QuestionWords& q, std::string_view column
 }
 
 std::optional<Place> aggregatePlace(const std::vector<std::string>& ws, const std::string& func) {
-  static const std::set<std::string> avg = {"average", "averages", "averaged", "mean", "avg"};
-  static const std::set<std::string> sum = {"sum",    "sums",    "summed",  "total",
-                                            "totals", "totaled", "totalled"};
-  static const std::set<std::string> max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
-  static const std::set<std::string> min = {"minimum", "min", "lowest", "smallest"};
   std::vector<Place> hits;
   for (std::size_t i = 0; i < ws.size(); ++i) {
-    const std::string& w = ws[i];
-    const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
-    bool hit = false;
     std::size_t head = i;
-    if (func == "count") {
-      if (w == "how" && next == "many") {
-        hit = true;
-        head = i + 1;
-      }
-      hit = hit || ((w == "number" || w == "numbers") && next == "of") || isWordForm(w, "count");
-    } else if (func == "avg") {
-      hit = avg.count(w) > 0;
-    } else if (func == "sum") {
-      hit = sum.count(w) > 0 && next != "number" && next != "numbers" && next != "count";
-    } else if (func == "max") {
-      hit = max.count(w) > 0;
-    } else if (func == "min") {
-      hit = min.count(w) > 0;
-    }
-    if (hit) hits.push_back({i, head});
+    if (aggregateWordAt(ws, i, &head) == func) hits.push_back({i, head});
   }
   if (hits.size() != 1) return std::nullopt;
   return hits.front();
@@ -183,12 +195,7 @@ std::optional<Place> aggregatePlace(const std::vector<std::string>& ws, const st
 
 // The item's place in the question, when it is one of the placed shapes and found once.
 std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::size_t a, std::size_t b) {
-  auto spelling = [&](std::size_t t) {
-    std::string_view s = v.slice(v.tokens[t].begin, v.tokens[t].end);
-    if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
-    return s;
-  };
-  if (auto col = plainColumnToken(v, a, b)) return columnPlace(q, spelling(*col));
+  if (auto col = plainColumnToken(v, a, b)) return columnPlace(q, identifierSpelling(v, *col));
   // FUNC ( [DISTINCT] col ) or COUNT ( * ).
   static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
   if (b < a + 4 || v.tokens[a].kind != TokKind::Word || !funcs.count(v.tokens[a].text) ||

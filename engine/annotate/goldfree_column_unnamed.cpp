@@ -220,6 +220,23 @@ bool literalInQuestion(const Question& q, const Token& t) {
 
 }  // namespace
 
+bool columnReferredBy(const std::vector<std::string>& words, const std::vector<std::string>& column,
+                      const std::vector<std::string>& table) {
+  Question q;
+  q.words = words;
+  return referred(q, column, table);
+}
+
+std::vector<std::string> columnTableWords(const SqlView& v, const SelectBlock& blk, std::size_t tok) {
+  const int ci = v.columnAtToken[tok];
+  const std::string qualifier = ci >= 0 ? v.columns[static_cast<std::size_t>(ci)].qualifier : std::string();
+  for (const TableRef& t : blk.tables)
+    if ((!qualifier.empty() && (t.alias == qualifier || t.name == qualifier)) ||
+        (qualifier.empty() && blk.tables.size() == 1))
+      return identifierWords(t.name);
+  return {};
+}
+
 bool isNameLikeWord(const std::string& word) {
   return kNameLike.count(word) > 0;
 }
@@ -268,26 +285,13 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
           return true;
     return ci >= 0 && v.columns[static_cast<std::size_t>(ci)].status == ColStatus::OutputAlias;
   };
-  auto tableWords = [&](std::size_t tok) -> std::vector<std::string> {
-    const int ci = v.columnAtToken[tok];
-    const std::string qualifier = ci >= 0 ? v.columns[static_cast<std::size_t>(ci)].qualifier : std::string();
-    for (const TableRef& t : blk.tables)
-      if ((!qualifier.empty() && (t.alias == qualifier || t.name == qualifier)) ||
-          (qualifier.empty() && blk.tables.size() == 1))
-        return identifierWords(t.name);
-    return {};
-  };
-  auto spelling = [&](std::size_t t) {
-    std::string_view s = v.slice(v.tokens[t].begin, v.tokens[t].end);
-    if (v.tokens[t].kind != TokKind::Word && s.size() >= 2) s = s.substr(1, s.size() - 2);  // quotes
-    return s;
-  };
   std::vector<std::pair<std::size_t, std::size_t>> unnamed;  // token ranges of the columns
   std::set<std::string> seen;
   auto check = [&](std::size_t tok, std::size_t first, std::size_t last, bool literal) {
     if (literal || derived(tok)) return;
-    const std::string key = hs::asciiLower(spelling(tok));
-    if (!referred(q, identifierWords(spelling(tok)), tableWords(tok)) && seen.insert(key).second)
+    const std::string key = hs::asciiLower(identifierSpelling(v, tok));
+    if (!referred(q, identifierWords(identifierSpelling(v, tok)), columnTableWords(v, blk, tok)) &&
+        seen.insert(key).second)
       unnamed.push_back({first, last});
   };
   static const std::set<std::string> aggregates = {"sum", "avg", "max", "min"};

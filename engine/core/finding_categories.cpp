@@ -168,6 +168,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The SQL returns its output columns in another order than the question names them."), "gf-cues"},
       {"goldfree", "cue_column_unnamed", "cues", HS_L("Column the question never names"),
        HS_L("The SQL returns, or filters on, a column the question never refers to."), "gf-cues"},
+      {"goldfree", "cue_column_missing", "cues", HS_L("Column the question asks for is missing"),
+       HS_L("The question asks for more output columns than the SQL returns."), "gf-cues"},
       {"goldfree", "cue_average", "cues", HS_L("Average cue"),
        HS_L("The question asks for an average but the SQL neither takes AVG nor divides."), "gf-cues"},
       {"goldfree", "cue_table_unnamed", "cues", HS_L("Table the question never names"),

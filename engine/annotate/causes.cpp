@@ -305,8 +305,17 @@ void judgeByRepairs(std::vector<Finding>& findings, const std::vector<std::size_
   // rows, some of them more times (the gold's UNION, DISTINCT or grouping drops duplicates the
   // prediction keeps): a reviewer names the missing DISTINCT (C8); the other differences only
   // restate the same rows (UNION as OR). Fewer duplicates than the gold is not named so: the
-  // gold's duplicates rarely mean anything.
+  // gold's duplicates rarely mean anything. An OR where the gold intersects or subtracts two
+  // queries restates no UNION: it asks for "either" where the gold asks for "both" (or "but not"),
+  // and the rows agree only on this data; that operator is the cause (C1).
   if (probe.moreDuplicates) {
+    std::vector<std::size_t> setAsOr;
+    for (std::size_t i : ctypes)
+      if (findings[i].subcategory == "set operator as OR") setAsOr.push_back(i);
+    if (!setAsOr.empty()) {
+      keepGroup(setAsOr, formatMessage(FindingMsg::ExSetOperatorAsOr));
+      return;
+    }
     std::vector<std::size_t> distinct;
     for (std::size_t i : ctypes)
       if (findings[i].category == "C8") distinct.push_back(i);

@@ -82,6 +82,27 @@ class TestAnnotateCausesReviewer : public QObject {
                  .count("C7"));
   }
 
+  // The prediction returns the gold's rows, some more times, and no repair gives the gold result:
+  // against the gold's UNION, an OR only restates it and the duplicates are the missing DISTINCT
+  // (C8); against INTERSECT, the OR asks for either ship where the gold asks for both (C1).
+  void orAgainstIntersectIsTheOperator() {
+    CauseProbe probe = fakeProbe(0.5, [](const std::string&) { return std::optional<double>(0.5); });
+    probe.moreDuplicates = true;
+    const std::string pred = "SELECT Name FROM singer WHERE Country = 'France' OR Country = 'Italy'";
+    auto gold = [](const char* op) {
+      return std::string("SELECT Name FROM singer WHERE Country = 'France' ") + op +
+             " SELECT Name FROM singer WHERE Country = 'Italy'";
+    };
+    std::vector<Finding> kept;
+    QCOMPARE(types(pred, gold("INTERSECT"), &probe, &kept), std::set<std::string>{"C1"});
+    QCOMPARE(kept.size(), std::size_t{1});
+    QCOMPARE(kept[0].subcategory, std::string("set operator as OR"));
+    QVERIFY2(kept[0].explanation.find("INTERSECT") != std::string::npos, kept[0].explanation.c_str());
+    kept.clear();
+    QCOMPARE(types(pred, gold("UNION"), &probe, &kept), std::set<std::string>{"C8"});
+    QCOMPARE(kept[0].subcategory, std::string("duplicate rows"));
+  }
+
   void unverifiedExtraTableIsNotNamedOverAVerifiedCause() {
     // The prediction joins stadium to take its Name and compares the wrong year. Putting the gold's
     // joins in cannot run (T3.Name has no table then); the year repair moves the result.

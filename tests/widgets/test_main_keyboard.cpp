@@ -22,6 +22,7 @@
 #include <QtTest>
 
 #include "widgets/database_controller.h"
+#include "widgets/focus_frame_probe.h"
 #include "widgets/gui_test_db.h"
 #include "widgets/job_runner.h"
 #include "widgets/main_actions.h"
@@ -234,12 +235,7 @@ class TestMainKeyboard : public QObject {
     auto* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
     auto* schema = w.findChild<hs::ui::SchemaTree*>();
     QVERIFY(grid && schema);
-    // The middle of a pane's left edge, drawn as the user sees it.
-    auto framed = [](QWidget* pane) {
-      const QImage image = pane->grab().toImage();
-      const QColor edge = image.pixelColor(0, image.height() / 2);
-      return edge == pane->palette().color(QPalette::Active, QPalette::Highlight);
-    };
+    const auto framed = hs::test::showsFocusFrame;
     w.editor()->setFocus();
     QTRY_VERIFY(w.editor()->hasFocus());
     QVERIFY(framed(w.editor()));

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 
@@ -16,10 +17,12 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/focus_frame_probe.h"
 #include "widgets/language_controller.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
+#include "widgets/review/case_plan_view.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/evaluation_controller.h"
@@ -248,6 +251,56 @@ class TestReviewKeyboard : public QObject {
       QVERIFY(panel.selectCaseNumber(4));
       panel.stepFinding(1);
       QVERIFY(panel.grab().save(QDir(dir).filePath("review-queue.png")));
+    }
+  }
+
+  // The Query panes showed where the keyboard was, the Review tab's lists did not: a reviewer
+  // tabbing from the case list to the findings could not see which list the arrow keys move.
+  // Each list has the frame in the highlight colour while it has the focus, and only then.
+  void reviewListsShowTheFocus() {
+    const QString path = dir_.filePath("frames.hallusql");
+    const auto ids = createWorkspace(path);
+    QCOMPARE(ids.size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1500, 820);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(panel.selectCaseNumber(2));  // a wrong case: findings, an edit script, two plans
+    hs::ui::CaseView* view = panel.caseView()->caseView();
+    QVERIFY(view);
+    // The workspace has no database: the results are given to the view as an evaluation gives them.
+    hs::Case kase;
+    kase.goldSql = "SELECT 1";
+    kase.predSql = "SELECT 2";
+    hs::eval::CaseOutcome outcome;
+    for (hs::eval::SideRun* side : {&outcome.gold, &outcome.pred}) {
+      side->ran = side->ok = true;
+      side->columns = {"n"};
+    }
+    view->setCase(kase, outcome);
+    struct Pane {
+      int tab;
+      QWidget* widget;
+    };
+    const QList<Pane> panes = {{-1, panel.caseList()},
+                               {0, view->findingList()},
+                               {1, view->editList()},
+                               {2, view->goldTable()},
+                               {2, view->predTable()},
+                               {3, view->planView()->goldTree()},
+                               {3, view->planView()->predTree()},
+                               {3, view->planView()->findingList()}};
+    for (const Pane& p : panes) {
+      if (p.tab >= 0) view->tabs()->setCurrentIndex(p.tab);
+      QVERIFY2(p.widget->isVisible(), qPrintable(QString::number(p.tab) + p.widget->objectName()));
+      p.widget->setFocus(Qt::TabFocusReason);
+      QTRY_VERIFY(p.widget->hasFocus());
+      QVERIFY2(hs::test::showsFocusFrame(p.widget), qPrintable(p.widget->objectName()));
+      for (const Pane& other : panes)
+        if (other.widget != p.widget && other.widget->isVisible())
+          QVERIFY2(!hs::test::showsFocusFrame(other.widget), qPrintable(other.widget->objectName()));
     }
   }
 };

@@ -4,6 +4,7 @@
 
 #include "engine/db/database.h"
 #include "engine/db/schema.h"
+#include "widgets/pane_focus.h"
 
 namespace hs::ui {
 
@@ -56,6 +57,7 @@ CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
   header()->resizeSection(0, 80);
   header()->resizeSection(1, 120);
   header()->resizeSection(2, 420);
+  showFocusFrame(this);
   connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item, QTreeWidgetItem*) {
     if (!item) return;
     const QVariant v = item->data(0, Qt::UserRole);

@@ -13,6 +13,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "widgets/pane_focus.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -98,6 +99,7 @@ void ReviewPanel::buildUi() {
   list_->setWordWrap(false);
   list_->setTextElideMode(Qt::ElideRight);
   list_->verticalHeader()->hide();
+  showFocusFrame(list_);
   list_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
   auto* header = list_->horizontalHeader();

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -26,6 +27,7 @@
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/profile_settings.h"
@@ -458,6 +460,57 @@ class TestFollowUpExplorer : public QObject {
     const int listTop = list->mapTo(e->detail(), QPoint(0, 0)).y();
     QVERIFY2(headerBottom <= listTop - line,
              qPrintable(QStringLiteral("%1 %2").arg(headerBottom).arg(listTop)));
+  }
+
+  // Settings > Language while a follow-up is shown: the detail's header (the MR's name, the
+  // verdict, the reason, "Follow-up:"), its titles, the summary line and the verdict badges stayed
+  // in the language of the detection. Every one is in the new language after the switch.
+  void languageSwitchRetranslatesEverything() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::sqlPrompt("or equal to"),
+                     {{"content", "SELECT name FROM singer WHERE age > 31"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    hs::ui::MainWindow w(&lang);
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    QVERIFY(e->selectMr("CRE"));
+    auto* header = e->detail()->findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    auto* statusBadge = w.findChild<QLabel*>(QStringLiteral("followUpStatusBadge"));
+    QVERIFY(header && statusBadge);
+    QVERIFY(header->text().contains(QLatin1String("violated")));
+    auto han = [](const QString& s) {
+      for (QChar c : s)
+        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
+      return false;
+    };
+    // Visible words, without the SQL and the question the user typed (they stay as written).
+    auto english = [](QString s) {
+      s.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+      for (const char* kept : {kQuestion, "or equal to", "greater than", "CRE", "MRs", "MR", "LLM", "SQL"})
+        s.remove(QString::fromLatin1(kept));
+      return s.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}")));
+    };
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_VERIFY2(han(header->text()) && !header->text().contains(QLatin1String("violated")) &&
+                     !header->text().contains(QLatin1String("Follow-up")),
+                 qPrintable(header->text()));
+    QVERIFY2(han(e->messageText()) && !english(e->messageText()), qPrintable(e->messageText()));
+    QVERIFY2(han(e->badgeText()) && !e->badgeText().contains(QLatin1String("FLAGGED")),
+             qPrintable(e->badgeText()));
+    QVERIFY2(han(statusBadge->text()) && !english(statusBadge->text()), qPrintable(statusBadge->text()));
+    const QString underQuestion = w.llm()->questionBar()->detectionText();
+    QVERIFY2(han(underQuestion) && !english(underQuestion), qPrintable(underQuestion));
+    for (QLabel* l : e->detail()->findChildren<QLabel*>())
+      if (l->isVisibleTo(e) && l != header && !l->text().isEmpty())
+        QVERIFY2(han(l->text()) && !english(l->text()), qPrintable(l->text()));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QTRY_VERIFY2(header->text().contains(QLatin1String("violated")), qPrintable(header->text()));
+    QVERIFY2(e->badgeText().contains(QLatin1String("FLAGGED")), qPrintable(e->badgeText()));
+    QVERIFY2(!han(e->messageText()), qPrintable(e->messageText()));
   }
 
   void garbageModelGivesErrorRows() {

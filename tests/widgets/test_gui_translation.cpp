@@ -249,6 +249,16 @@ class TestGuiTranslation : public QObject {
     QString tip;
     for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
     QVERIFY2(tip.contains(QStringLiteral("多余的列 'a'")), qPrintable(tip));
+    // Seed 002's group of the label (the file's "hallucinations_type", stored as written) is named
+    // in the user's language beside it.
+    QVERIFY2(
+        tip.contains(QStringLiteral("违背意图的幻觉")) && !tip.contains(QLatin1String("Intent-violating")),
+        qPrintable(tip));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    header.setCase(kase, hs::eval::CaseOutcome{});
+    tip.clear();
+    for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
+    QVERIFY2(tip.contains(QLatin1String("Intent-violating Hallucination")), qPrintable(tip));
   }
 
   // SQLite's words for the usual mistakes stayed English under a Chinese window ("no such column:

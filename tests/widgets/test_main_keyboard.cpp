@@ -183,6 +183,31 @@ class TestMainKeyboard : public QObject {
     QTRY_VERIFY(list->hasFocus());
   }
 
+  // The demo opened from the first-run page by keyboard, then Ctrl+Tab: the focus landed on the
+  // run chooser, where Down switches the run instead of moving to the next case.
+  void ctrlTabAfterTheDemoReachesTheCaseList() {
+    MainWindow w;
+    w.resize(1200, 720);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QPushButton* demo = nullptr;
+    for (QPushButton* b : w.findChildren<QPushButton*>())
+      if (b->isVisible() && b->text() == QStringLiteral("Open the Demo")) demo = b;
+    QVERIFY(demo);
+    demo->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(demo->hasFocus());
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    QTest::keyClick(demo, Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty(), 10000);
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    QTest::qWait(200);
+    auto* list = w.review()->panel()->caseList();
+    QTRY_VERIFY_WITH_TIMEOUT(list->model()->rowCount() > 0, 10000);
+    w.actions().nextTab->trigger();
+    QTRY_VERIFY(list->hasFocus());
+  }
+
   // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
   void shortcutSheetListsTheWindowKeys() {
     MainWindow w;

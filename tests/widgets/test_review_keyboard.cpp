@@ -303,6 +303,21 @@ class TestReviewKeyboard : public QObject {
           QVERIFY2(!hs::test::showsFocusFrame(other.widget), qPrintable(other.widget->objectName()));
     }
   }
+
+  // Settings > Language: the run chooser kept "keyboard (12 cases)" under a Chinese window.
+  void runChooserFollowsTheLanguage() {
+    const QString path = dir_.filePath("language.hallusql");
+    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    QVERIFY(panel.setWorkspace(path));
+    QCOMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard (12 cases)"));
+    QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_COMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard（12 个案例）"));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard (12 cases)"));
+    QCOMPARE(panel.currentRunId(), panel.runCombo()->itemData(0).value<qint64>());
+  }
 };
 
 QTEST_MAIN(TestReviewKeyboard)

@@ -32,6 +32,10 @@ namespace hs::ui {
 
 namespace {
 
+// The run chooser's items keep the run's name and case count, to be worded again in another language.
+constexpr int kRunNameRole = Qt::UserRole + 1;
+constexpr int kRunCasesRole = Qt::UserRole + 2;
+
 QString qs(const std::string& s) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
@@ -126,17 +130,25 @@ void ReviewPanel::reloadRuns(qint64 selectRunId) {
         // A drill-down run (gold sub-queries, no prediction to review) is the Drill-down tab's.
         if (hs::ws::isDrilldownRun(r)) continue;
         auto n = ws_->caseCount(r.id);
-        runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
-                       QVariant::fromValue(static_cast<qint64>(r.id)));
+        runs_->addItem(QString(), QVariant::fromValue(static_cast<qint64>(r.id)));
+        runs_->setItemData(runs_->count() - 1, qs(r.info.name), kRunNameRole);
+        runs_->setItemData(runs_->count() - 1, n ? static_cast<int>(*n) : 0, kRunCasesRole);
       }
     }
   }
+  retranslateRuns();
   int index = runs_->findData(QVariant::fromValue(previous));
   if (index < 0) index = runs_->count() - 1;  // the newest
   runs_->setCurrentIndex(index);
   filling_ = false;
   runs_->setEnabled(runs_->count() > 0);
   reloadCases();
+}
+
+void ReviewPanel::retranslateRuns() {
+  for (int i = 0; i < runs_->count(); ++i)
+    runs_->setItemText(i, tr("%1 (%n case(s))", nullptr, runs_->itemData(i, kRunCasesRole).toInt())
+                              .arg(runs_->itemData(i, kRunNameRole).toString()));
 }
 
 qint64 ReviewPanel::currentRunId() const {

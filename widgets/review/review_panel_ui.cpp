@@ -195,6 +195,7 @@ void ReviewPanel::retranslate() {
     review_->setToolTip(tr("Cases with annotations, without, or where reviewers disagree"));
   }
   if (confirmAction_) retranslateActions();
+  retranslateRuns();
   reviewProgress_->setText(progressText());
   fillFilterCombos();
   updateStats();

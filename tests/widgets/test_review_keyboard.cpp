@@ -304,6 +304,27 @@ class TestReviewKeyboard : public QObject {
     }
   }
 
+  // Tab in the case list moved through the columns of the row (and scrolled the list sideways):
+  // the keyboard never left the list. Tab goes on to the case view, the row and column unchanged.
+  void tabLeavesTheCaseList() {
+    const QString path = dir_.filePath("tab.hallusql");
+    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1366, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(panel.selectCaseNumber(2));
+    QTableView* list = panel.caseList();
+    list->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(list->hasFocus());
+    const QModelIndex before = list->currentIndex();
+    QTest::keyClick(list, Qt::Key_Tab);
+    QVERIFY2(!list->hasFocus(), "Tab stayed in the case list");
+    QCOMPARE(list->currentIndex(), before);
+  }
+
   // Settings > Language: the run chooser kept "keyboard (12 cases)" under a Chinese window.
   void runChooserFollowsTheLanguage() {
     const QString path = dir_.filePath("language.hallusql");

@@ -95,6 +95,9 @@ void ReviewPanel::buildUi() {
   list_->sortByColumn(CaseListModel::Position, Qt::AscendingOrder);
   list_->setSelectionBehavior(QAbstractItemView::SelectRows);
   list_->setSelectionMode(QAbstractItemView::SingleSelection);
+  // Tab leaves the list for the case view (it walked the columns of the selected row, scrolling
+  // the list sideways, and never reached the findings).
+  list_->setTabKeyNavigation(false);
   list_->setAlternatingRowColors(true);
   list_->setWordWrap(false);
   list_->setTextElideMode(Qt::ElideRight);

@@ -27,6 +27,7 @@
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/sql_editor.h"
 
 namespace {
 
@@ -285,6 +286,8 @@ class TestReviewKeyboard : public QObject {
       QWidget* widget;
     };
     const QList<Pane> panes = {{-1, panel.caseList()},
+                               {-1, view->goldEditor()},
+                               {-1, view->predEditor()},
                                {0, view->findingList()},
                                {1, view->editList()},
                                {2, view->goldTable()},

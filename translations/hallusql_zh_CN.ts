@@ -648,6 +648,14 @@
             <numerusform>%n 处编辑</numerusform>
         </translation>
     </message>
+    <message>
+        <source>join condition (ON)</source>
+        <translation>连接条件（ON）</translation>
+    </message>
+    <message>
+        <source>set operation</source>
+        <translation>集合运算</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::CaseHeader</name>

@@ -25,6 +25,7 @@
 
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 #include "widgets/job_runner.h"
 #include "widgets/review/case_finding_styles.h"
@@ -227,8 +228,14 @@ void DrilldownChartsView::rebuild() {
   bs->attachAxis(x);
   auto* y = new QValueAxis;
   if (review) {
-    y->setRange(0.0, std::max(1.0, highest));
-    y->applyNiceNumbers();
+    // Whole counts at whole ticks: at most 8 steps of 1, 2, 5, 10, 20, ... (nice numbers put ticks
+    // at 0.25 and labelled them "0 0 0 0 1" when no category had more than one finding).
+    double step = 1.0;
+    for (int k = 0; std::ceil(highest / step) > 8.0; ++k) step *= k % 3 == 1 ? 2.5 : 2.0;
+    y->setRange(0.0, std::max(1.0, std::ceil(highest / step)) * step);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0.0);
+    y->setTickInterval(step);
     y->setLabelFormat(QStringLiteral("%d"));
     y->setTitleText(tr("Findings"));
   } else {

@@ -1309,6 +1309,41 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::DifficultyText</name>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>extra</source>
+        <translation>极难</translation>
+    </message>
+    <message>
+        <source>simple</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>适中</translation>
+    </message>
+    <message>
+        <source>challenging</source>
+        <translation>有挑战性</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::DrilldownChartsView</name>
     <message>
         <source>%1 — %2: %3 (n = %4, N = %5)</source>
@@ -1361,38 +1396,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>%1 (+ history)</source>
         <translation>%1（+ 历史）</translation>
-    </message>
-    <message>
-        <source>easy</source>
-        <translation>简单</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>中等</translation>
-    </message>
-    <message>
-        <source>hard</source>
-        <translation>困难</translation>
-    </message>
-    <message>
-        <source>extra</source>
-        <translation>极难</translation>
-    </message>
-    <message>
-        <source>simple</source>
-        <translation>简单</translation>
-    </message>
-    <message>
-        <source>moderate</source>
-        <translation>适中</translation>
-    </message>
-    <message>
-        <source>challenging</source>
-        <translation>有挑战性</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
     </message>
     <message>
         <source>%1 — %2: %3 findings in %4 of %5 cases</source>

@@ -64,6 +64,7 @@ std::vector<std::int64_t> createWorkspace(const QString& path) {
     hs::Case c;
     c.id = "spider:" + std::to_string(i);
     c.dbId = "concert_singer";
+    c.difficulty = i % 2 ? "hard" : "easy";
     c.question = kQuestions[i];
     c.goldSql = "SELECT count(*) FROM singer";
     c.predSql = i % 2 ? "SELECT count(*) FROM concert" : "SELECT count(*) FROM singer";
@@ -326,6 +327,31 @@ class TestReviewKeyboard : public QObject {
     QTest::keyClick(list, Qt::Key_Tab);
     QVERIFY2(!list->hasFocus(), "Tab stayed in the case list");
     QCOMPARE(list->currentIndex(), before);
+  }
+
+  // Spider's difficulty words (easy, hard) stayed English under a Chinese window: in the list, the
+  // filter and the case header. They are shown translated; the filter still selects by the value.
+  void difficultyInTheUsersLanguage() {
+    const QString path = dir_.filePath("difficulty.hallusql");
+    const auto ids = createWorkspace(path);
+    QCOMPARE(ids.size(), std::size_t{12});
+    QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    QVERIFY(panel.setWorkspace(path));
+    QComboBox* filter = panel.difficultyCombo();
+    const int hard = filter->findText(QStringLiteral("困难"));
+    QVERIFY2(hard > 0 && filter->findText(QStringLiteral("简单")) > 0, qPrintable(filter->itemText(1)));
+    filter->setCurrentIndex(hard);
+    QCOMPARE(panel.proxy()->rowCount(), 6);
+    QCOMPARE(panel.proxy()->index(0, hs::ui::CaseListModel::Difficulty).data().toString(),
+             QStringLiteral("困难"));
+    QVERIFY(panel.selectCaseNumber(2));
+    QVERIFY2(panel.caseView()->caseView()->headerText().contains(QStringLiteral("困难")),
+             qPrintable(panel.caseView()->caseView()->headerText()));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(filter->currentText(), QStringLiteral("hard"));  // the choice kept across the switch
+    QCOMPARE(panel.proxy()->rowCount(), 6);
   }
 
   // Settings > Language: the run chooser kept "keyboard (12 cases)" under a Chinese window.

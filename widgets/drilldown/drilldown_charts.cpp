@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "widgets/difficulty_text.h"
 #include "widgets/job_runner.h"
 #include "widgets/review/case_finding_styles.h"
 
@@ -37,21 +38,6 @@ namespace {
 QString seriesName(const std::string& model, const std::string& history) {
   const QString m = QString::fromStdString(model);
   return history == "on" ? DrilldownChartsView::tr("%1 (+ history)").arg(m) : m;
-}
-
-// Spider's and BIRD's difficulty names, translated (listed for lupdate).
-QString difficultyName(const std::string& d) {
-  static const char* const kNames[] = {QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "easy"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "medium"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "hard"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "extra"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "simple"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "moderate"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "challenging")};
-  if (d.empty()) return DrilldownChartsView::tr("unknown");
-  for (const char* n : kNames)
-    if (d == n) return DrilldownChartsView::tr(n);
-  return QString::fromStdString(d);
 }
 
 const drilldown::Ratio& pick(const drilldown::FourRatios& f, DrilldownChartsView::Measure m) {
@@ -149,7 +135,7 @@ QList<DrilldownChartsView::Bar> DrilldownChartsView::bars() const {
   }
   if (m == Measure::ExByDifficulty) {
     for (const auto& r : stats_.byDifficulty)
-      out.push_back({seriesName(r.model, r.history), difficultyName(r.difficulty), r.ex,
+      out.push_back({seriesName(r.model, r.history), difficultyText(r.difficulty), r.ex,
                      static_cast<std::size_t>(r.ex * static_cast<double>(r.count) + 0.5), r.count});
     return out;
   }

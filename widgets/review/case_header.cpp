@@ -11,6 +11,7 @@
 #include "engine/core/finding_categories.h"
 #include "engine/core/finding_messages.h"
 #include "engine/eval/runner.h"
+#include "widgets/difficulty_text.h"
 #include "widgets/eliding_label.h"
 #include "widgets/review/case_finding_styles.h"
 
@@ -158,7 +159,7 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   if (!kase.id.empty()) meta << q(kase.id);
   meta << tr("db %1").arg(kase.dbId.empty() ? tr("(none)") : q(kase.dbId));
   if (!kase.model.empty()) meta << tr("model %1").arg(q(kase.model));
-  if (!kase.difficulty.empty()) meta << q(kase.difficulty);
+  if (!kase.difficulty.empty()) meta << difficultyText(kase.difficulty);
   QStringList labels, described;
   for (const hs::HumanLabel& l : kase.labels) {
     labels << humanLabelText(l);

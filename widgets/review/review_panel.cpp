@@ -19,6 +19,7 @@
 #include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/difficulty_text.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -40,14 +41,16 @@ QString qs(const std::string& s) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
-// Refills a filter combo ("any" first, then the values) keeping the current choice when present.
-void refill(QComboBox* combo, const QString& any, const QStringList& values) {
-  const QString current = combo->currentIndex() > 0 ? combo->currentText() : QString();
+// Refills a filter combo ("any" first, then the values, each shown as `shown` words it) keeping the
+// current choice when present. The item data is the value.
+void refill(QComboBox* combo, const QString& any, const QStringList& values,
+            QString (*shown)(const QString&) = nullptr) {
+  const QString current = combo->currentIndex() > 0 ? combo->currentData().toString() : QString();
   const QSignalBlocker block(combo);
   combo->clear();
   combo->addItem(any);
-  combo->addItems(values);
-  const int i = current.isEmpty() ? 0 : combo->findText(current);
+  for (const QString& v : values) combo->addItem(shown ? shown(v) : v, v);
+  const int i = current.isEmpty() ? 0 : combo->findData(current);
   combo->setCurrentIndex(i < 0 ? 0 : i);
   combo->setEnabled(!values.isEmpty());
 }
@@ -205,7 +208,8 @@ void ReviewPanel::fillFilterCombos() {
   const QStringList models = model_->models();
   const QStringList difficulties = model_->difficulties();
   refill(modelFilter_, tr("All models"), models);
-  refill(difficulty_, tr("All difficulties"), difficulties);
+  refill(difficulty_, tr("All difficulties"), difficulties,
+         [](const QString& d) { return difficultyText(d.toStdString()); });
   // A filter with one value or none has nothing to choose: hidden, it leaves the row (and the
   // window's minimum width, which the Query tab's schema panel pays for) to the others.
   modelFilter_->setVisible(models.size() > 1);
@@ -215,9 +219,9 @@ void ReviewPanel::fillFilterCombos() {
 
 void ReviewPanel::applyFilters() {
   proxy_->setVerdict(static_cast<CaseFilterProxy::VerdictFilter>(std::max(0, verdict_->currentIndex())));
-  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentText() : QString());
-  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentText() : QString());
-  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentText() : QString());
+  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentData().toString() : QString());
+  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentData().toString() : QString());
+  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentData().toString() : QString());
   proxy_->setText(search_->text());
   proxy_->setPinnedCase(-1);  // a filter chosen now applies to the shown case too
   proxy_->setReview(static_cast<CaseFilterProxy::ReviewFilter>(std::max(0, review_->currentIndex())));

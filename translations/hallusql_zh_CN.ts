@@ -648,6 +648,14 @@
             <numerusform>%n 处编辑</numerusform>
         </translation>
     </message>
+    <message>
+        <source>join condition (ON)</source>
+        <translation>连接条件（ON）</translation>
+    </message>
+    <message>
+        <source>set operation</source>
+        <translation>集合运算</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::CaseHeader</name>
@@ -806,6 +814,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>Abstained: %1</source>
         <translation>已拒答：%1</translation>
+    </message>
+    <message>
+        <source>Intent-violating Hallucination</source>
+        <translation>违背意图的幻觉</translation>
     </message>
 </context>
 <context>
@@ -1297,6 +1309,41 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::DifficultyText</name>
+    <message>
+        <source>easy</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>困难</translation>
+    </message>
+    <message>
+        <source>extra</source>
+        <translation>极难</translation>
+    </message>
+    <message>
+        <source>simple</source>
+        <translation>简单</translation>
+    </message>
+    <message>
+        <source>moderate</source>
+        <translation>适中</translation>
+    </message>
+    <message>
+        <source>challenging</source>
+        <translation>有挑战性</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::DrilldownChartsView</name>
     <message>
         <source>%1 — %2: %3 (n = %4, N = %5)</source>
@@ -1349,38 +1396,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>%1 (+ history)</source>
         <translation>%1（+ 历史）</translation>
-    </message>
-    <message>
-        <source>easy</source>
-        <translation>简单</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>中等</translation>
-    </message>
-    <message>
-        <source>hard</source>
-        <translation>困难</translation>
-    </message>
-    <message>
-        <source>extra</source>
-        <translation>极难</translation>
-    </message>
-    <message>
-        <source>simple</source>
-        <translation>简单</translation>
-    </message>
-    <message>
-        <source>moderate</source>
-        <translation>适中</translation>
-    </message>
-    <message>
-        <source>challenging</source>
-        <translation>有挑战性</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
     </message>
     <message>
         <source>%1 — %2: %3 findings in %4 of %5 cases</source>
@@ -2389,6 +2404,45 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::FollowUpStageText</name>
+    <message>
+        <source>Source linking: the model&apos;s answer named no table or column (no JSON list, no table.column), so the follow-ups built on it were not run.</source>
+        <translation>原问题模式链接：模型的回答没有给出任何表或列（既无 JSON 列表，也无 表.列），因此基于它的追问没有运行。</translation>
+    </message>
+    <message>
+        <source>Source linking: no LLM endpoint answered.</source>
+        <translation>原问题模式链接：没有 LLM 端点响应。</translation>
+    </message>
+    <message>
+        <source>Source SQL: no LLM endpoint answered.</source>
+        <translation>源 SQL：没有 LLM 端点响应。</translation>
+    </message>
+    <message>
+        <source>no LLM endpoint answered</source>
+        <translation>没有 LLM 端点响应</translation>
+    </message>
+    <message>
+        <source>the LLM endpoint did not answer in time</source>
+        <translation>LLM 端点没有及时响应</translation>
+    </message>
+    <message>
+        <source>Source linking: the LLM endpoint did not answer in time.</source>
+        <translation>原问题模式链接：LLM 端点未能及时响应。</translation>
+    </message>
+    <message>
+        <source>Source SQL: the LLM endpoint did not answer in time.</source>
+        <translation>源 SQL：LLM 端点未能及时响应。</translation>
+    </message>
+    <message>
+        <source>Source linking failed: %1</source>
+        <translation>原问题模式链接失败：%1</translation>
+    </message>
+    <message>
+        <source>Source SQL failed: %1</source>
+        <translation>源 SQL 失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::GenerationController</name>
     <message>
         <source>The API key could not be read from the system keychain: %1</source>
@@ -2722,45 +2776,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>, </source>
         <comment>separator of a list of finding categories</comment>
         <translation>、</translation>
-    </message>
-</context>
-<context>
-    <name>hs::ui::FollowUpStageText</name>
-    <message>
-        <source>Source linking: the model&apos;s answer named no table or column (no JSON list, no table.column), so the follow-ups built on it were not run.</source>
-        <translation>原问题模式链接：模型的回答没有给出任何表或列（既无 JSON 列表，也无 表.列），因此基于它的追问没有运行。</translation>
-    </message>
-    <message>
-        <source>Source linking: no LLM endpoint answered.</source>
-        <translation>原问题模式链接：没有 LLM 端点响应。</translation>
-    </message>
-    <message>
-        <source>Source SQL: no LLM endpoint answered.</source>
-        <translation>源 SQL：没有 LLM 端点响应。</translation>
-    </message>
-    <message>
-        <source>no LLM endpoint answered</source>
-        <translation>没有 LLM 端点响应</translation>
-    </message>
-    <message>
-        <source>the LLM endpoint did not answer in time</source>
-        <translation>LLM 端点没有及时响应</translation>
-    </message>
-    <message>
-        <source>Source linking: the LLM endpoint did not answer in time.</source>
-        <translation>原问题模式链接：LLM 端点未能及时响应。</translation>
-    </message>
-    <message>
-        <source>Source SQL: the LLM endpoint did not answer in time.</source>
-        <translation>源 SQL：LLM 端点未能及时响应。</translation>
-    </message>
-    <message>
-        <source>Source linking failed: %1</source>
-        <translation>原问题模式链接失败：%1</translation>
-    </message>
-    <message>
-        <source>Source SQL failed: %1</source>
-        <translation>源 SQL 失败：%1</translation>
     </message>
 </context>
 <context>
@@ -3417,10 +3432,6 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <translation>尚未打开工作区。
 使用“文件 ▸ 打开工作区…”继续审查，或
 使用“文件 ▸ 导入基准运行…”从预测文件开始新的审查。</translation>
-    </message>
-    <message>
-        <source>No workspace is open.</source>
-        <translation>未打开工作区。</translation>
     </message>
     <message>
         <source>All findings</source>

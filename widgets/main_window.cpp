@@ -188,12 +188,13 @@ void MainWindow::buildDocks() {
   actions_.viewMenu->addAction(resultsDock_->toggleViewAction());
   auto step = [this](int by) {
     const int n = tabs_->count();
-    tabs_->setCurrentIndex((tabs_->currentIndex() + by + n) % n);
+    QWidget* page = tabs_->widget((tabs_->currentIndex() + by + n) % n);
     // The page's focus goes where the keyboard left it (the editor on the Query tab), else to its
-    // first control: never to a hidden widget of the page left behind.
-    QWidget* page = tabs_->currentWidget();
+    // first control: never to a hidden widget of the page left behind. Read before the switch: the
+    // focused widget of the page left behind hands the focus on along the chain (the run chooser).
     QWidget* target =
         page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
+    tabs_->setCurrentWidget(page);
     if (target == nullptr || !target->isVisible())
       target = page == review_->panel() ? review_->panel()->caseList() : paneFocusTarget(page);
     if (target) target->setFocus(Qt::TabFocusReason);

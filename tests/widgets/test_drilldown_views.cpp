@@ -15,6 +15,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -239,6 +240,40 @@ class TestDrilldownViews : public QObject {
     }
     QVERIFY(lang_.setLanguage(QStringLiteral("en")));
     QCOMPARE(shown.size(), names.size());
+  }
+
+  // A run whose categories have one finding each: the count axis read "0 0 0 0 1" (ticks at
+  // quarters, labelled as whole numbers). Each tick is a whole count, each label once.
+  void findingsAxisCountsWholeFindings_data() {
+    QTest::addColumn<int>("highest");
+    QTest::newRow("1") << 1;
+    QTest::newRow("3") << 3;
+    QTest::newRow("37") << 37;
+    QTest::newRow("1034") << 1034;
+  }
+  void findingsAxisCountsWholeFindings() {
+    QFETCH(int, highest);
+    std::vector<ui::DrilldownChartsView::CategoryCount> counts = {
+        {"tasql", "Schema Contradiction", std::size_t(highest), 1}, {"mrsqlgen", "C3", 1, 1}};
+    ui::DrilldownChartsView view;
+    view.resize(1070, 570);
+    view.setReviewFindings(counts, 100);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QStringList labels;
+    const QRegularExpression number(QStringLiteral("^[0-9]+$"));
+    for (int i = 0; i < 20 && labels.size() < 2; ++i) {
+      QTest::qWait(25);
+      labels.clear();
+      for (QGraphicsItem* item : view.chartView()->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+          if (number.match(text->toPlainText()).hasMatch()) labels << text->toPlainText();
+    }
+    QVERIFY2(labels.size() >= 2 && labels.size() <= 9, qPrintable(labels.join(' ')));
+    QCOMPARE(labels.removeDuplicates(), qsizetype(0));
+    int top = 0;
+    for (const QString& l : labels) top = std::max(top, l.toInt());
+    QVERIFY2(top >= highest, qPrintable(labels.join(' ')));
   }
 
   // The Drill-down tab reads a run file off the UI thread and shows its cases, ladder and charts.

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -26,6 +27,7 @@
 #include "support/shared_data.h"
 #include "widgets/database_controller.h"
 #include "widgets/job_runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
 #include "widgets/llm/profile_settings.h"
@@ -458,6 +460,50 @@ class TestFollowUpExplorer : public QObject {
     const int listTop = list->mapTo(e->detail(), QPoint(0, 0)).y();
     QVERIFY2(headerBottom <= listTop - line,
              qPrintable(QStringLiteral("%1 %2").arg(headerBottom).arg(listTop)));
+  }
+
+  // Settings > Language while a follow-up is shown: the detail's header (the MR's name, the
+  // verdict, the reason, "Follow-up:"), its titles, the summary line and the verdict badges stayed
+  // in the language of the detection. Every one is in the new language after the switch.
+  void languageSwitchRetranslatesEverything() {
+    FakeLlmServer server(hs::test::fakeLlmScript());
+    server.ruleRegex(hs::test::sqlPrompt("or equal to"),
+                     {{"content", "SELECT name FROM singer WHERE age > 31"}});
+    hs::test::scriptConsistentModel(server);
+    useProfile(server.baseUrl());
+    hs::ui::LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    hs::ui::MainWindow w(&lang);
+    prepare(w, QString::fromLatin1(kSql));
+    auto* e = explorerOf(w);
+    QVERIFY(detectAndWait(e));
+    QVERIFY(e->selectMr("CRE"));
+    auto* header = e->detail()->findChild<QLabel*>(QStringLiteral("followUpHeader"));
+    auto* statusBadge = w.findChild<QLabel*>(QStringLiteral("followUpStatusBadge"));
+    QVERIFY(header && statusBadge);
+    QVERIFY(header->text().contains(QLatin1String("violated")));
+    // Chinese, apart from what stays as written: the SQL, the question, the MRs' abbreviations.
+    auto chinese = [](QString s) {
+      s.remove(QRegularExpression(QStringLiteral("<[^>]*>|&[a-z]+;")));
+      for (const char* kept : {kQuestion, "or equal to", "greater than", "CRE", "MRs", "MR", "LLM", "SQL"})
+        s.remove(QString::fromLatin1(kept));
+      return s.contains(QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]"))) &&
+             !s.contains(QRegularExpression(QStringLiteral("[A-Za-z]{3,}")));
+    };
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_VERIFY2(!header->text().contains(QLatin1String("violated")) &&
+                     !header->text().contains(QLatin1String("Follow-up")),
+                 qPrintable(header->text()));
+    for (const QString& t :
+         {e->messageText(), e->badgeText(), statusBadge->text(), w.llm()->questionBar()->detectionText()})
+      QVERIFY2(chinese(t), qPrintable(t));
+    for (QLabel* l : e->detail()->findChildren<QLabel*>())
+      if (l->isVisibleTo(e) && l != header && !l->text().isEmpty())
+        QVERIFY2(chinese(l->text()), qPrintable(l->text()));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QTRY_VERIFY2(header->text().contains(QLatin1String("violated")), qPrintable(header->text()));
+    QVERIFY2(e->badgeText().contains(QLatin1String("FLAGGED")), qPrintable(e->badgeText()));
+    QVERIFY2(e->messageText().contains(QLatin1String("satisfied")), qPrintable(e->messageText()));
   }
 
   void garbageModelGivesErrorRows() {

@@ -249,6 +249,16 @@ class TestGuiTranslation : public QObject {
     QString tip;
     for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
     QVERIFY2(tip.contains(QStringLiteral("多余的列 'a'")), qPrintable(tip));
+    // Seed 002's group of the label (the file's "hallucinations_type", stored as written) is named
+    // in the user's language beside it.
+    QVERIFY2(
+        tip.contains(QStringLiteral("违背意图的幻觉")) && !tip.contains(QLatin1String("Intent-violating")),
+        qPrintable(tip));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    header.setCase(kase, hs::eval::CaseOutcome{});
+    tip.clear();
+    for (QLabel* l : header.findChildren<QLabel*>()) tip += l->toolTip();
+    QVERIFY2(tip.contains(QLatin1String("Intent-violating Hallucination")), qPrintable(tip));
   }
 
   // SQLite's words for the usual mistakes stayed English under a Chinese window ("no such column:
@@ -285,6 +295,16 @@ class TestGuiTranslation : public QObject {
     QVERIFY(list.topLevelItemCount() > 0);
     const QString kind = list.topLevelItem(0)->text(0);
     QVERIFY2(hasHan(kind), qPrintable(kind));
+    // The clause read "join_condition", "group_by": the engine's names, not the SQL's or the user's.
+    list.setQueries(std::string("SELECT a FROM t JOIN u ON t.id = u.id GROUP BY a"),
+                    std::string("SELECT a FROM t JOIN u"), "");
+    QStringList clauses;
+    for (int i = 0; i < list.topLevelItemCount(); ++i) clauses << list.topLevelItem(i)->text(1);
+    QVERIFY2(clauses.contains(QStringLiteral("GROUP BY")), qPrintable(clauses.join('|')));
+    QVERIFY2(std::any_of(clauses.begin(), clauses.end(),
+                         [](const QString& c) { return hasHan(c) && c.contains(QLatin1String("ON")); }),
+             qPrintable(clauses.join('|')));
+    QVERIFY(!clauses.join('|').contains(QLatin1Char('_')));
     QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 

@@ -227,6 +227,27 @@ class TestLlmGui : public QObject {
     QVERIFY(c->log()->entry(0).failed);
   }
 
+  // The explanation of a failed generation stayed in the language it was made in after
+  // Settings > Language (Chinese words under an English window).
+  void generationErrorFollowsTheLanguage() {
+    useFakeProfile("http://127.0.0.1:9/v1");
+    hs::ui::MainWindow w(&english_);
+    w.openDatabase(dir_.filePath("pets.sqlite"));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.databases()->path().isEmpty(), 10000);
+    auto* c = controllerOf(w);
+    QVERIFY(generateAndWait(c, QStringLiteral("How many pets?")));
+    QVERIFY2(c->questionBar()->statusText().contains("No LLM endpoint answered"),
+             qPrintable(c->questionBar()->statusText()));
+    QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_VERIFY2(!c->questionBar()->statusText().contains("No LLM endpoint answered"),
+                 qPrintable(c->questionBar()->statusText()));
+    QVERIFY(
+        c->questionBar()->statusText().contains(QStringLiteral("http://127.0.0.1:9/v1 处没有 LLM 端点响应")));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+    QTRY_VERIFY2(c->questionBar()->statusText().contains("No LLM endpoint answered"),
+                 qPrintable(c->questionBar()->statusText()));
+  }
+
   // Nobody answers at Ollama's own address: no advice to set the base URL it already has.
   void unreachableOllamaAddressNeedsNoNewUrl() {
     hs::Error e;

@@ -22,6 +22,7 @@
 #include <QtTest>
 
 #include "widgets/database_controller.h"
+#include "widgets/focus_frame_probe.h"
 #include "widgets/gui_test_db.h"
 #include "widgets/job_runner.h"
 #include "widgets/main_actions.h"
@@ -182,6 +183,31 @@ class TestMainKeyboard : public QObject {
     QTRY_VERIFY(list->hasFocus());
   }
 
+  // The demo opened from the first-run page by keyboard, then Ctrl+Tab: the focus landed on the
+  // run chooser, where Down switches the run instead of moving to the next case.
+  void ctrlTabAfterTheDemoReachesTheCaseList() {
+    MainWindow w;
+    w.resize(1200, 720);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QPushButton* demo = nullptr;
+    for (QPushButton* b : w.findChildren<QPushButton*>())
+      if (b->isVisible() && b->text() == QStringLiteral("Open the Demo")) demo = b;
+    QVERIFY(demo);
+    demo->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(demo->hasFocus());
+    QSignalSpy opened(w.databases(), &hs::ui::DatabaseController::opened);
+    QTest::keyClick(demo, Qt::Key_Space);
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty(), 10000);
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    QTest::qWait(200);
+    auto* list = w.review()->panel()->caseList();
+    QTRY_VERIFY_WITH_TIMEOUT(list->model()->rowCount() > 0, 10000);
+    w.actions().nextTab->trigger();
+    QTRY_VERIFY(list->hasFocus());
+  }
+
   // Help > Keyboard Shortcuts listed only the Review tab's keys: the window's come first.
   void shortcutSheetListsTheWindowKeys() {
     MainWindow w;
@@ -234,12 +260,7 @@ class TestMainKeyboard : public QObject {
     auto* grid = w.findChild<QTableView*>(QStringLiteral("resultGrid"));
     auto* schema = w.findChild<hs::ui::SchemaTree*>();
     QVERIFY(grid && schema);
-    // The middle of a pane's left edge, drawn as the user sees it.
-    auto framed = [](QWidget* pane) {
-      const QImage image = pane->grab().toImage();
-      const QColor edge = image.pixelColor(0, image.height() / 2);
-      return edge == pane->palette().color(QPalette::Active, QPalette::Highlight);
-    };
+    const auto framed = hs::test::showsFocusFrame;
     w.editor()->setFocus();
     QTRY_VERIFY(w.editor()->hasFocus());
     QVERIFY(framed(w.editor()));

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 
@@ -16,14 +17,17 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/focus_frame_probe.h"
 #include "widgets/language_controller.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
+#include "widgets/review/case_plan_view.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_panel.h"
+#include "widgets/sql_editor.h"
 
 namespace {
 
@@ -60,6 +64,7 @@ std::vector<std::int64_t> createWorkspace(const QString& path) {
     hs::Case c;
     c.id = "spider:" + std::to_string(i);
     c.dbId = "concert_singer";
+    c.difficulty = i % 2 ? "hard" : "easy";
     c.question = kQuestions[i];
     c.goldSql = "SELECT count(*) FROM singer";
     c.predSql = i % 2 ? "SELECT count(*) FROM concert" : "SELECT count(*) FROM singer";
@@ -249,6 +254,119 @@ class TestReviewKeyboard : public QObject {
       panel.stepFinding(1);
       QVERIFY(panel.grab().save(QDir(dir).filePath("review-queue.png")));
     }
+  }
+
+  // The Query panes showed where the keyboard was, the Review tab's lists did not: a reviewer
+  // tabbing from the case list to the findings could not see which list the arrow keys move.
+  // Each list has the frame in the highlight colour while it has the focus, and only then.
+  void reviewListsShowTheFocus() {
+    const QString path = dir_.filePath("frames.hallusql");
+    const auto ids = createWorkspace(path);
+    QCOMPARE(ids.size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1500, 820);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(panel.selectCaseNumber(2));  // a wrong case: findings, an edit script, two plans
+    hs::ui::CaseView* view = panel.caseView()->caseView();
+    QVERIFY(view);
+    // The workspace has no database: the results are given to the view as an evaluation gives them.
+    hs::Case kase;
+    kase.goldSql = "SELECT 1";
+    kase.predSql = "SELECT 2";
+    hs::eval::CaseOutcome outcome;
+    for (hs::eval::SideRun* side : {&outcome.gold, &outcome.pred}) {
+      side->ran = side->ok = true;
+      side->columns = {"n"};
+    }
+    view->setCase(kase, outcome);
+    struct Pane {
+      int tab;
+      QWidget* widget;
+    };
+    const QList<Pane> panes = {{-1, panel.caseList()},
+                               {-1, view->goldEditor()},
+                               {-1, view->predEditor()},
+                               {0, view->findingList()},
+                               {1, view->editList()},
+                               {2, view->goldTable()},
+                               {2, view->predTable()},
+                               {3, view->planView()->goldTree()},
+                               {3, view->planView()->predTree()},
+                               {3, view->planView()->findingList()}};
+    for (const Pane& p : panes) {
+      if (p.tab >= 0) view->tabs()->setCurrentIndex(p.tab);
+      QVERIFY2(p.widget->isVisible(), qPrintable(QString::number(p.tab) + p.widget->objectName()));
+      p.widget->setFocus(Qt::TabFocusReason);
+      QTRY_VERIFY(p.widget->hasFocus());
+      QVERIFY2(hs::test::showsFocusFrame(p.widget), qPrintable(p.widget->objectName()));
+      for (const Pane& other : panes)
+        if (other.widget != p.widget && other.widget->isVisible())
+          QVERIFY2(!hs::test::showsFocusFrame(other.widget), qPrintable(other.widget->objectName()));
+    }
+  }
+
+  // Tab in the case list moved through the columns of the row (and scrolled the list sideways):
+  // the keyboard never left the list. Tab goes on to the case view, the row and column unchanged.
+  void tabLeavesTheCaseList() {
+    const QString path = dir_.filePath("tab.hallusql");
+    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1366, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(panel.selectCaseNumber(2));
+    QTableView* list = panel.caseList();
+    list->setFocus(Qt::TabFocusReason);
+    QTRY_VERIFY(list->hasFocus());
+    const QModelIndex before = list->currentIndex();
+    QTest::keyClick(list, Qt::Key_Tab);
+    QVERIFY2(!list->hasFocus(), "Tab stayed in the case list");
+    QCOMPARE(list->currentIndex(), before);
+  }
+
+  // Spider's difficulty words (easy, hard) stayed English under a Chinese window: in the list, the
+  // filter and the case header. They are shown translated; the filter still selects by the value.
+  void difficultyInTheUsersLanguage() {
+    const QString path = dir_.filePath("difficulty.hallusql");
+    const auto ids = createWorkspace(path);
+    QCOMPARE(ids.size(), std::size_t{12});
+    QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    QVERIFY(panel.setWorkspace(path));
+    QComboBox* filter = panel.difficultyCombo();
+    const int hard = filter->findText(QStringLiteral("困难"));
+    QVERIFY2(hard > 0 && filter->findText(QStringLiteral("简单")) > 0, qPrintable(filter->itemText(1)));
+    filter->setCurrentIndex(hard);
+    QCOMPARE(panel.proxy()->rowCount(), 6);
+    QCOMPARE(panel.proxy()->index(0, hs::ui::CaseListModel::Difficulty).data().toString(),
+             QStringLiteral("困难"));
+    QVERIFY(panel.selectCaseNumber(2));
+    QVERIFY2(panel.caseView()->caseView()->headerText().contains(QStringLiteral("困难")),
+             qPrintable(panel.caseView()->caseView()->headerText()));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(filter->currentText(), QStringLiteral("hard"));  // the choice kept across the switch
+    QCOMPARE(panel.proxy()->rowCount(), 6);
+  }
+
+  // Settings > Language: the run chooser kept "keyboard (12 cases)" under a Chinese window.
+  void runChooserFollowsTheLanguage() {
+    const QString path = dir_.filePath("language.hallusql");
+    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    QVERIFY(panel.setWorkspace(path));
+    QCOMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard (12 cases)"));
+    QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
+    QTRY_COMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard（12 个案例）"));
+    QVERIFY(english_.setLanguage(QStringLiteral("en")));
+    QTRY_COMPARE(panel.runCombo()->itemText(0), QStringLiteral("keyboard (12 cases)"));
+    QCOMPARE(panel.currentRunId(), panel.runCombo()->itemData(0).value<qint64>());
   }
 };
 

@@ -25,7 +25,9 @@
 
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
+#include "widgets/difficulty_text.h"
 #include "widgets/job_runner.h"
 #include "widgets/review/case_finding_styles.h"
 
@@ -36,21 +38,6 @@ namespace {
 QString seriesName(const std::string& model, const std::string& history) {
   const QString m = QString::fromStdString(model);
   return history == "on" ? DrilldownChartsView::tr("%1 (+ history)").arg(m) : m;
-}
-
-// Spider's and BIRD's difficulty names, translated (listed for lupdate).
-QString difficultyName(const std::string& d) {
-  static const char* const kNames[] = {QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "easy"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "medium"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "hard"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "extra"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "simple"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "moderate"),
-                                       QT_TRANSLATE_NOOP("hs::ui::DrilldownChartsView", "challenging")};
-  if (d.empty()) return DrilldownChartsView::tr("unknown");
-  for (const char* n : kNames)
-    if (d == n) return DrilldownChartsView::tr(n);
-  return QString::fromStdString(d);
 }
 
 const drilldown::Ratio& pick(const drilldown::FourRatios& f, DrilldownChartsView::Measure m) {
@@ -148,7 +135,7 @@ QList<DrilldownChartsView::Bar> DrilldownChartsView::bars() const {
   }
   if (m == Measure::ExByDifficulty) {
     for (const auto& r : stats_.byDifficulty)
-      out.push_back({seriesName(r.model, r.history), difficultyName(r.difficulty), r.ex,
+      out.push_back({seriesName(r.model, r.history), difficultyText(r.difficulty), r.ex,
                      static_cast<std::size_t>(r.ex * static_cast<double>(r.count) + 0.5), r.count});
     return out;
   }
@@ -227,8 +214,14 @@ void DrilldownChartsView::rebuild() {
   bs->attachAxis(x);
   auto* y = new QValueAxis;
   if (review) {
-    y->setRange(0.0, std::max(1.0, highest));
-    y->applyNiceNumbers();
+    // Whole counts at whole ticks: at most 8 steps of 1, 2, 5, 10, 20, ... (nice numbers put ticks
+    // at 0.25 and labelled them "0 0 0 0 1" when no category had more than one finding).
+    double step = 1.0;
+    for (int k = 0; std::ceil(highest / step) > 8.0; ++k) step *= k % 3 == 1 ? 2.5 : 2.0;
+    y->setRange(0.0, std::max(1.0, std::ceil(highest / step)) * step);
+    y->setTickType(QValueAxis::TicksDynamic);
+    y->setTickAnchor(0.0);
+    y->setTickInterval(step);
     y->setLabelFormat(QStringLiteral("%d"));
     y->setTitleText(tr("Findings"));
   } else {

@@ -199,7 +199,8 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
     if (abstain) {
       run = workflow::generateWithAbstention(*client, dbPath, q, options, abstainSettings, progress, cancel);
       w.outcome.abstained = run.verdict.abstained;
-      w.outcome.abstention = AbstainText::headline(run.verdict);
+      w.outcome.abstentionWords = [verdict = run.verdict] { return AbstainText::headline(verdict); };
+      w.outcome.abstention = w.outcome.abstentionWords();
       w.outcome.abstainChecks = AbstainText::checks(run.verdict);
       if (run.verdict.abstained && !run.generated()) {  // before generation: no SQL, no call
         w.outcome.ok = true;
@@ -212,20 +213,21 @@ void GenerationController::startWithKey(const QString& databasePath, const QStri
     if (auto call = outcome.callResult())
       w.log = LlmLogEntry::from(tr("generate"), *outcome.request, *call, model);
     const QString why = qs(outcome.error.describe());
+    auto fail = [&w](std::function<QString()> words) {
+      w.outcome.errorWords = std::move(words);
+      w.outcome.error = w.outcome.errorWords();
+      return w;
+    };
     switch (outcome.failedAt) {
       case workflow::GenerateStep::Database:
-        w.outcome.error = tr("Cannot open the database: %1").arg(why);
-        return w;
+        return fail([why] { return tr("Cannot open the database: %1").arg(why); });
       case workflow::GenerateStep::Schema:
-        w.outcome.error = tr("Cannot read the schema: %1").arg(why);
-        return w;
+        return fail([why] { return tr("Cannot read the schema: %1").arg(why); });
       case workflow::GenerateStep::Prompt:
-        w.outcome.error = tr("Cannot build the prompt: %1").arg(why);
-        return w;
+        return fail([why] { return tr("Cannot build the prompt: %1").arg(why); });
       case workflow::GenerateStep::Call:
       case workflow::GenerateStep::Extract:
-        w.outcome.error = explainLlmError(outcome.error, baseUrl, model);
-        return w;
+        return fail([e = outcome.error, baseUrl, model] { return explainLlmError(e, baseUrl, model); });
       case workflow::GenerateStep::Done:
         break;
     }

@@ -53,6 +53,10 @@ struct GenerationOutcome {
   bool abstained = false;
   QString abstention;     // "Abstained: <reason>."
   QString abstainChecks;  // each check's score and threshold, one per line
+  // `error` and `abstention` worded again in the current language (the Query tab shows them
+  // again after a language switch); empty when the text cannot be worded again.
+  std::function<QString()> errorWords;
+  std::function<QString()> abstentionWords;
 };
 
 // The checked query's findings (its spans in the query), risk and execution into `out`: what the

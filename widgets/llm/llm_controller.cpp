@@ -28,6 +28,12 @@
 namespace hs::ui {
 namespace {
 
+// What the question bar shows of an outcome's text: worded again on a language switch when the
+// outcome can (`words`), else the text as it was.
+std::function<QString()> wordsOf(const std::function<QString()>& words, const QString& text) {
+  return words ? words : std::function<QString()>([text] { return text; });
+}
+
 // The model's SQL laid out for reading (engine/sql printPretty), with a way to move its byte
 // offsets into the laid-out text. SQL that does not parse is shown as the model wrote it.
 struct ShownSql {
@@ -186,12 +192,12 @@ void LlmController::onFinished(const GenerationOutcome& outcome) {
     lastGenerated_.clear();
     shell_.clearResults();
     if (!outcome.ok) {
-      bar_->setStatus(outcome.error, true);
+      bar_->setStatus(wordsOf(outcome.errorWords, outcome.error), true);
       return;
     }
     // Abstained: the reason instead of the answer; SQL generated before the abstention is kept
     // for the user to reveal and run.
-    bar_->setStatus(outcome.abstention, true);
+    bar_->setStatus(wordsOf(outcome.abstentionWords, outcome.abstention), true);
     if (!outcome.sql.isEmpty()) hidden_ = std::make_shared<GenerationOutcome>(outcome);
     bar_->setRevealable(hidden_ != nullptr, outcome.abstainChecks);
     return;
@@ -204,11 +210,13 @@ void LlmController::reveal() {
   const std::shared_ptr<GenerationOutcome> shownNow = std::move(hidden_);
   present(*shownNow, false);
   bar_->setStatus(
-      ErrorText::sentences(
-          shownNow->abstention,
-          // Still true once the user has run it (the line stays above the results).
-          tr("The SQL is shown as the model wrote it and was not run for you; Query > Run (Ctrl+Enter) runs "
-             "it.")),
+      [abstention = wordsOf(shownNow->abstentionWords, shownNow->abstention)] {
+        return ErrorText::sentences(
+            abstention(),
+            // Still true once the user has run it (the line stays above the results).
+            tr("The SQL is shown as the model wrote it and was not run for you; Query > Run (Ctrl+Enter) "
+               "runs it."));
+      },
       true);
 }
 

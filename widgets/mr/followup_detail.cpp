@@ -170,6 +170,7 @@ void FollowUpDetail::showSql(const hs::mr::DetectResult& result, const hs::mr::M
   pages_->setCurrentWidget(sqlPage_);
   sourceSql_->setText(qs(result.sql));
   followUpSql_->setText(record.followUpSql.empty() ? tr("-- no follow-up SQL") : qs(record.followUpSql));
+  sourceSqlTitle_->setText(tr("Source SQL"));  // here too: showing a record again retranslates it
   followUpSqlTitle_->setText(record.followUpDb.empty()
                                  ? tr("Follow-up SQL")
                                  : tr("Follow-up SQL (on the %1)").arg(qs(record.followUpDb)));

@@ -8,6 +8,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 #include "engine/mr/pipeline.h"
@@ -54,10 +55,26 @@ int showFindings(SqlEditor* editor, const hs::mr::DetectResult& result) {
   return shown;
 }
 
-// Keeps the dock title translated.
+// The verdict of a detection in the status bar badge and under the question, with its spans in
+// the editor.
+void showVerdict(Shell* sh, QuestionBar* bar, QLabel* badge, const hs::mr::DetectResult& result) {
+  QString text = FollowUpExplorer::verdictSummary(result);
+  if (showFindings(sh->editor(), result) < 0)
+    text += QStringLiteral(" ") + FollowUpExplorer::tr("(the editor's SQL changed: spans not shown)");
+  const CaseVerdict verdict = classifyVerdict(result).verdict;
+  if (bar) bar->setDetectionStatus(FollowUpExplorer::tr("Follow-ups: %1").arg(text), result.flagged);
+  badge->setText(FollowUpExplorer::tr("MR: %1").arg(verdictWord(verdict).toLower()));
+  badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
+                                      "border-radius: 3px; padding: 0 6px; }")
+                           .arg(verdictColor(verdict).name()));
+  badge->show();
+}
+
+// Keeps the dock title translated, and the verdict shown outside the dock (`again`).
 class DockTitle : public QObject {
  public:
-  DockTitle(QDockWidget* dock, QLabel* badge) : QObject(dock), dock_(dock), badge_(badge) {
+  DockTitle(QDockWidget* dock, QLabel* badge, std::function<void()> again)
+      : QObject(dock), dock_(dock), badge_(badge), again_(std::move(again)) {
     dock->installEventFilter(this);
     retranslate();
   }
@@ -72,9 +89,11 @@ class DockTitle : public QObject {
   void retranslate() {
     dock_->setWindowTitle(FollowUpExplorer::tr("Follow-ups"));
     badge_->setToolTip(FollowUpExplorer::tr("The verdict of the last follow-up detection"));
+    if (again_) again_();
   }
   QDockWidget* dock_;
   QLabel* badge_;
+  std::function<void()> again_;
 };
 
 }  // namespace
@@ -90,7 +109,6 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
   badge->setObjectName(QStringLiteral("followUpStatusBadge"));
   badge->hide();
   shell.addStatusItem(badge);
-  new DockTitle(dock, badge);
   // The table, the two SQL texts and their results need more height than the results grid: the
   // first time the tab is shown, the bottom docks get half the window (at 1366x768 the 40% of
   // the results left one or two follow-ups and one-line SQL texts) unless they already have it.
@@ -192,17 +210,13 @@ FollowUpExplorer* installFollowUpExplorer(Shell& shell, LlmController* llm) {
           if (bar) bar->setDetectionStatus(error, true);
           return;
         }
-        QString text = FollowUpExplorer::verdictSummary(*result);
-        if (showFindings(sh->editor(), *result) < 0)
-          text += QStringLiteral(" ") + FollowUpExplorer::tr("(the editor's SQL changed: spans not shown)");
-        const CaseVerdict verdict = classifyVerdict(*result).verdict;
-        if (bar) bar->setDetectionStatus(FollowUpExplorer::tr("Follow-ups: %1").arg(text), result->flagged);
-        badge->setText(FollowUpExplorer::tr("MR: %1").arg(verdictWord(verdict).toLower()));
-        badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; "
-                                            "border-radius: 3px; padding: 0 6px; }")
-                                 .arg(verdictColor(verdict).name()));
-        badge->show();
+        showVerdict(sh, bar, badge, *result);
       });
+  // A language switch: the badge of the detection it shows, and the line under the question.
+  new DockTitle(dock, badge, [sh, bar, badge, explorer]() {
+    if (badge->isHidden() || !explorer->model()->result()) return;
+    showVerdict(sh, bar, badge, *explorer->model()->result());
+  });
   return explorer;
 }
 

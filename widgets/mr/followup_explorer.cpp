@@ -164,7 +164,10 @@ void FollowUpExplorer::retranslate() {
     verdictFilter_->addItem(FollowUpModel::verdictText(v), int(v));
   verdictFilter_->setCurrentIndex(std::max(0, current));
   verdictFilter_->blockSignals(false);
-  if (!model_->result() && !runner_->isBusy())
+  if (runner_->isBusy()) return;
+  if (model_->result())
+    showOutcome();  // the summary and the badge of the shown result, in the new language
+  else
     setMessage(tr("Type a question, open a database (the editor's SQL is the source SQL; empty: the model "
                   "writes it) and press Detect."),
                false);
@@ -210,6 +213,7 @@ void FollowUpExplorer::detect() {
   model_->clear();
   detail_->clear();
   badge_->clear();
+  saveError_.clear();
   setMessage(tr("Detecting…"), false);
   discardRunning_ = false;
   runner_->start(request);
@@ -306,15 +310,8 @@ void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> re
     return;
   }
   model_->setResult(result);
-  showBadge(*result);
-  QString text = verdictSummary(*result);
-  for (const auto& s : result->stages)
-    if (!s.error.empty()) text += QStringLiteral("\n") + stageErrorText(s);
-  if (!saveError_.isEmpty())
-    text +=
-        QStringLiteral("\n") + tr("The follow-ups could not be saved in the workspace: %1").arg(saveError_);
-  setMessage(text, !saveError_.isEmpty());
-  saveError_.clear();
+  showsSaved_ = false;
+  showOutcome();
   // Show the first violated follow-up (else the first row) in the detail.
   int row = -1;
   for (int i = 0; i < model_->rowCount() && row < 0; ++i)
@@ -322,6 +319,23 @@ void FollowUpExplorer::onFinished(std::shared_ptr<const hs::mr::DetectResult> re
   if (row < 0 && model_->rowCount() > 0) row = 0;
   if (row >= 0) selectMr(QString::fromStdString(model_->record(row)->mr));
   emit detectionFinished(result, error);
+}
+
+void FollowUpExplorer::showOutcome() {
+  const hs::mr::DetectResult* result = model_->result();
+  if (!result) return;
+  showBadge(*result);
+  QString text = verdictSummary(*result);
+  if (showsSaved_)
+    text = tr("Follow-ups saved in the workspace for the question \"%1\"")
+               .arg(QString::fromStdString(result->question)) +
+           QStringLiteral("\n") + text;
+  for (const auto& s : result->stages)
+    if (!s.error.empty()) text += QStringLiteral("\n") + stageErrorText(s);
+  if (!saveError_.isEmpty())
+    text +=
+        QStringLiteral("\n") + tr("The follow-ups could not be saved in the workspace: %1").arg(saveError_);
+  setMessage(text, !saveError_.isEmpty());
 }
 
 bool FollowUpExplorer::showSaved(const QString& workspacePath) {
@@ -345,11 +359,9 @@ bool FollowUpExplorer::showSaved(const QString& workspacePath) {
   }
   auto result = std::make_shared<const hs::mr::DetectResult>(std::move(**saved));
   model_->setResult(result);
-  showBadge(*result);
-  setMessage(tr("Follow-ups saved in the workspace for the question \"%1\"")
-                     .arg(QString::fromStdString(result->question)) +
-                 QStringLiteral("\n") + verdictSummary(*result),
-             false);
+  showsSaved_ = true;
+  saveError_.clear();
+  showOutcome();
   if (model_->rowCount() > 0) selectMr(QString::fromStdString(model_->record(0)->mr));
   return true;
 }

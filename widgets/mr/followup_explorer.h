@@ -85,6 +85,8 @@ class FollowUpExplorer : public QWidget {
   void onCurrentChanged();
   void setMessage(const QString& text, bool error);
   void showBadge(const hs::mr::DetectResult& result);
+  // The badge and the summary line of the shown result, in the current language.
+  void showOutcome();
 
   FollowUpRunner* runner_;
   FollowUpModel* model_;
@@ -104,7 +106,8 @@ class FollowUpExplorer : public QWidget {
   QLabel* message_ = nullptr;
   QTableView* table_ = nullptr;
   FollowUpDetail* detail_ = nullptr;
-  QString saveError_;            // of the run that just finished
+  QString saveError_;            // of the run whose result is shown
+  bool showsSaved_ = false;      // the shown result was read from the workspace
   bool discardRunning_ = false;  // reset() while a run was going: its result is not shown
 };
 

@@ -4,6 +4,7 @@
 
 #include "engine/db/database.h"
 #include "engine/db/schema.h"
+#include "widgets/pane_focus.h"
 
 namespace hs::ui {
 
@@ -42,6 +43,18 @@ QString kindText(hs::sql::EditKind kind) {
   }
   return QString::fromLatin1(hs::sql::toString(kind));
 }
+
+// The clause of an edit as the SQL writes it ("GROUP BY" for the engine's "group_by"); the two
+// that are no keyword in the user's language; anything else as the engine names it.
+QString clauseText(const std::string& clause) {
+  if (clause == "join_condition") return CaseEditList::tr("join condition (ON)");
+  if (clause == "set_op") return CaseEditList::tr("set operation");
+  static const char* const kKeywords[] = {"select",   "from",  "join",   "where",    "group_by", "having",
+                                          "order_by", "limit", "offset", "distinct", "values",   "with"};
+  for (const char* k : kKeywords)
+    if (clause == k) return QString::fromLatin1(k).toUpper().replace(QLatin1Char('_'), QLatin1Char(' '));
+  return QString::fromStdString(clause);
+}
 }  // namespace
 
 CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
@@ -56,6 +69,7 @@ CaseEditList::CaseEditList(QWidget* parent) : QTreeWidget(parent) {
   header()->resizeSection(0, 80);
   header()->resizeSection(1, 120);
   header()->resizeSection(2, 420);
+  showFocusFrame(this);
   connect(this, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item, QTreeWidgetItem*) {
     if (!item) return;
     const QVariant v = item->data(0, Qt::UserRole);
@@ -125,7 +139,7 @@ void CaseEditList::setQueries(const std::optional<std::string>& gold, const std:
     auto* item = new QTreeWidgetItem(this);
     item->setText(0, kindText(e.kind));
     item->setForeground(0, kindColor(e.kind));
-    QString clause = QString::fromStdString(e.clause);
+    QString clause = clauseText(e.clause);
     if (!e.path.empty()) clause += QStringLiteral(" (") + QString::fromStdString(e.path) + QLatin1Char(')');
     item->setText(1, clause);
     item->setText(2, e.goldText.empty() ? QStringLiteral("\u2014") : shortText(e.goldText));

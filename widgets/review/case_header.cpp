@@ -11,6 +11,7 @@
 #include "engine/core/finding_categories.h"
 #include "engine/core/finding_messages.h"
 #include "engine/eval/runner.h"
+#include "widgets/difficulty_text.h"
 #include "widgets/eliding_label.h"
 #include "widgets/review/case_finding_styles.h"
 
@@ -111,6 +112,18 @@ QString humanLabelText(const hs::HumanLabel& l) {
                                : q(l.category) + QStringLiteral(" (") + q(l.subcategory) + ')';
 }
 
+// What an imported label's note says, in the user's language: seed 001's description of the
+// hallucination through the finding texts, seed 002's group ("hallucinations_type", stored as the
+// file wrote it) by the names the seed uses; a group the seed does not name stays as written.
+QString labelNoteText(const hs::HumanLabel& l) {
+  if (l.taxonomy == "tasql") return QCoreApplication::translate("hs::FindingMessages", l.note.c_str());
+  static const char* const kMrsqlgenGroups[] = {
+      QT_TRANSLATE_NOOP("hs::ui::CaseHeader", "Intent-violating Hallucination")};
+  for (const char* group : kMrsqlgenGroups)
+    if (l.note == group) return CaseHeader::tr(group);
+  return q(l.note);
+}
+
 }  // namespace
 
 void CaseHeader::clear() {
@@ -146,14 +159,13 @@ void CaseHeader::setCase(const hs::Case& kase, const hs::eval::CaseOutcome& outc
   if (!kase.id.empty()) meta << q(kase.id);
   meta << tr("db %1").arg(kase.dbId.empty() ? tr("(none)") : q(kase.dbId));
   if (!kase.model.empty()) meta << tr("model %1").arg(q(kase.model));
-  if (!kase.difficulty.empty()) meta << q(kase.difficulty);
+  if (!kase.difficulty.empty()) meta << difficultyText(kase.difficulty);
   QStringList labels, described;
   for (const hs::HumanLabel& l : kase.labels) {
     labels << humanLabelText(l);
-    // Seed 001's description of the hallucination ("Extra column 'x'"), through the finding texts.
-    described << (l.taxonomy == "tasql" && !l.note.empty()
-                      ? tr("%1: %2").arg(labels.last(),
-                                         QCoreApplication::translate("hs::FindingMessages", l.note.c_str()))
+    // Seed 001's description of the hallucination ("Extra column 'x'"), seed 002's group.
+    described << ((l.taxonomy == "tasql" || l.taxonomy == "mrsqlgen") && !l.note.empty()
+                      ? tr("%1: %2").arg(labels.last(), labelNoteText(l))
                       : labels.last());
   }
   if (!labels.isEmpty()) meta << tr("human labels: %1").arg(labels.join(QStringLiteral(", ")));

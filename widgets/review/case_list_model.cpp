@@ -1,5 +1,6 @@
 #include "widgets/review/case_list_model.h"
 
+#include "widgets/difficulty_text.h"
 #include "widgets/review/case_header.h"
 
 #include <QBrush>
@@ -197,7 +198,7 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
         case Model:
           return r.model;
         case Difficulty:
-          return r.difficulty;
+          return difficultyText(r.difficulty.toStdString());
         case SoftF1:
           return s.softF1 ? QString::number(*s.softF1, 'f', 2) : QString();
         case Risk:

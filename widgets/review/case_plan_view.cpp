@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 
 #include "engine/sql/plan_locate.h"
+#include "widgets/pane_focus.h"
 #include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
@@ -50,6 +51,7 @@ QTreeWidget* makeTree(const QString& name, QWidget* parent) {
   t->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   t->header()->setSectionResizeMode(1, QHeaderView::Stretch);
   t->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  showFocusFrame(t);
   return t;
 }
 
@@ -120,6 +122,7 @@ CasePlanView::CasePlanView(QWidget* parent) : QWidget(parent), p_(std::make_uniq
   p_->findings->header()->setStretchLastSection(true);
   p_->findings->header()->resizeSection(0, 220);
   p_->findings->header()->resizeSection(1, 200);
+  showFocusFrame(p_->findings);
   connect(p_->findings, &QTreeWidget::currentItemChanged, this,
           [this](QTreeWidgetItem* item, QTreeWidgetItem*) { onFindingActivated(item); });
   vertical->addWidget(sides);

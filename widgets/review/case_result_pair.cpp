@@ -9,6 +9,7 @@
 
 #include "engine/eval/runner.h"
 #include "widgets/error_text.h"
+#include "widgets/pane_focus.h"
 #include "widgets/review/case_result_model.h"
 
 namespace hs::ui {
@@ -45,6 +46,7 @@ CaseResultPair::Side CaseResultPair::makeSide(const QString& name) {
   s.table->verticalHeader()->setDefaultSectionSize(s.table->fontMetrics().height() + 6);
   s.table->horizontalHeader()->setStretchLastSection(false);
   s.table->horizontalHeader()->setMaximumSectionSize(420);
+  showFocusFrame(s.table);
   s.message = new QLabel(s.stack);
   s.message->setWordWrap(true);
   s.message->setAlignment(Qt::AlignTop | Qt::AlignLeft);

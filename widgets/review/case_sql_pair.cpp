@@ -14,6 +14,7 @@
 
 #include "engine/core/finding.h"
 #include "widgets/indicator_registry.h"
+#include "widgets/pane_focus.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
@@ -49,6 +50,7 @@ CaseSqlPair::CaseSqlPair(QWidget* parent) : QWidget(parent) {
   pred_ = makeEditor();
   gold_->setObjectName(QStringLiteral("goldSqlEditor"));
   pred_->setObjectName(QStringLiteral("predSqlEditor"));
+  for (SqlEditor* e : {gold_, pred_}) showFocusFrame(e);  // Tab from the case list lands here
   split->addWidget(titled(goldTitle_, gold_, split));
   split->addWidget(titled(predTitle_, pred_, split));
   split->setChildrenCollapsible(false);

@@ -14,6 +14,7 @@
 
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
+#include "widgets/pane_focus.h"
 #include "widgets/review/case_edit_list.h"
 #include "widgets/review/case_finding_styles.h"
 #include "widgets/review/case_header.h"
@@ -55,6 +56,7 @@ QTreeWidget* makeFindingList(QWidget* parent) {
   list->header()->resizeSection(0, 120);
   list->header()->resizeSection(1, 200);
   list->header()->resizeSection(2, 250);
+  showFocusFrame(list);
   return list;
 }
 

@@ -19,6 +19,7 @@
 #include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/difficulty_text.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -32,18 +33,24 @@ namespace hs::ui {
 
 namespace {
 
+// The run chooser's items keep the run's name and case count, to be worded again in another language.
+constexpr int kRunNameRole = Qt::UserRole + 1;
+constexpr int kRunCasesRole = Qt::UserRole + 2;
+
 QString qs(const std::string& s) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
-// Refills a filter combo ("any" first, then the values) keeping the current choice when present.
-void refill(QComboBox* combo, const QString& any, const QStringList& values) {
-  const QString current = combo->currentIndex() > 0 ? combo->currentText() : QString();
+// Refills a filter combo ("any" first, then the values, each shown as `shown` words it) keeping the
+// current choice when present. The item data is the value.
+void refill(QComboBox* combo, const QString& any, const QStringList& values,
+            QString (*shown)(const QString&) = nullptr) {
+  const QString current = combo->currentIndex() > 0 ? combo->currentData().toString() : QString();
   const QSignalBlocker block(combo);
   combo->clear();
   combo->addItem(any);
-  combo->addItems(values);
-  const int i = current.isEmpty() ? 0 : combo->findText(current);
+  for (const QString& v : values) combo->addItem(shown ? shown(v) : v, v);
+  const int i = current.isEmpty() ? 0 : combo->findData(current);
   combo->setCurrentIndex(i < 0 ? 0 : i);
   combo->setEnabled(!values.isEmpty());
 }
@@ -126,17 +133,25 @@ void ReviewPanel::reloadRuns(qint64 selectRunId) {
         // A drill-down run (gold sub-queries, no prediction to review) is the Drill-down tab's.
         if (hs::ws::isDrilldownRun(r)) continue;
         auto n = ws_->caseCount(r.id);
-        runs_->addItem(tr("%1 (%n case(s))", nullptr, n ? static_cast<int>(*n) : 0).arg(qs(r.info.name)),
-                       QVariant::fromValue(static_cast<qint64>(r.id)));
+        runs_->addItem(QString(), QVariant::fromValue(static_cast<qint64>(r.id)));
+        runs_->setItemData(runs_->count() - 1, qs(r.info.name), kRunNameRole);
+        runs_->setItemData(runs_->count() - 1, n ? static_cast<int>(*n) : 0, kRunCasesRole);
       }
     }
   }
+  retranslateRuns();
   int index = runs_->findData(QVariant::fromValue(previous));
   if (index < 0) index = runs_->count() - 1;  // the newest
   runs_->setCurrentIndex(index);
   filling_ = false;
   runs_->setEnabled(runs_->count() > 0);
   reloadCases();
+}
+
+void ReviewPanel::retranslateRuns() {
+  for (int i = 0; i < runs_->count(); ++i)
+    runs_->setItemText(i, tr("%1 (%n case(s))", nullptr, runs_->itemData(i, kRunCasesRole).toInt())
+                              .arg(runs_->itemData(i, kRunNameRole).toString()));
 }
 
 qint64 ReviewPanel::currentRunId() const {
@@ -193,7 +208,8 @@ void ReviewPanel::fillFilterCombos() {
   const QStringList models = model_->models();
   const QStringList difficulties = model_->difficulties();
   refill(modelFilter_, tr("All models"), models);
-  refill(difficulty_, tr("All difficulties"), difficulties);
+  refill(difficulty_, tr("All difficulties"), difficulties,
+         [](const QString& d) { return difficultyText(d.toStdString()); });
   // A filter with one value or none has nothing to choose: hidden, it leaves the row (and the
   // window's minimum width, which the Query tab's schema panel pays for) to the others.
   modelFilter_->setVisible(models.size() > 1);
@@ -203,9 +219,9 @@ void ReviewPanel::fillFilterCombos() {
 
 void ReviewPanel::applyFilters() {
   proxy_->setVerdict(static_cast<CaseFilterProxy::VerdictFilter>(std::max(0, verdict_->currentIndex())));
-  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentText() : QString());
-  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentText() : QString());
-  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentText() : QString());
+  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentData().toString() : QString());
+  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentData().toString() : QString());
+  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentData().toString() : QString());
   proxy_->setText(search_->text());
   proxy_->setPinnedCase(-1);  // a filter chosen now applies to the shown case too
   proxy_->setReview(static_cast<CaseFilterProxy::ReviewFilter>(std::max(0, review_->currentIndex())));

@@ -124,6 +124,7 @@ class ReviewPanel : public QWidget {
   QAction* addKeyAction(const QList<QKeySequence>& keys, std::function<void()> run);
   void retranslate();
   void retranslateActions();
+  void retranslateRuns();  // the run chooser's items: "name (n cases)" in the current language
   void setKeysActive(bool active);
   void fillFilterCombos();
   void applyFilters();

@@ -13,6 +13,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "widgets/pane_focus.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
@@ -94,10 +95,14 @@ void ReviewPanel::buildUi() {
   list_->sortByColumn(CaseListModel::Position, Qt::AscendingOrder);
   list_->setSelectionBehavior(QAbstractItemView::SelectRows);
   list_->setSelectionMode(QAbstractItemView::SingleSelection);
+  // Tab leaves the list for the case view (it walked the columns of the selected row, scrolling
+  // the list sideways, and never reached the findings).
+  list_->setTabKeyNavigation(false);
   list_->setAlternatingRowColors(true);
   list_->setWordWrap(false);
   list_->setTextElideMode(Qt::ElideRight);
   list_->verticalHeader()->hide();
+  showFocusFrame(list_);
   list_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
   list_->verticalHeader()->setDefaultSectionSize(list_->fontMetrics().height() + 6);
   auto* header = list_->horizontalHeader();
@@ -193,6 +198,7 @@ void ReviewPanel::retranslate() {
     review_->setToolTip(tr("Cases with annotations, without, or where reviewers disagree"));
   }
   if (confirmAction_) retranslateActions();
+  retranslateRuns();
   reviewProgress_->setText(progressText());
   fillFilterCombos();
   updateStats();

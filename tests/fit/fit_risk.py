@@ -157,7 +157,7 @@ def build_training(args, names):
 # Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
 # are taken from a second `evaluate` run over schema-only databases (build_schema_only_dbs); every
 # other feature keeps the value of the run without databases.
-SCHEMA_CUES = ("cue_key_for_name",)
+SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing")
 
 
 def build_bird(args, names):

@@ -434,6 +434,11 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table)]
 
 
+def is_extra_pair(case_id):
+    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES)."""
+    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES)
+
+
 def foreign_keys(tables_path):
     """db_id -> [((table, column), (table, column))] of the declared foreign keys."""
     out = {}

@@ -60,7 +60,8 @@ inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
                                                       "limit_null_key",
                                                       "cue_key_for_name",
                                                       "group_key_unselected",
-                                                      "cue_column_missing"};
+                                                      "cue_column_missing",
+                                                      "cue_table_missing"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -141,6 +142,10 @@ std::vector<Finding> keyForNameFindings(const SqlView& pred, const db::Schema& s
 // returned by no column or aggregate (`cue_column_missing`, goldfree_column_missing.cpp; part of
 // goldFreeFindings).
 std::vector<Finding> columnMissingFindings(const SqlView& pred, std::string_view question);
+// A table of the schema named by the question (every non-generic word of its name, as a noun) that
+// the SQL never reads (`cue_table_missing`, goldfree_table_missing.cpp; part of goldFreeFindings).
+std::vector<Finding> tableMissingFindings(const SqlView& pred, const db::Schema& schema,
+                                          std::string_view question);
 // The sentences of a question (split at '?', '!', ';' and a '.' that ends a word).
 std::vector<std::string_view> questionSentences(std::string_view question);
 // The aggregate a question word (at ws[i]) asks for: "count" ("how many", "number(s) of", "count"),
@@ -163,6 +168,10 @@ bool columnReferredBy(const std::vector<std::string>& words, const std::vector<s
 std::vector<std::string> columnTableWords(const SqlView& v, const SelectBlock& blk, std::size_t tok);
 // A name-like identifier word (name, title, fname, lname, surname, ...; goldfree_column_unnamed.cpp).
 bool isNameLikeWord(const std::string& word);
+// A word that says little of its own in an identifier: name-like, id, or another generic word (code,
+// type, number, no, num, key, description, details, detail, value, status, info; the lists of
+// cue_column_unnamed, goldfree_column_unnamed.cpp).
+bool isGenericIdentifierWord(const std::string& word);
 // '/' whose operands are both integer (no CAST, REAL column or decimal literal in the operand).
 std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& schema);
 

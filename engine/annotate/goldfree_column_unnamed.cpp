@@ -237,6 +237,10 @@ std::vector<std::string> columnTableWords(const SqlView& v, const SelectBlock& b
   return {};
 }
 
+bool isGenericIdentifierWord(const std::string& word) {
+  return kNameLike.count(word) > 0 || kIdLike.count(word) > 0 || kGeneric.count(word) > 0;
+}
+
 bool isNameLikeWord(const std::string& word) {
   return kNameLike.count(word) > 0;
 }

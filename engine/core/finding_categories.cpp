@@ -174,6 +174,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The question asks for an average but the SQL neither takes AVG nor divides."), "gf-cues"},
       {"goldfree", "cue_table_unnamed", "cues", HS_L("Table the question never names"),
        HS_L("The SQL joins a table only through its keys, and the question never refers to it."), "gf-cues"},
+      {"goldfree", "cue_table_missing", "cues", HS_L("Table the question names is not read"),
+       HS_L("The question names a table of the schema that the SQL never reads."), "gf-cues"},
       {"goldfree", "cue_answer_shape", "cues", HS_L("Answer shape cue"),
        HS_L("The SQL returns a list where the question asks for a count or for the top row."), "gf-cues"},
       {"goldfree", "cue_key_for_name", "cues", HS_L("Key for a name"),

@@ -7,7 +7,8 @@ without an execution filter: a count that no longer counts, a superlative that n
 top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
 swapped for another of the same table, two output columns swapped; and the other way round, a LIMIT 1 or a COUNT nobody asked
 for. `drop_select_item` (an output column dropped) is made for measurement only, not for the fit
-(MEASURE_ONLY_RULES). The rule is picked by a seeded hash among the rules that
+(MEASURE_ONLY_RULES); `drop_joined_table` (a joined table dropped with its join and conditions) is
+made for every query it applies to and added as extra pairs beside the pick (EXTRA_PAIR_RULES). The rule is picked by a seeded hash among the rules that
 apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
 
 Only the question goes to the engine, not BIRD's `evidence`: the runs the tool reviews (Spider)
@@ -331,6 +332,88 @@ def key_for_name(sql, schema):
     return None
 
 
+_TABLE_REF = r"(`[^`]+`|[A-Za-z_]\w*)(?:\s+(?:AS\s+)?(?!(?:%s)\b)([A-Za-z_]\w*))?" % "|".join(sorted(_SQL_WORDS))
+_ON_EQ = r"ON\s+((?:`[^`]+`|\w+)\.(?:`[^`]+`|\w+)\s*=\s*(?:`[^`]+`|\w+)\.(?:`[^`]+`|\w+))"
+
+
+def _split_and(text):
+    """Top-level AND conjuncts of a WHERE body (the AND of a BETWEEN kept), as (start, end) spans."""
+    cuts, depth, ok, between = [], 0, _outside(text), 0
+    for m in re.finditer(r"\(|\)|\bBETWEEN\b|\bAND\b", text, re.I):
+        if not ok(m.start()):
+            continue
+        w = m.group(0).upper()
+        if w == "(":
+            depth += 1
+        elif w == ")":
+            depth -= 1
+        elif depth == 0 and w == "BETWEEN":
+            between += 1
+        elif depth == 0 and w == "AND":
+            if between:
+                between -= 1
+            else:
+                cuts.append((m.start(), m.end()))
+    spans, start = [], 0
+    for a, b in cuts:
+        spans.append((start, a))
+        start = b
+    spans.append((start, len(text)))
+    return spans
+
+
+def drop_joined_table(sql, _):
+    """One table of the main FROM chain (`FROM a AS T1 [INNER|LEFT] JOIN b AS T2 ON T1.x = T2.y ...`,
+    each ON one equality) dropped with its join and the WHERE conditions (top-level AND conjuncts)
+    on it, when its alias then occurs nowhere else (the first table's place goes to the second);
+    tried from the last table to the first. The answer loses the condition or the rows the table
+    stood for, while the question still names it: the error `cue_table_missing` is for. Measured
+    and fitted as an extra paired set beside the seeded pick (tests/fit/README.md)."""
+    ok = _outside(sql)
+    m = next((m for m in re.finditer(r"\bFROM\s+" + _TABLE_REF, sql, re.I) if ok(m.start())), None)
+    if not m:
+        return None
+    refs = [(m.start(1), m.end(), m.group(1), m.group(2), None)]  # (start, end, table, alias, ON span)
+    pos = m.end()
+    while True:
+        j = re.match(r"\s+(?:INNER\s+|LEFT\s+(?:OUTER\s+)?|CROSS\s+)?JOIN\s+" + _TABLE_REF + r"\s+" + _ON_EQ,
+                     sql[pos:], re.I)
+        if not j:
+            break
+        refs.append((pos + j.start(), pos + j.end(), j.group(1), j.group(2), (pos + j.start(3), pos + j.end(3))))
+        pos += j.end()
+    if len(refs) < 2 or re.match(r"\s*(JOIN|INNER|LEFT|CROSS|,)", sql[pos:], re.I):
+        return None
+    tail = sql[pos:]
+    for k in range(len(refs) - 1, -1, -1):
+        start, end, table, alias, _on = refs[k]
+        name = alias or table
+        if k == 0:
+            nxt = refs[1]
+            head = sql[:start] + nxt[2] + (" AS " + nxt[3] if nxt[3] else "")
+            chain = head + "".join(sql[r[0]:r[1]] for r in refs[2:])
+        else:
+            chain = sql[:refs[0][1]] + "".join(sql[r[0]:r[1]] for i, r in enumerate(refs[1:], 1) if i != k)
+        rest = tail
+        w = re.match(r"\s+WHERE\s+", rest, re.I)
+        if w:
+            body_end = len(rest)
+            for i, c, depth in _top_level(rest, w.end()):
+                if depth < 0 or (depth == 0 and re.match(r"(GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
+                                                         rest[i:], re.I) and re.match(r"\W", rest[i - 1])):
+                    body_end = i
+                    break
+            body = rest[w.end():body_end]
+            kept = [body[a:b].strip() for a, b in _split_and(body)
+                    if not re.search(r"(?<![\w.])%s\." % re.escape(name), body[a:b], re.I)]
+            rest = (" WHERE " + " AND ".join(kept) + " " if kept else " ") + rest[body_end:].lstrip()
+        out = chain + rest
+        if re.search(r"(?<![\w.])%s\." % re.escape(name), out, re.I):
+            continue
+        return out
+    return None
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
@@ -343,6 +426,17 @@ RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_orde
 # in it lowered the cross-system AUROC through the other cue weights it moved (cue_column_order
 # 1.61 -> 0.50 with 10 swap_columns mutants instead of 21), not through cue_column_missing itself.
 MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
+
+# Made for every gold query it applies to and put in beside the seeded pick as an extra pair (the
+# gold query again, id `birdN/<rule>/gold`, and the mutant, `birdN/<rule>`), so that the pick of
+# every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
+# "Missing table").
+EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table)]
+
+
+def is_extra_pair(case_id):
+    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES)."""
+    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES)
 
 
 def foreign_keys(tables_path):
@@ -409,11 +503,19 @@ def bird_cases(data, seed):
         base = {"db_id": it["db_id"], "question": it["question"]}
         cases.append(dict(base, id=qid + "/gold", pred_sql=sql))
         cases.append(dict(base, id=qid + "/" + name, pred_sql=mutant))
+    for it in items:
+        sql = " ".join(it["SQL"].split())
+        qid = "bird%d" % it["question_id"]
+        base = {"db_id": it["db_id"], "question": it["question"]}
+        for name, mutant in _mutants(sql, it, EXTRA_PAIR_RULES, extra):
+            rules["extra pair: " + name] = rules.get("extra pair: " + name, 0) + 1
+            cases.append(dict(base, id="%s/%s/gold" % (qid, name), pred_sql=sql))
+            cases.append(dict(base, id=qid + "/" + name, pred_sql=mutant))
     return cases, {"questions": len(items), "without_mutant": unmutated, "mutants_by_rule": dict(sorted(rules.items()))}
 
 
 def every_mutant_cases(data):
-    """Each gold query and every mutant of every rule (RULES and MEASURE_ONLY_RULES), ids
+    """Each gold query and every mutant of every rule (RULES, MEASURE_ONLY_RULES, EXTRA_PAIR_RULES), ids
     `birdN/gold` and `birdN/<rule>`: what a cue's firing on gold and its catch per rule are
     counted on (tests/fit/README.md)."""
     items, extra = _bird_items(data)
@@ -423,7 +525,7 @@ def every_mutant_cases(data):
         base = {"db_id": it["db_id"], "question": it["question"]}
         qid = "bird%d" % it["question_id"]
         cases.append(dict(base, id=qid + "/gold", pred_sql=sql))
-        for name, mutant in _mutants(sql, it, RULES + MEASURE_ONLY_RULES, extra):
+        for name, mutant in _mutants(sql, it, RULES + MEASURE_ONLY_RULES + EXTRA_PAIR_RULES, extra):
             cases.append(dict(base, id=qid + "/" + name, pred_sql=mutant))
     return cases
 

@@ -157,7 +157,11 @@ def build_training(args, names):
 # Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
 # are taken from a second `evaluate` run over schema-only databases (build_schema_only_dbs); every
 # other feature keeps the value of the run without databases.
-SCHEMA_CUES = ("cue_key_for_name",)
+SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing")
+
+# Question cues whose BIRD rule is an extra pair set beside the seeded pick (bird_cues.EXTRA_PAIR_RULES):
+# fitted after the other cues (part 2b), so that the extra pairs move no other weight.
+PAIR_CUES = ("cue_table_missing",)
 
 
 def build_bird(args, names):
@@ -446,12 +450,25 @@ def cmd_fit(args):
     # log-odds of each case as a fixed offset; the BIRD bias only absorbs that set's own mix and is
     # dropped.
     log("cue training cases: %d positives, %d negatives" % (bird_info["positives"], bird_info["negatives"]))
-    offset = [sum(weights[i] * r[i] for i in base + structure) for r in bx]
-    theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in bx], by, args.l2, offset=offset)
+    # The cues of PAIR_CUES are fitted after the others (part 2b), so the others see the seeded mix
+    # alone, as before the extra pairs existed.
+    late = [i for i in cues if names[i] in PAIR_CUES]
+    cues = [i for i in cues if i not in late]
+    seeded = [k for k, case in enumerate(bids) if not bird_cues.is_extra_pair(case)]
+    sx, sy = [bx[k] for k in seeded], [by[k] for k in seeded]
+    offset = [sum(weights[i] * r[i] for i in base + structure) for r in sx]
+    theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in sx], sy, args.l2, offset=offset)
     for k, i in enumerate(cues):
         weights[i] = theta_c[k + 1]
+    if late:
+        # Part 2b: the PAIR_CUES weights on the whole cue data (the seeded mix and the extra pairs),
+        # every other weight fixed as an offset.
+        offset = [sum(weights[i] * r[i] for i in base + structure + cues) for r in bx]
+        theta_p, _ = fit_nonnegative([[r[i] for i in late] for r in bx], by, args.l2, offset=offset)
+        for k, i in enumerate(late):
+            weights[i] = theta_p[k + 1]
     bird_theta = [theta_c[0]] + weights
-    bird_scores = [sigmoid(bird_theta[0] + sum(a * b for a, b in zip(weights, r))) for r in bx]
+    bird_scores = [sigmoid(bird_theta[0] + sum(a * b for a, b in zip(weights, r))) for r in sx]
     constant = [n for i, n in enumerate(names) if all(r[i] == 0 for r in x) and all(r[i] == 0 for r in bx)]
     model = {
         "bias": round(bias, 6),
@@ -481,7 +498,9 @@ def cmd_fit(args):
                        "fixed offset (two-part fit, see README.md)",
             "cue_fitted_bias": round(theta_c[0], 6),
             "cue_iterations": cue_iterations,
-            "cue_train_auroc": round(auroc(bird_scores, by), 6),
+            "cue_train_auroc": round(auroc(bird_scores, sy), 6),
+            "pair_cue_fit": "weights of %s fitted last, on the seeded cue mix and the extra pairs "
+                            "(bird_cues.EXTRA_PAIR_RULES), every other weight fixed" % ", ".join(PAIR_CUES),
             "seconds": round(time.time() - t, 1),
         },
         "script": "tests/fit/fit_risk.py (see tests/fit/README.md)",

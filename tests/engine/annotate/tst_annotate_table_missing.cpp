@@ -137,6 +137,8 @@ class TestAnnotateTableMissing : public QObject {
     // Rule 4: the first word of a sentence is a verb of asking, not the table `list`; a verb form
     // ("concerted") is no noun form, a substring ("concertgoers") no word.
     QVERIFY(!fires(pets(), "SELECT Fname FROM Student", "List the first names of all students."));
+    QVERIFY(!fires(pets(), "SELECT Fname FROM Student", "Please list the first names of all students."));
+    QVERIFY(fires(pets(), "SELECT Fname FROM Student", "Please give the students in the list."));
     QVERIFY(!fires(s, "SELECT Name FROM singer", "Which singers concerted with others?"));
     QVERIFY(!fires(s, "SELECT Name FROM singer", "Which singers are liked by concertgoers?"));
   }

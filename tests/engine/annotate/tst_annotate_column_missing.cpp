@@ -11,6 +11,7 @@
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/risk.h"
+#include "support/annotate_findings.h"
 #include "support/test_schema.h"
 
 using namespace hs::annotate;
@@ -29,15 +30,7 @@ hs::db::Schema schema() {
 }
 
 std::vector<Finding> missing(const std::string& sql, const std::string& question) {
-  const hs::db::Schema s = schema();
-  CaseInput in;
-  in.predSql = sql;
-  in.question = question;
-  in.schema = &s;
-  std::vector<Finding> out;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.category == "cue_column_missing") out.push_back(std::move(f));
-  return out;
+  return hs::test::findingsOf(schema(), sql, question, "cue_column_missing");
 }
 
 bool fires(const std::string& sql, const std::string& question) {

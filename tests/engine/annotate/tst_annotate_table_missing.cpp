@@ -12,6 +12,7 @@
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/risk.h"
+#include "support/annotate_findings.h"
 #include "support/test_schema.h"
 
 using namespace hs::annotate;
@@ -58,14 +59,7 @@ hs::db::Schema pets() {
 }
 
 std::vector<Finding> missing(const hs::db::Schema& s, const std::string& sql, const std::string& question) {
-  CaseInput in;
-  in.predSql = sql;
-  in.question = question;
-  in.schema = &s;
-  std::vector<Finding> out;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.category == "cue_table_missing") out.push_back(std::move(f));
-  return out;
+  return hs::test::findingsOf(s, sql, question, "cue_table_missing");
 }
 
 bool fires(const hs::db::Schema& s, const std::string& sql, const std::string& question) {

@@ -1807,6 +1807,10 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Type the question it answers to check the SQL against it too.</source>
         <translation>输入它回答的问题，即可同时对照问题检查 SQL。</translation>
     </message>
+    <message>
+        <source>The question checks read English only: this question was not checked against the SQL.</source>
+        <translation>问题检查只读英文问题：这个问题没有与 SQL 对照检查。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::EndpointHelp</name>

@@ -155,6 +155,22 @@ class TestEditorFindings : public QObject {
              qPrintable(llm(w)->questionBar()->statusText()));
   }
 
+  // A question in another language is not read by the question cues: no cue marks the SQL (the
+  // Chinese "how many" would have made one in English), and the status line says the question was
+  // not checked rather than "nothing suspicious" alone.
+  void questionInAnotherLanguageIsSaidUnread() {
+    hs::ui::MainWindow w;
+    open(w);
+    const QString sql = QStringLiteral("SELECT name FROM people");
+    QVERIFY(runAndCheck(w, QStringLiteral("有多少人？"), sql));
+    QVERIFY2(findingMarks(w.editor()).isEmpty(), qPrintable(describe(findingMarks(w.editor()))));
+    const QString status = llm(w)->questionBar()->statusText();
+    QVERIFY2(status.contains(QStringLiteral("read English only")), qPrintable(status));
+    QVERIFY(runAndCheck(w, QStringLiteral("How many people are there?"), sql));
+    QVERIFY2(!llm(w)->questionBar()->statusText().contains(QStringLiteral("read English only")),
+             qPrintable(llm(w)->questionBar()->statusText()));
+  }
+
   // SQL that does not run: the editor's error mark only, no finding repeating it (nor a check).
   void failingSqlKeepsTheErrorMarkOnly() {
     hs::ui::MainWindow w;

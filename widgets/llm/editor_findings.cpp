@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "engine/annotate/annotate.h"
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
 #include "engine/workflow/annotate_query.h"
@@ -128,6 +129,11 @@ void EditorFindings::start(const Checked& what) {
       [cancel]() { cancel.cancel(); });
 }
 
+QString EditorFindings::unreadQuestionNote(const QString& question) {
+  if (question.trimmed().isEmpty() || hs::annotate::questionReadsLatin(question.toStdString())) return {};
+  return tr("The question checks read English only: this question was not checked against the SQL.");
+}
+
 void EditorFindings::onChecked(const Checked& what, const std::optional<GenerationOutcome>& outcome) {
   // SQL that does not parse or run: the editor already marks the parser's or SQLite's error span.
   if (!outcome || !outcome->executionError.isEmpty()) return;
@@ -145,8 +151,9 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
   const QVector<GeneratedFinding> findings = outcome->findings;
   const double risk = outcome->risk;
   const bool noQuestion = what.question.isEmpty();
+  const QString question = what.question;
   bar_->setStatus(
-      [findings, risk, noQuestion] {
+      [findings, risk, noQuestion, question] {
         const QStringList names = categoryNames(findings);
         QString status = names.isEmpty()
                              ? tr("Your SQL: the gold-free checks found nothing suspicious.")
@@ -159,6 +166,8 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
         if (noQuestion)
           status = ErrorText::sentences(status,
                                         tr("Type the question it answers to check the SQL against it too."));
+        if (const QString unread = unreadQuestionNote(question); !unread.isEmpty())
+          status = ErrorText::sentences(status, unread);
         return status;
       },
       !categories.isEmpty());

@@ -36,6 +36,9 @@ class EditorFindings : public QObject {
   QStringList show(const QVector<GeneratedFinding>& findings, const SpanMap& map, const QString& question);
   // The findings' category names in the language now in use, first seen first.
   static QStringList categoryNames(const QVector<GeneratedFinding>& findings);
+  // The sentence that says the question cues did not read `question` (it is not in English, so
+  // nothing was checked against it), in the language now in use; empty when they read it.
+  static QString unreadQuestionNote(const QString& question);
   // Removes the marks (and the status line when it spoke of the user's SQL); stops a check.
   void clear();
   // Stops a check of the user's SQL without touching the marks (e.g. a question goes to the model).

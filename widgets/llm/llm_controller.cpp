@@ -237,8 +237,9 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
   const QVector<GeneratedFinding> findings = outcome.findings;
   const double risk = outcome.risk;
   const qint64 rows = outcome.resultRows;
+  const QString question = asked_;
   bar_->setStatus(
-      [findings, risk, rows, executionError] {
+      [findings, risk, rows, executionError, question] {
         QString status = findings.isEmpty()
                              ? tr("Generated SQL; the gold-free checks found nothing suspicious.")
                              : tr("Generated SQL with %n finding(s): %1. Hover a highlighted span or put the "
@@ -248,6 +249,8 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
                                        tr(", ", "separator of a list of finding categories")));
         // The sentences as the language joins them (no Latin space after a Chinese full stop).
         status = ErrorText::sentences(status, tr("Risk %1.").arg(risk, 0, 'f', 2));
+        if (const QString unread = EditorFindings::unreadQuestionNote(question); !unread.isEmpty())
+          status = ErrorText::sentences(status, unread);
         if (rows >= 0) status = ErrorText::sentences(status, tr("%n row(s).", nullptr, int(rows)));
         if (!executionError.isEmpty())
           status = ErrorText::sentences(status, tr("It does not run: %1").arg(executionError));

@@ -1,7 +1,10 @@
 #include "widgets/eliding_label.h"
 
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QResizeEvent>
+
+#include <cmath>
 
 namespace hs::ui {
 
@@ -21,7 +24,10 @@ QSize ElidingLabel::minimumSizeHint() const {
 }
 
 QSize ElidingLabel::sizeHint() const {
-  return {fontMetrics().horizontalAdvance(full_), QLabel::sizeHint().height()};
+  // Rounded up: the text is laid out in fractions of a pixel, and a width rounded down (292 for
+  // 292.08) cut the last letters with "…" while the layout had room to spare beside the label.
+  const double text = QFontMetricsF(font()).horizontalAdvance(full_);
+  return {static_cast<int>(std::ceil(text)), QLabel::sizeHint().height()};
 }
 
 void ElidingLabel::resizeEvent(QResizeEvent* event) {

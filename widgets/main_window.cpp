@@ -115,12 +115,15 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   retranslate();
   updateTitle();
   // The features, each attached through the Shell methods.
-  llm_ = new LlmController(*this);  // question bar, LLM log, profiles
-  review_->panel()->setGeneralShortcuts({actions_.open, actions_.closeDb, actions_.saveWorkspaceAs,
-                                         actions_.run, actions_.cancel, llm_->generateAction(),
-                                         actions_.nextTab, actions_.prevTab, actions_.nextPane,
-                                         actions_.prevPane, actions_.guide, actions_.quit});
-  installFollowUpExplorer(*this, llm_);              // "Follow-ups" dock (widgets/mr)
+  llm_ = new LlmController(*this);       // question bar, LLM log, profiles
+  installFollowUpExplorer(*this, llm_);  // "Follow-ups" dock (widgets/mr)
+  std::vector<QAction*> keys{actions_.open,    actions_.closeDb, actions_.saveWorkspaceAs,
+                             actions_.run,     actions_.cancel,  llm_->generateAction(),
+                             actions_.nextTab, actions_.prevTab, actions_.nextPane,
+                             actions_.prevPane};
+  keys.insert(keys.end(), dockActions_.begin(), dockActions_.end());  // Alt+1.. bring a dock forward
+  keys.insert(keys.end(), {actions_.guide, actions_.quit});
+  review_->panel()->setGeneralShortcuts(std::move(keys));
   drilldown->attach(sessions_, llm_->generation());  // "Run Drill-down…" with the active profile
   review_->attachTeam(*this);                        // reviewer exchange, adjudication (issue 12)
   connect(sessions_, &SessionManager::changed, this, &MainWindow::onSessionChanged);
@@ -184,8 +187,8 @@ void MainWindow::buildDocks() {
     resizeDocks({schemaDock_}, {std::clamp(width() / 4, 220, 360)}, Qt::Horizontal);
     resizeDocks({resultsDock_}, {height() * 40 / 100}, Qt::Vertical);
   });
-  actions_.viewMenu->addAction(schemaDock_->toggleViewAction());
-  actions_.viewMenu->addAction(resultsDock_->toggleViewAction());
+  addDockAction(schemaDock_);
+  addDockAction(resultsDock_);
   auto step = [this](int by) {
     const int n = tabs_->count();
     QWidget* page = tabs_->widget((tabs_->currentIndex() + by + n) % n);

@@ -112,6 +112,8 @@ class MainWindow : public QMainWindow, public Shell {
   void onSessionChanged(const Session& now, const SessionManager::Change& what);
   void onWorkspaceChanged(const QString& path);
   void updateDocks();
+  QAction* addDockAction(QDockWidget* dock);  // View menu: brings the dock forward (Alt+1..)
+  void bringDockForward(QDockWidget* dock);
   QList<QWidget*> queryPanes() const;  // what F6 / Shift+F6 move the focus between
   QMenu* menu(Menu which) const;
 
@@ -132,7 +134,9 @@ class MainWindow : public QMainWindow, public Shell {
   QVBoxLayout* barsLayout_ = nullptr;
   QDockWidget* schemaDock_ = nullptr;
   QDockWidget* resultsDock_ = nullptr;
-  QList<QDockWidget*> resultsTabs_;  // docks placed WithResults, after the results dock
+  QList<QDockWidget*> resultsTabs_;
+  QList<QAction*> dockActions_;  // View menu: one per dock, Alt+1.. in order  // docks placed WithResults,
+                                 // after the results dock
   MainActions actions_;
   QString pendingSql_;
   std::optional<std::pair<QByteArray, int>> userRun_;  // the user's run under way (runQuery)

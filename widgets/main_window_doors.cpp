@@ -2,6 +2,8 @@
 // actions and toolbar widgets; and which docks show (those of the Query tab with a database open).
 #include <utility>
 
+#include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QMenu>
 #include <QStackedWidget>
@@ -14,11 +16,14 @@
 
 #include "widgets/main_status.h"
 #include "widgets/main_window.h"
+#include "widgets/pane_focus.h"
+#include "widgets/sql_editor.h"
 
 namespace hs::ui {
 
 namespace {
 constexpr int kDockMinHeight = 120;
+constexpr int kDockKeys = 9;  // Alt+1..Alt+9
 }  // namespace
 
 void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
@@ -35,8 +40,61 @@ void MainWindow::addDock(QDockWidget* dock, DockPlace place) {
     resultsTabs_ << dock;
     resultsDock_->raise();
   }
-  actions_.viewMenu->addAction(dock->toggleViewAction());
+  addDockAction(dock);
   updateDocks();
+}
+
+QAction* MainWindow::addDockAction(QDockWidget* dock) {
+  // The dock's own toggle action only hid or showed it: a dock already shown behind another tab of
+  // its group stayed behind, with no key to bring it forward. This one brings the dock to the front
+  // with the keyboard focus in it, and hides it only when it is in front and has the focus already.
+  // Alt+1, Alt+2... in the order the docks came (schema, results, then the features' docks).
+  auto* action = new QAction(dock->windowTitle(), this);
+  action->setObjectName(dock->objectName() + QStringLiteral("Action"));
+  action->setCheckable(true);
+  action->setChecked(!dock->isHidden());
+  if (dockActions_.size() < kDockKeys)
+    action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + dockActions_.size())));
+  action->setShortcutContext(Qt::WindowShortcut);
+  connect(dock, &QWidget::windowTitleChanged, action, &QAction::setText);
+  connect(dock->toggleViewAction(), &QAction::toggled, action, &QAction::setChecked);
+  connect(action, &QAction::triggered, this, [this, dock, action] {
+    bringDockForward(dock);
+    action->setChecked(!dock->isHidden() || parkedDocks_.contains(dock));
+  });
+  actions_.viewMenu->addAction(action);
+  dockActions_ << action;
+  return action;
+}
+
+void MainWindow::bringDockForward(QDockWidget* dock) {
+  QWidget* focus = QApplication::focusWidget();
+  const bool inFront = dock->isVisible() && !dock->visibleRegion().isEmpty();
+  if (inFront && focus && dock->isAncestorOf(focus)) {
+    dock->hide();
+    editor_->setFocus(Qt::ShortcutFocusReason);
+    return;
+  }
+  // The docks live on the Query tab with a database open; parked ones come back with it, this one
+  // in front of its group.
+  if (parkedDocks_.contains(dock)) {
+    frontDocks_.removeIf([this, dock](QDockWidget* d) { return tabifiedDockWidgets(dock).contains(d); });
+    if (!frontDocks_.contains(dock)) frontDocks_ << dock;
+  }
+  if (tabs_->currentWidget() != queryStack_) tabs_->setCurrentWidget(queryStack_);
+  if (queryStack_->currentWidget() != queryPage_) return;  // no database: nothing to show
+  dock->show();
+  auto front = [dock]() {
+    // (A dock that is already its parent's last child ignores raise(), so lower() first.)
+    dock->lower();
+    dock->raise();
+    if (QWidget* target = dock->widget() ? paneFocusTarget(dock->widget()) : nullptr)
+      target->setFocus(Qt::ShortcutFocusReason);
+  };
+  front();
+  // The tab bar of a group that was just shown is rebuilt on the next layout passes (updateDocks).
+  QTimer::singleShot(0, dock, front);
+  QTimer::singleShot(120, dock, front);
 }
 
 void MainWindow::onEditorRun(QObject* context, EditorRun ran) {

@@ -8,6 +8,7 @@
 
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/case_plan_view.h"
 #include "widgets/review/case_view.h"
 #include "widgets/sql_editor.h"
@@ -145,6 +146,32 @@ class TestCasePlan : public QObject {
     view.clear();
     QCOMPARE(plan->goldTree()->topLevelItemCount(), 0);
     QCOMPARE(view.tabs()->tabText(3), QString("Plan"));
+  }
+
+  // Under zh_CN the details read "type: inner · condition: ..." and the operators "Join", "Filter":
+  // the engine's keys and words. They are translated at display time; the SQL text stays.
+  void detailsInTheUsersLanguage() {
+    LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    CaseView view;
+    hs::Case join = kase_;
+    join.goldSql = "SELECT s.name FROM singer AS s JOIN concert AS c ON s.id = c.singer_id";
+    join.predSql = "SELECT s.name FROM singer AS s LEFT JOIN concert AS c ON s.id = c.singer_id";
+    view.setCase(join, hs::eval::CaseOutcome{});
+    CasePlanView* plan = view.planView();
+    QTreeWidgetItem* joinItem = itemOfNode(plan->goldTree(), 1);
+    QVERIFY(joinItem);
+    const QString details = joinItem->text(1);
+    QVERIFY2(!details.contains("type:") && !details.contains("condition:") && !details.contains("inner"),
+             qPrintable(details));
+    QVERIFY2(details.contains(QString::fromUtf8("类型")) && details.contains(QString::fromUtf8("内连接")),
+             qPrintable(details));
+    QVERIFY2(details.contains("s.id = c.singer_id"), qPrintable(details));  // the SQL as written
+    QVERIFY2(!joinItem->text(0).contains("Join"), qPrintable(joinItem->text(0)));
+    QVERIFY(itemOfNode(plan->predTree(), 1)->text(1).contains(QString::fromUtf8("左外连接")));
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    view.setCase(join, hs::eval::CaseOutcome{});
+    QVERIFY(itemOfNode(plan->goldTree(), 1)->text(1).contains("type: inner · condition: s.id = c.singer_id"));
   }
 };
 

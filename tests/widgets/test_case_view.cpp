@@ -24,11 +24,15 @@
 #include "engine/workspace/demo.h"
 #include "engine/workspace/import/import.h"
 #include "support/shared_data.h"
+#include "widgets/eliding_label.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/language_controller.h"
 #include "widgets/review/case_finding_styles.h"
+#include "widgets/review/case_header.h"
 #include "widgets/review/case_result_model.h"
 #include "widgets/review/case_view.h"
+#include "widgets/review/evaluation_controller.h"
+#include "widgets/review/review_panel.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 
@@ -432,6 +436,46 @@ class TestCaseView : public QObject {
     QVERIFY2(view.minimumSizeHint().width() <= 820,
              qPrintable(QString::number(view.minimumSizeHint().width())));
     QVERIFY(view.grab().save(QDir(dir).filePath("case-view-narrow.png")));
+  }
+
+  // The case header's meta line ("#10 · demo:10 · db demo · model demo · simple") was cut with "…"
+  // while the row had room to spare: its width was the text's rounded down (292 for 292.08 px).
+  // At 1366 and 1100 px, in both languages, the line is whole wherever there is room for it, and
+  // cut only where the badges leave none.
+  void headerMetaLineTakesTheRoomItNeeds() {
+    QTemporaryDir dir;
+    auto demo = hs::ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    hs::ui::LanguageController language;
+    for (const char* lang : {"en", "zh_CN"}) {
+      QVERIFY(language.setLanguage(QString::fromLatin1(lang)));
+      for (int width : {1100, 1366}) {
+        hs::ui::EvaluationController evaluation;
+        hs::ui::ReviewPanel panel(&evaluation);
+        panel.resize(width, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(panel.setWorkspace(QString::fromStdString(demo->workspacePath)));
+        auto* meta = panel.findChild<hs::ui::ElidingLabel*>(QStringLiteral("caseHeaderMeta"));
+        auto* risk = panel.findChild<hs::ui::ElidingLabel*>(QStringLiteral("caseHeaderRisk"));
+        QVERIFY(meta && risk);
+        for (int c = 1; c <= 12; ++c) {
+          QVERIFY(panel.selectCaseNumber(c));
+          QTRY_VERIFY(meta->width() > 0);
+          QCoreApplication::processEvents();
+          const bool cut = meta->text() != meta->fullText();
+          QVERIFY2(!cut || risk->width() == 0,
+                   qPrintable(QStringLiteral("%1 %2 px case %3: \"%4\" cut at %5 px with %6 px free")
+                                  .arg(QString::fromLatin1(lang))
+                                  .arg(width)
+                                  .arg(c)
+                                  .arg(meta->text())
+                                  .arg(meta->width())
+                                  .arg(risk->width())));
+        }
+      }
+    }
+    QVERIFY(language.setLanguage(QStringLiteral("en")));
   }
 };
 

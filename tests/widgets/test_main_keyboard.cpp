@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -273,6 +274,65 @@ class TestMainKeyboard : public QObject {
     QTRY_VERIFY(schema->hasFocus());
     QVERIFY2(framed(schema), "F6 to the schema: its frame shows the focus");
     QVERIFY(!framed(grid));
+  }
+
+  // View > Follow-ups and View > LLM log only hid or showed the dock: shown behind the results tab,
+  // it stayed there with no key to bring it forward. Now the View action (Alt+N) brings the dock in
+  // front with the focus in it, from the editor or from the Review tab; pressed again it hides it.
+  void viewActionBringsADockForward() {
+    MainWindow w;
+    QVERIFY(showOpenAndActivate(w, dbPath_));
+    QTest::qWait(150);
+    auto* followUps = w.findChild<QDockWidget*>(QStringLiteral("followUpDock"));
+    auto* log = w.findChild<QDockWidget*>(QStringLiteral("llmLogDock"));
+    auto* results = w.findChild<QDockWidget*>(QStringLiteral("resultsDock"));
+    QVERIFY(followUps && log && results);
+    auto inFront = [](QDockWidget* d) { return d->isVisible() && !d->visibleRegion().isEmpty(); };
+    auto focusIn = [](QDockWidget* d) {
+      QWidget* f = QApplication::focusWidget();
+      return f && d->isAncestorOf(f);
+    };
+    QTRY_VERIFY(inFront(results));
+    QVERIFY(!inFront(followUps) && !inFront(log));
+    QAction* followAction = nullptr;
+    for (QAction* a : w.actions().viewMenu->actions())
+      if (a->text() == followUps->windowTitle()) followAction = a;
+    QVERIFY2(followAction, "View lists the Follow-ups dock");
+    QVERIFY(!followAction->shortcut().isEmpty());
+    w.editor()->setFocus();
+    QTRY_VERIFY(w.editor()->hasFocus());
+    QTest::keySequence(&w, followAction->shortcut());
+    QTRY_VERIFY2(inFront(followUps), "the Follow-ups tab comes to the front");
+    QTRY_VERIFY2(focusIn(followUps), "with the focus in it");
+    QVERIFY(followAction->isChecked());
+    // The LLM log's action (the one before it in the menu) does the same.
+    const QList<QAction*> view = w.actions().viewMenu->actions();
+    QAction* logAction = nullptr;
+    for (QAction* a : view)
+      if (a->text() == log->windowTitle()) logAction = a;
+    QVERIFY(logAction && !logAction->shortcut().isEmpty());
+    logAction->trigger();
+    QTRY_VERIFY(inFront(log) && focusIn(log));
+    QVERIFY(!inFront(followUps));
+    // From the Review tab: back to the Query tab, the dock in front, the focus in it.
+    w.showReview();
+    QTRY_VERIFY(followUps->isHidden());
+    followAction->trigger();
+    QTRY_VERIFY(inFront(followUps));
+    QTRY_VERIFY(focusIn(followUps));
+    QTest::qWait(200);  // still in front after the docks' own raise passes
+    QVERIFY(inFront(followUps) && focusIn(followUps));
+    // In front with the focus: the action hides it, the focus back in the editor.
+    followAction->trigger();
+    QVERIFY(followUps->isHidden());
+    QVERIFY(!followAction->isChecked());
+    QTRY_VERIFY(w.editor()->hasFocus());
+    // The window's other keys still work.
+    QCOMPARE(w.actions().nextPane->shortcut(), QKeySequence(Qt::Key_F6));
+    const auto general = w.review()->panel()->generalShortcutList();
+    bool listed = false;
+    for (const auto& row : general) listed |= row.first == followUps->windowTitle();
+    QVERIFY2(listed, "the shortcut sheet lists the dock's key");
   }
 };
 

@@ -329,6 +329,46 @@ class TestReviewKeyboard : public QObject {
     QCOMPARE(list->currentIndex(), before);
   }
 
+  // Tab in a result table moved cell by cell, as it did in the case list: it leaves the table now,
+  // and the arrow keys still move between the cells.
+  void tabLeavesTheResultTables() {
+    const QString path = dir_.filePath("tab-results.hallusql");
+    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    hs::ui::EvaluationController evaluation;
+    hs::ui::ReviewPanel panel(&evaluation);
+    panel.resize(1366, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    QVERIFY(panel.setWorkspace(path));
+    QVERIFY(panel.selectCaseNumber(2));
+    hs::ui::CaseView* view = panel.caseView()->caseView();
+    QVERIFY(view);
+    hs::Case kase;
+    kase.goldSql = "SELECT 1, 2";
+    kase.predSql = "SELECT 1, 3";
+    hs::eval::CaseOutcome outcome;
+    for (hs::eval::SideRun* side : {&outcome.gold, &outcome.pred}) {
+      side->ran = side->ok = true;
+      side->columns = {"a", "b"};
+      side->rows = {{hs::db::Value::integer(1), hs::db::Value::integer(2)},
+                    {hs::db::Value::integer(3), hs::db::Value::integer(4)}};
+    }
+    view->setCase(kase, outcome);
+    view->tabs()->setCurrentIndex(2);
+    for (QTableView* table : {view->goldTable(), view->predTable()}) {
+      QVERIFY(table->isVisible());
+      table->setFocus(Qt::TabFocusReason);
+      QTRY_VERIFY(table->hasFocus());
+      table->setCurrentIndex(table->model()->index(0, 0));
+      QTest::keyClick(table, Qt::Key_Right);
+      QCOMPARE(table->currentIndex().column(), 1);  // the arrows move between cells
+      const QModelIndex before = table->currentIndex();
+      QTest::keyClick(table, Qt::Key_Tab);
+      QVERIFY2(!table->hasFocus(), qPrintable(table->objectName() + " kept Tab"));
+      QCOMPARE(table->currentIndex(), before);
+    }
+  }
+
   // Spider's difficulty words (easy, hard) stayed English under a Chinese window: in the list, the
   // filter and the case header. They are shown translated; the filter still selects by the value.
   void difficultyInTheUsersLanguage() {

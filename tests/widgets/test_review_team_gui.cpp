@@ -13,6 +13,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -24,6 +25,7 @@
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/adjudication_view.h"
 #include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_filter_proxy.h"
@@ -197,6 +199,33 @@ class TestReviewTeamGui : public QObject {
     QVERIFY(question);
     QVERIFY2(question->text().contains(QStringLiteral("Import Reviewer's Annotations")),
              qPrintable(question->text()));
+  }
+
+  // Under zh_CN "记录最终标签" was exactly as wide as its text: the style adds a few pixels only to
+  // a text wider than 80 px. Each button keeps room on both sides of its text, in both languages.
+  void adjudicationButtonsHaveRoomForTheirText() {
+    hs::ui::LanguageController lang;
+    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+      QVERIFY(lang.setLanguage(language));
+      hs::ui::AdjudicationView view;
+      view.resize(1100, 620);
+      view.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&view));
+      auto* record = view.findChild<QPushButton*>(QStringLiteral("adjudicationRecord"));
+      QVERIFY(record);
+      if (language == QLatin1String("zh_CN")) QCOMPARE(record->text(), QString::fromUtf8("记录最终标签"));
+      for (QPushButton* b : view.findChildren<QPushButton*>()) {
+        const QFontMetrics fm = b->fontMetrics();
+        const int text = fm.horizontalAdvance(QString(b->text()).remove(QLatin1Char('&')));
+        const int room = fm.horizontalAdvance(QLatin1Char('M'));
+        QVERIFY2(b->width() >= text + 2 * room, qPrintable(QStringLiteral("%1 %2: %3 < %4 + 2 x %5")
+                                                               .arg(language, b->text())
+                                                               .arg(b->width())
+                                                               .arg(text)
+                                                               .arg(room)));
+      }
+    }
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
   }
 
   void importDisputeAndAdjudicate() {

@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
@@ -149,6 +150,13 @@ void AdjudicationView::retranslate() {
   undoButton_->setText(tr("Undo"));
   undoButton_->setToolTip(tr("Put back the final label as it was before the last change (%1)")
                               .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
+  // The style gives a button its text's width plus a few pixels, at least 80 px: a text wider than
+  // that ("记录最终标签") touched the frame. Room of a character on each side, in every language.
+  for (QPushButton* b : {record_, clear_, undoButton_}) {
+    const QFontMetrics fm = b->fontMetrics();
+    b->setMinimumWidth(fm.horizontalAdvance(QString(b->text()).remove(QLatin1Char('&'))) +
+                       2 * fm.horizontalAdvance(QLatin1Char('M')));
+  }
   if (ws_) fillList();
 }
 

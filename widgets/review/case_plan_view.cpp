@@ -9,6 +9,7 @@
 #include "engine/sql/plan_locate.h"
 #include "widgets/pane_focus.h"
 #include "widgets/review/case_finding_styles.h"
+#include "widgets/review/plan_text.h"
 
 namespace hs::ui {
 
@@ -25,19 +26,6 @@ QString shortText(const QString& s) {
   QString t = s.simplified();
   if (t.size() > kMaxTextChars) t = t.left(kMaxTextChars) + QChar(0x2026);
   return t;
-}
-
-// "condition: a > 3 · exprs: name, age"
-QString details(const hs::sql::PlanNode& n) {
-  QStringList parts;
-  for (const auto& [k, v] : n.attrs)
-    if (!v.empty()) parts << q(k) + QStringLiteral(": ") + q(v);
-  if (!n.exprs.empty()) {
-    QStringList e;
-    for (const auto& x : n.exprs) e << q(x);
-    parts << e.join(QStringLiteral(", "));
-  }
-  return parts.join(QStringLiteral(" · "));
 }
 
 QTreeWidget* makeTree(const QString& name, QWidget* parent) {
@@ -223,13 +211,13 @@ void CasePlanView::fillTree(const QString& side) {
       why = alone ? (isGold ? tr("Only in the gold plan") : tr("Only in the predicted plan"))
                   : tr("Differs from the other plan");
     }
-    item->setText(0, marker + q(hs::sql::toString(e.node->op)));
-    item->setText(1, shortText(details(*e.node)));
+    item->setText(0, marker + planOpText(e.node->op));
+    item->setText(1, shortText(planDetailsText(*e.node)));
     QStringList names;
     for (std::size_t f = 0; f < attached.size(); ++f)
       if (attached[f] && *attached[f] == i) names << FindingStyles::categoryLabel(p_->shown[f]);
     if (!names.isEmpty()) item->setText(2, QStringLiteral("⚑ %1").arg(names.size()));
-    QString tip = q(hs::sql::planNodeLabel(*e.node));
+    QString tip = planOpText(e.node->op) + QStringLiteral("\n") + planDetailsText(*e.node);
     if (!why.isEmpty()) tip = why + QStringLiteral("\n") + tip;
     if (!names.isEmpty())
       tip += QStringLiteral("\n") + tr("Findings: %1").arg(names.join(QStringLiteral(", ")));
@@ -257,7 +245,7 @@ void CasePlanView::fillFindings() {
       if (!node) continue;
       const auto& plan = *p_->plan(side);
       where = (side == QLatin1String("pred") ? tr("predicted: %1") : tr("gold: %1"))
-                  .arg(q(hs::sql::toString(plan.nodes[*node].node->op)));
+                  .arg(planOpText(plan.nodes[*node].node->op));
       break;
     }
     if (where.isEmpty()) {

@@ -43,6 +43,9 @@ CaseResultPair::Side CaseResultPair::makeSide(const QString& name) {
   s.table->setModel(s.model);
   s.table->setAlternatingRowColors(false);
   s.table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  // Tab leaves the table for the next control, as in the case list (it walked cell by cell); the
+  // arrow keys still move between the cells.
+  s.table->setTabKeyNavigation(false);
   s.table->verticalHeader()->setDefaultSectionSize(s.table->fontMetrics().height() + 6);
   s.table->horizontalHeader()->setStretchLastSection(false);
   s.table->horizontalHeader()->setMaximumSectionSize(420);

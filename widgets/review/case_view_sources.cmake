@@ -7,4 +7,5 @@ target_sources(hallusql_widgets PRIVATE
   review/case_result_model.h review/case_result_model.cpp
   review/case_result_pair.h review/case_result_pair.cpp
   review/case_sql_pair.h review/case_sql_pair.cpp
-  review/case_view.h review/case_view.cpp)
+  review/case_view.h review/case_view.cpp
+  review/plan_text.h review/plan_text.cpp)

@@ -480,9 +480,10 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value)]
 
 
-def is_extra_pair(case_id):
-    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES)."""
-    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES)
+def is_extra_pair(case_id, rule=None):
+    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES; of `rule` only when
+    given)."""
+    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES if rule in (None, name))
 
 
 def foreign_keys(tables_path):

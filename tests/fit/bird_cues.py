@@ -7,8 +7,9 @@ without an execution filter: a count that no longer counts, a superlative that n
 top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
 swapped for another of the same table, two output columns swapped; and the other way round, a LIMIT 1 or a COUNT nobody asked
 for. `drop_select_item` (an output column dropped) is made for measurement only, not for the fit
-(MEASURE_ONLY_RULES); `drop_joined_table` (a joined table dropped with its join and conditions) is
-made for every query it applies to and added as extra pairs beside the pick (EXTRA_PAIR_RULES). The rule is picked by a seeded hash among the rules that
+(MEASURE_ONLY_RULES); `drop_joined_table` (a joined table dropped with its join and conditions) and
+`drop_name_value` (a WHERE condition on a string the question names in capitals dropped) are made
+for every query they apply to and added as extra pairs beside the pick (EXTRA_PAIR_RULES). The rule is picked by a seeded hash among the rules that
 apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
 
 Only the question goes to the engine, not BIRD's `evidence`: the runs the tool reviews (Spider)

@@ -61,7 +61,8 @@ inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
                                                       "cue_key_for_name",
                                                       "group_key_unselected",
                                                       "cue_column_missing",
-                                                      "cue_table_missing"};
+                                                      "cue_table_missing",
+                                                      "cue_name_value"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -77,6 +78,8 @@ std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question)
 // inflected forms (-s, -es, -ed, -d, -ing); never a substring ("country" is not "count").
 // The lower-cased words of a question (letters, digits, inner '.' and '\'').
 std::vector<std::string> questionWords(std::string_view question);
+// The same words as written, letter case kept ("France", "HMS"): the words of cue_name_value.
+std::vector<std::string> questionWordsAsWritten(std::string_view question);
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
 // One word: `stem` or one of its forms (what hasWordForm looks for).
 bool isWordForm(std::string_view word, std::string_view stem);
@@ -92,6 +95,9 @@ std::vector<std::string> identifierWords(std::string_view name);
 // A question word naming a column word: the word or its plural (isNounForm: "named" is a verb, not
 // the column `name`), or, for a plural column word ("points"), its singular.
 bool namesWord(const std::string& word, const std::string& columnWord);
+// Two identifier or question words (lower case) are the same word, either being the other's noun
+// form (namesWord either way round).
+bool sameNounWord(const std::string& a, const std::string& b);
 // The column token of a plain column reference spanning tokens [a, b): `col` or `q.col`; none when
 // the range is anything else (a literal, a star, an expression).
 std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b);
@@ -107,6 +113,8 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view
 bool questionRefersTo(const std::vector<std::string>& words, const std::string& word);
 // questionWords with a final "'s" dropped from each word.
 std::vector<std::string> questionWordsNoPossessive(std::string_view question);
+// One word with a final "'s" (or "'S") dropped.
+std::string withoutPossessive(std::string word);
 // The first superlative word of the question ("youngest", "most"; not "at least"/"at most"), or "".
 std::string questionSuperlative(const std::vector<std::string>& words);
 // A table of the first SELECT block joined only through its keys, a leaf of the join graph, that
@@ -146,6 +154,10 @@ std::vector<Finding> columnMissingFindings(const SqlView& pred, std::string_view
 // the SQL never reads (`cue_table_missing`, goldfree_table_missing.cpp; part of goldFreeFindings).
 std::vector<Finding> tableMissingFindings(const SqlView& pred, const db::Schema& schema,
                                           std::string_view question);
+// A value the question names in capitals ("singers from France") that no SQL string literal or
+// identifier holds (`cue_name_value`, goldfree_name_value.cpp; part of goldFreeFindings).
+std::vector<Finding> nameValueFindings(const SqlView& pred, const db::Schema& schema,
+                                       std::string_view question);
 // The sentences of a question (split at '?', '!', ';' and a '.' that ends a word).
 std::vector<std::string_view> questionSentences(std::string_view question);
 // The aggregate a question word (at ws[i]) asks for: "count" ("how many", "number(s) of", "count"),

@@ -81,6 +81,10 @@ bool namesWord(const std::string& word, const std::string& columnWord) {
   return false;
 }
 
+bool sameNounWord(const std::string& a, const std::string& b) {
+  return namesWord(a, b) || namesWord(b, a);
+}
+
 std::vector<std::string_view> questionSentences(std::string_view q) {
   std::vector<std::string_view> out;
   std::size_t start = 0;

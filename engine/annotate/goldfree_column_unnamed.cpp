@@ -261,12 +261,16 @@ bool questionRefersTo(const std::vector<std::string>& words, const std::string& 
   return false;
 }
 
+std::string withoutPossessive(std::string word) {
+  if (word.size() > 2 &&
+      (word.compare(word.size() - 2, 2, "'s") == 0 || word.compare(word.size() - 2, 2, "'S") == 0))
+    word.resize(word.size() - 2);
+  return word;
+}
+
 std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
   std::vector<std::string> out;
-  for (std::string w : questionWords(question)) {
-    if (w.size() > 2 && w.compare(w.size() - 2, 2, "'s") == 0) w.resize(w.size() - 2);
-    out.push_back(std::move(w));
-  }
+  for (std::string w : questionWords(question)) out.push_back(withoutPossessive(std::move(w)));
   return out;
 }
 

@@ -39,10 +39,10 @@ bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words) {
   return false;
 }
 
-std::vector<std::string> questionWords(std::string_view question) {
+std::vector<std::string> questionWordsAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
-  for (char ch : hs::asciiLower(question)) {
+  for (char ch : question) {
     if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
       cur.push_back(ch);
     } else if (!cur.empty()) {
@@ -53,6 +53,12 @@ std::vector<std::string> questionWords(std::string_view question) {
   if (!cur.empty()) out.push_back(cur);
   for (std::string& w : out)
     while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
+  return out;
+}
+
+std::vector<std::string> questionWords(std::string_view question) {
+  std::vector<std::string> out = questionWordsAsWritten(question);
+  for (std::string& w : out) w = hs::asciiLower(w);
   return out;
 }
 

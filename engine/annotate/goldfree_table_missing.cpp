@@ -49,15 +49,6 @@
 
 namespace hs::annotate {
 
-namespace {
-
-// A table or column word `a` and `b` are the same word, either being the other's noun form.
-bool sameWord(const std::string& a, const std::string& b) {
-  return namesWord(a, b) || namesWord(b, a);
-}
-
-}  // namespace
-
 std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& schema,
                                           std::string_view question) {
   std::vector<Finding> out;
@@ -95,7 +86,7 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
       bool hit = false;
       for (const std::string& w : words) hit = hit || namesWord(w, e);
       named = named && hit;
-      for (const std::string& r : readWords) shared = shared || sameWord(e, r);
+      for (const std::string& r : readWords) shared = shared || sameNounWord(e, r);
     }
     for (const db::TableInfo* r : read)
       for (const db::ForeignKey& k : r->foreignKeys) shared = shared || schema.findTable(k.toTable) == &t;

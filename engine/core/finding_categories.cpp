@@ -176,6 +176,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The SQL joins a table only through its keys, and the question never refers to it."), "gf-cues"},
       {"goldfree", "cue_table_missing", "cues", HS_L("Table the question names is not read"),
        HS_L("The question names a table of the schema that the SQL never reads."), "gf-cues"},
+      {"goldfree", "cue_name_value", "cues", HS_L("Value the question names is missing"),
+       HS_L("The question names a value in capitals that no SQL literal or name holds: a filter may be "
+            "missing or wrong."),
+       "gf-cues"},
       {"goldfree", "cue_answer_shape", "cues", HS_L("Answer shape cue"),
        HS_L("The SQL returns a list where the question asks for a count or for the top row."), "gf-cues"},
       {"goldfree", "cue_key_for_name", "cues", HS_L("Key for a name"),

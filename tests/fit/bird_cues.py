@@ -7,8 +7,9 @@ without an execution filter: a count that no longer counts, a superlative that n
 top row, an aggregate swapped for another, a comparison turned round, a number changed, a column
 swapped for another of the same table, two output columns swapped; and the other way round, a LIMIT 1 or a COUNT nobody asked
 for. `drop_select_item` (an output column dropped) is made for measurement only, not for the fit
-(MEASURE_ONLY_RULES); `drop_joined_table` (a joined table dropped with its join and conditions) is
-made for every query it applies to and added as extra pairs beside the pick (EXTRA_PAIR_RULES). The rule is picked by a seeded hash among the rules that
+(MEASURE_ONLY_RULES); `drop_joined_table` (a joined table dropped with its join and conditions) and
+`drop_name_value` (a WHERE condition on a string the question names in capitals dropped) are made
+for every query they apply to and added as extra pairs beside the pick (EXTRA_PAIR_RULES). The rule is picked by a seeded hash among the rules that
 apply, so the mix is fixed and most negatives are *not* made to trip a cue (see README.md).
 
 Only the question goes to the engine, not BIRD's `evidence`: the runs the tool reviews (Spider)
@@ -414,6 +415,52 @@ def drop_joined_table(sql, _):
     return None
 
 
+_STRING_CONDITION = re.compile(r"\s*\(?\s*(?:`[^`]+`|\w+)(?:\.(?:`[^`]+`|\w+))?\s*(?:=|!=|<>|LIKE)\s*'([^']*)'\s*\)?\s*$",
+                               re.I)
+
+
+def _names_in_capitals(question, literal):
+    """Whether the question names a word of the string literal (three letters or more) in capitals,
+    not as the question's first word and not inside double quotes (cue_value's part): "singers from
+    France" for 'France'."""
+    question = re.sub(r'"[^"]*"', lambda m: " " * len(m.group(0)), question)
+    for word in re.findall(r"[A-Za-z0-9]{3,}", literal):
+        for m in re.finditer(r"(?<![A-Za-z0-9])%s(?![A-Za-z0-9])" % re.escape(word), question, re.I):
+            if m.start() > 0 and question[m.start()].isupper():
+                return True
+    return False
+
+
+def drop_name_value(sql, question):
+    """One WHERE condition (a top-level AND conjunct of any WHERE) comparing a column with a string
+    literal (`=`, `!=`, `<>`, LIKE) that the question names in capitals dropped, the WHERE with it
+    when it was the only one: the answer loses the filter the question's value asks for, the error
+    `cue_name_value` is for. Fitted as an extra paired set beside the seeded pick (README.md)."""
+    ok = _outside(sql)
+    for w in re.finditer(r"\bWHERE\s+", sql, re.I):
+        if not ok(w.start()):
+            continue
+        body_end = len(sql)
+        for i, c, depth in _top_level(sql, w.end()):
+            if depth < 0 or (depth == 0 and re.match(r"(GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
+                                                     sql[i:], re.I) and re.match(r"\W", sql[i - 1])):
+                body_end = i
+                break
+        body = sql[w.end():body_end]
+        spans = _split_and(body)
+        for k, (a, b) in enumerate(spans):
+            m = _STRING_CONDITION.match(body[a:b])
+            if not m or body[a:b].count("(") != body[a:b].count(")"):
+                continue
+            if not _names_in_capitals(question, m.group(1).replace("%", " ")):
+                continue
+            kept = [body[x:y].strip() for j, (x, y) in enumerate(spans) if j != k]
+            if kept:
+                return sql[:w.end()] + " AND ".join(kept) + " " + sql[body_end:]
+            return sql[:w.start()] + " " + sql[body_end:]
+    return None
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
@@ -431,12 +478,13 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 # gold query again, id `birdN/<rule>/gold`, and the mutant, `birdN/<rule>`), so that the pick of
 # every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
 # "Missing table").
-EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table)]
+EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value)]
 
 
-def is_extra_pair(case_id):
-    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES)."""
-    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES)
+def is_extra_pair(case_id, rule=None):
+    """Whether a case id of bird_cases belongs to an extra pair (EXTRA_PAIR_RULES; of `rule` only when
+    given)."""
+    return any("/%s" % name in case_id for name, _ in EXTRA_PAIR_RULES if rule in (None, name))
 
 
 def foreign_keys(tables_path):
@@ -472,6 +520,8 @@ def _bird_items(data):
     fks = foreign_keys(os.path.join(root, "dev_tables.json"))
 
     def extra(rule, it):
+        if rule is drop_name_value:
+            return it["question"]
         return {"foreign_keys": fks.get(it["db_id"], [])} if rule in (add_join, key_for_name) \
             else columns.get(it["db_id"], [])
     return items, extra

@@ -157,11 +157,12 @@ def build_training(args, names):
 # Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
 # are taken from a second `evaluate` run over schema-only databases (build_schema_only_dbs); every
 # other feature keeps the value of the run without databases.
-SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing")
+SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing", "cue_name_value")
 
-# Question cues whose BIRD rule is an extra pair set beside the seeded pick (bird_cues.EXTRA_PAIR_RULES):
-# fitted after the other cues (part 2b), so that the extra pairs move no other weight.
-PAIR_CUES = ("cue_table_missing",)
+# Question cues whose BIRD rule is an extra pair set beside the seeded pick (bird_cues.EXTRA_PAIR_RULES),
+# each with its rule: fitted after the other cues (part 2b), one at a time on the seeded mix and its
+# own rule's pairs, so that the extra pairs move no other weight (nor each other's).
+PAIR_CUES = {"cue_table_missing": "drop_joined_table", "cue_name_value": "drop_name_value"}
 
 
 def build_bird(args, names):
@@ -460,13 +461,15 @@ def cmd_fit(args):
     theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in sx], sy, args.l2, offset=offset)
     for k, i in enumerate(cues):
         weights[i] = theta_c[k + 1]
-    if late:
-        # Part 2b: the PAIR_CUES weights on the whole cue data (the seeded mix and the extra pairs),
-        # every other weight fixed as an offset.
-        offset = [sum(weights[i] * r[i] for i in base + structure + cues) for r in bx]
-        theta_p, _ = fit_nonnegative([[r[i] for i in late] for r in bx], by, args.l2, offset=offset)
-        for k, i in enumerate(late):
-            weights[i] = theta_p[k + 1]
+    for i in late:
+        # Part 2b: each PAIR_CUES weight alone on the seeded mix and its own rule's extra pairs, every
+        # other weight (the other pair cues' too) fixed at 0 or its part-2 value as an offset.
+        own = [k for k, case in enumerate(bids)
+               if not bird_cues.is_extra_pair(case) or bird_cues.is_extra_pair(case, PAIR_CUES[names[i]])]
+        px, py = [bx[k] for k in own], [by[k] for k in own]
+        offset = [sum(weights[j] * r[j] for j in base + structure + cues) for r in px]
+        theta_p, _ = fit_nonnegative([[r[i]] for r in px], py, args.l2, offset=offset)
+        weights[i] = theta_p[1]
     bird_theta = [theta_c[0]] + weights
     bird_scores = [sigmoid(bird_theta[0] + sum(a * b for a, b in zip(weights, r))) for r in sx]
     constant = [n for i, n in enumerate(names) if all(r[i] == 0 for r in x) and all(r[i] == 0 for r in bx)]
@@ -499,8 +502,9 @@ def cmd_fit(args):
             "cue_fitted_bias": round(theta_c[0], 6),
             "cue_iterations": cue_iterations,
             "cue_train_auroc": round(auroc(bird_scores, sy), 6),
-            "pair_cue_fit": "weights of %s fitted last, on the seeded cue mix and the extra pairs "
-                            "(bird_cues.EXTRA_PAIR_RULES), every other weight fixed" % ", ".join(PAIR_CUES),
+            "pair_cue_fit": "weights of %s fitted last, each alone on the seeded cue mix and the extra "
+                            "pairs of its rule (bird_cues.EXTRA_PAIR_RULES), every other weight fixed"
+                            % ", ".join(PAIR_CUES),
             "seconds": round(time.time() - t, 1),
         },
         "script": "tests/fit/fit_risk.py (see tests/fit/README.md)",

@@ -98,6 +98,15 @@ class TestReviewKeyboard : public QObject {
   QTemporaryDir dir_;
   hs::ui::LanguageController english_;  // as the application starts: English with its plural forms
 
+  // Shows `panel` at `size` on a fresh 12-case workspace at `path`, case 2 selected (a wrong case:
+  // findings, an edit script, two plans).
+  static bool showOnCaseTwo(hs::ui::ReviewPanel& panel, const QString& path, QSize size) {
+    if (createWorkspace(path).size() != 12) return false;
+    panel.resize(size);
+    panel.show();
+    return QTest::qWaitForWindowActive(&panel) && panel.setWorkspace(path) && panel.selectCaseNumber(2);
+  }
+
  private slots:
   void initTestCase() {
     QVERIFY(dir_.isValid());
@@ -261,15 +270,9 @@ class TestReviewKeyboard : public QObject {
   // Each list has the frame in the highlight colour while it has the focus, and only then.
   void reviewListsShowTheFocus() {
     const QString path = dir_.filePath("frames.hallusql");
-    const auto ids = createWorkspace(path);
-    QCOMPARE(ids.size(), std::size_t{12});
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
-    panel.resize(1500, 820);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowActive(&panel));
-    QVERIFY(panel.setWorkspace(path));
-    QVERIFY(panel.selectCaseNumber(2));  // a wrong case: findings, an edit script, two plans
+    QVERIFY(showOnCaseTwo(panel, path, QSize(1500, 820)));
     hs::ui::CaseView* view = panel.caseView()->caseView();
     QVERIFY(view);
     // The workspace has no database: the results are given to the view as an evaluation gives them.
@@ -312,14 +315,9 @@ class TestReviewKeyboard : public QObject {
   // the keyboard never left the list. Tab goes on to the case view, the row and column unchanged.
   void tabLeavesTheCaseList() {
     const QString path = dir_.filePath("tab.hallusql");
-    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
-    panel.resize(1366, 700);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowActive(&panel));
-    QVERIFY(panel.setWorkspace(path));
-    QVERIFY(panel.selectCaseNumber(2));
+    QVERIFY(showOnCaseTwo(panel, path, QSize(1366, 700)));
     QTableView* list = panel.caseList();
     list->setFocus(Qt::TabFocusReason);
     QTRY_VERIFY(list->hasFocus());
@@ -333,14 +331,9 @@ class TestReviewKeyboard : public QObject {
   // and the arrow keys still move between the cells.
   void tabLeavesTheResultTables() {
     const QString path = dir_.filePath("tab-results.hallusql");
-    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
-    panel.resize(1366, 700);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowActive(&panel));
-    QVERIFY(panel.setWorkspace(path));
-    QVERIFY(panel.selectCaseNumber(2));
+    QVERIFY(showOnCaseTwo(panel, path, QSize(1366, 700)));
     hs::ui::CaseView* view = panel.caseView()->caseView();
     QVERIFY(view);
     hs::Case kase;

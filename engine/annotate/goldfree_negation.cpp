@@ -7,7 +7,7 @@
 // 1. Needed: SQL that parses and a question (an empty question, or one not read as Latin words,
 //    questionReadsLatin, gets no cue: goldfree.cpp gates every cue).
 // 2. The question negates when one of its whole words (questionWords, lower case; never a
-//    substring: "notes", "nothing" aside, "number", "another" are no negation) is
+//    substring: "notes", "number", "another", "knot" are no negation) is
 //    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "except",
 //    "cannot", a word ending in "n't" ("don't", "doesn't", "haven't", "isn't"), a form of
 //    "exclude" ("excluding", "excluded"), or the phrase "other than". Not counted:

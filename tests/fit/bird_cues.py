@@ -461,6 +461,34 @@ def drop_name_value(sql, question):
     return None
 
 
+_QUESTION_NEGATES = re.compile(r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|except|cannot|"
+                               r"\w+n't|exclud\w*)\b|\bother\s+than\b", re.I)
+_NEGATION = re.compile(r"\bNOT\s+(IN|LIKE|EXISTS|BETWEEN)\b|!=|<>|\bEXCEPT\b", re.I)
+
+
+def drop_negation(sql, question):
+    """Every NOT IN, NOT LIKE, NOT EXISTS, NOT BETWEEN, != / <> and EXCEPT of a gold query whose
+    question has a negation word (a loose whole-word reading: "not", "no", "never", "without",
+    "except", "n't", "other than", ...) made positive: IN, LIKE, EXISTS, BETWEEN, =, INTERSECT. The
+    SQL stays valid and answers the opposite of what the question asks, the error `cue_negation` is
+    for (it may still negate through IS NOT NULL and the like, where the cue stays silent). Fitted as
+    an extra paired set beside the seeded pick (README.md)."""
+    if not _QUESTION_NEGATES.search(question):
+        return None
+    ok = _outside(sql)
+    out, last = [], 0
+    for m in _NEGATION.finditer(sql):
+        if not ok(m.start()):
+            continue
+        word = m.group(0).upper()
+        out.append(sql[last:m.start()])
+        out.append(m.group(1).upper() if m.group(1) else "INTERSECT" if word == "EXCEPT" else "=")
+        last = m.end()
+    if not out:
+        return None
+    return "".join(out) + sql[last:]
+
+
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),
          ("swap_aggregate", swap_aggregate), ("drop_distinct", drop_distinct), ("drop_group_by", drop_group_by),
          ("invert_comparison", invert_comparison), ("change_number", change_number),
@@ -478,7 +506,8 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 # gold query again, id `birdN/<rule>/gold`, and the mutant, `birdN/<rule>`), so that the pick of
 # every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
 # "Missing table").
-EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value)]
+EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value),
+                    ("drop_negation", drop_negation)]
 
 
 def is_extra_pair(case_id, rule=None):
@@ -520,7 +549,7 @@ def _bird_items(data):
     fks = foreign_keys(os.path.join(root, "dev_tables.json"))
 
     def extra(rule, it):
-        if rule is drop_name_value:
+        if rule in (drop_name_value, drop_negation):
             return it["question"]
         return {"foreign_keys": fks.get(it["db_id"], [])} if rule in (add_join, key_for_name) \
             else columns.get(it["db_id"], [])

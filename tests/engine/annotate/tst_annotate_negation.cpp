@@ -94,6 +94,10 @@ class TestAnnotateNegation : public QObject {
     QVERIFY(!fires(kAll, "Show the notes and the number of every student, and another name."));
     QVERIFY(!fires(kAll, "Which student is No. 5?"));
     QVERIFY(!fires(kAll, "Which student is No 5 in the list?"));
+    QVERIFY(!fires(kAll, "List the no. of students by age."));
+    // A negation inside a quoted value is the value's, not the question's.
+    QVERIFY(!fires(kAll, "Which students wrote the note \"Do not disturb\"?"));
+    QVERIFY(fires(kAll, "Which students did not write \"Hello\"?"));
     // A bound, a yes/no and "not only".
     QVERIFY(!fires(kAll, "Which students are no more than 20 years old?"));
     QVERIFY(!fires(kAll, "Which students are not older than 20?"));

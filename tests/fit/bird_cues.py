@@ -21,36 +21,10 @@ import json
 import os
 import re
 
+from bird_negation import drop_negation
+from bird_sql_text import first as _first, outside as _outside
+
 AGG_SWAP = {"MAX": "MIN", "MIN": "MAX", "AVG": "SUM", "SUM": "AVG"}
-
-
-def _literal_spans(sql):
-    """Spans of quoted strings and identifiers (never mutated inside)."""
-    spans, i = [], 0
-    while i < len(sql):
-        c = sql[i]
-        if c in "'\"`[":
-            end = "]" if c == "[" else c
-            j = sql.find(end, i + 1)
-            j = len(sql) - 1 if j < 0 else j
-            spans.append((i, j + 1))
-            i = j + 1
-        else:
-            i += 1
-    return spans
-
-
-def _outside(sql):
-    spans = _literal_spans(sql)
-    return lambda pos: all(not (a <= pos < b) for a, b in spans)
-
-
-def _first(pattern, sql, flags=re.I):
-    ok = _outside(sql)
-    for m in re.finditer(pattern, sql, flags):
-        if ok(m.start()):
-            return m
-    return None
 
 
 def _top_level(sql, start):
@@ -459,34 +433,6 @@ def drop_name_value(sql, question):
                 return sql[:w.end()] + " AND ".join(kept) + " " + sql[body_end:]
             return sql[:w.start()] + " " + sql[body_end:]
     return None
-
-
-_QUESTION_NEGATES = re.compile(r"\b(?:not|no|never|none|nothing|nobody|neither|nor|without|except|cannot|"
-                               r"\w+n't|exclud\w*)\b|\bother\s+than\b", re.I)
-_NEGATION = re.compile(r"\bNOT\s+(IN|LIKE|EXISTS|BETWEEN)\b|!=|<>|\bEXCEPT\b", re.I)
-
-
-def drop_negation(sql, question):
-    """Every NOT IN, NOT LIKE, NOT EXISTS, NOT BETWEEN, != / <> and EXCEPT of a gold query whose
-    question has a negation word (a loose whole-word reading: "not", "no", "never", "without",
-    "except", "n't", "other than", ...) made positive: IN, LIKE, EXISTS, BETWEEN, =, INTERSECT. The
-    SQL stays valid and answers the opposite of what the question asks, the error `cue_negation` is
-    for (it may still negate through IS NOT NULL and the like, where the cue stays silent). Fitted as
-    an extra paired set beside the seeded pick (README.md)."""
-    if not _QUESTION_NEGATES.search(question):
-        return None
-    ok = _outside(sql)
-    out, last = [], 0
-    for m in _NEGATION.finditer(sql):
-        if not ok(m.start()):
-            continue
-        word = m.group(0).upper()
-        out.append(sql[last:m.start()])
-        out.append(m.group(1).upper() if m.group(1) else "INTERSECT" if word == "EXCEPT" else "=")
-        last = m.end()
-    if not out:
-        return None
-    return "".join(out) + sql[last:]
 
 
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),

@@ -62,7 +62,8 @@ inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
                                                       "group_key_unselected",
                                                       "cue_column_missing",
                                                       "cue_table_missing",
-                                                      "cue_name_value"};
+                                                      "cue_name_value",
+                                                      "cue_negation"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -158,6 +159,13 @@ std::vector<Finding> tableMissingFindings(const SqlView& pred, const db::Schema&
 // identifier holds (`cue_name_value`, goldfree_name_value.cpp; part of goldFreeFindings).
 std::vector<Finding> nameValueFindings(const SqlView& pred, const db::Schema& schema,
                                        std::string_view question);
+// The question asks for a negation ("not", "never", "without", "except") and the SQL negates nothing
+// (`cue_negation`, goldfree_negation.cpp; part of goldFreeFindings).
+std::vector<Finding> negationFindings(const SqlView& pred, std::string_view question);
+// The question with its quoted values blanked (cue_value's reading: text between double quotes, and
+// between single quotes when the opening one starts the question or follows a space) and its words
+// written as identifiers (holding a '_') blanked (goldfree_name_value.cpp).
+std::string blankQuotedValues(std::string_view question);
 // The sentences of a question (split at '?', '!', ';' and a '.' that ends a word).
 std::vector<std::string_view> questionSentences(std::string_view question);
 // The aggregate a question word (at ws[i]) asks for: "count" ("how many", "number(s) of", "count"),

@@ -50,41 +50,6 @@ namespace hs::annotate {
 
 namespace {
 
-// The question with its quoted stretches (cue_value's reading) and its identifier-like words blanked
-// (rule 2).
-std::string blankQuoted(std::string_view question) {
-  std::string q(question);
-  for (char quote : {'"', '\''}) {
-    std::size_t a = q.find(quote);
-    while (a != std::string::npos) {
-      const std::size_t e = q.find(quote, a + 1);
-      if (e == std::string::npos) break;
-      if (quote == '"' || a == 0 || q[a - 1] == ' ') {
-        for (std::size_t i = a; i <= e; ++i) q[i] = ' ';
-        a = q.find(quote, e + 1);
-      } else {
-        a = q.find(quote, a + 1);
-      }
-    }
-  }
-  // A run of letters, digits and '_' holding a '_': a name written as an identifier.
-  for (std::size_t a = 0; a < q.size();) {
-    auto inWord = [&](std::size_t i) {
-      return std::isalnum(static_cast<unsigned char>(q[i])) || q[i] == '_';
-    };
-    if (!inWord(a)) {
-      ++a;
-      continue;
-    }
-    std::size_t e = a;
-    while (e < q.size() && inWord(e)) ++e;
-    if (q.substr(a, e - a).find('_') != std::string::npos)
-      for (std::size_t i = a; i < e; ++i) q[i] = ' ';
-    a = e;
-  }
-  return q;
-}
-
 bool capitalised(const std::string& w) {
   return !w.empty() && w[0] >= 'A' && w[0] <= 'Z';
 }
@@ -129,6 +94,41 @@ void splitWords(const std::string& text, std::vector<std::string>& out) {
 }
 
 }  // namespace
+
+// The question with its quoted stretches (cue_value's reading) and its identifier-like words blanked
+// (rule 2).
+std::string blankQuotedValues(std::string_view question) {
+  std::string q(question);
+  for (char quote : {'"', '\''}) {
+    std::size_t a = q.find(quote);
+    while (a != std::string::npos) {
+      const std::size_t e = q.find(quote, a + 1);
+      if (e == std::string::npos) break;
+      if (quote == '"' || a == 0 || q[a - 1] == ' ') {
+        for (std::size_t i = a; i <= e; ++i) q[i] = ' ';
+        a = q.find(quote, e + 1);
+      } else {
+        a = q.find(quote, a + 1);
+      }
+    }
+  }
+  // A run of letters, digits and '_' holding a '_': a name written as an identifier.
+  for (std::size_t a = 0; a < q.size();) {
+    auto inWord = [&](std::size_t i) {
+      return std::isalnum(static_cast<unsigned char>(q[i])) || q[i] == '_';
+    };
+    if (!inWord(a)) {
+      ++a;
+      continue;
+    }
+    std::size_t e = a;
+    while (e < q.size() && inWord(e)) ++e;
+    if (q.substr(a, e - a).find('_') != std::string::npos)
+      for (std::size_t i = a; i < e; ++i) q[i] = ' ';
+    a = e;
+  }
+  return q;
+}
 
 std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schema,
                                        std::string_view question) {
@@ -178,7 +178,7 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
     for (const std::string& w : value) joined += (joined.empty() ? "" : " ") + w;
     names += (names.empty() ? "" : ", ") + joined;
   };
-  const std::string q = blankQuoted(question);
+  const std::string q = blankQuotedValues(question);
   for (std::string_view sentence : questionSentences(q)) {
     const std::vector<std::string> ws = questionWordsAsWritten(sentence);
     const std::size_t first = !ws.empty() && hs::asciiLower(ws[0]) == "please" ? 2 : 1;

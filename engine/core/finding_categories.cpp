@@ -180,6 +180,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The question names a value in capitals that no SQL literal or name holds: a filter may be "
             "missing or wrong."),
        "gf-cues"},
+      {"goldfree", "cue_negation", "cues", HS_L("Negation the SQL ignores"),
+       HS_L("The question asks for a negation (not, never, without, except) but the SQL has no NOT, <>, "
+            "EXCEPT or IS NULL anywhere."),
+       "gf-cues"},
       {"goldfree", "cue_answer_shape", "cues", HS_L("Answer shape cue"),
        HS_L("The SQL returns a list where the question asks for a count or for the top row."), "gf-cues"},
       {"goldfree", "cue_key_for_name", "cues", HS_L("Key for a name"),

@@ -21,36 +21,10 @@ import json
 import os
 import re
 
+from bird_negation import drop_negation
+from bird_sql_text import first as _first, outside as _outside
+
 AGG_SWAP = {"MAX": "MIN", "MIN": "MAX", "AVG": "SUM", "SUM": "AVG"}
-
-
-def _literal_spans(sql):
-    """Spans of quoted strings and identifiers (never mutated inside)."""
-    spans, i = [], 0
-    while i < len(sql):
-        c = sql[i]
-        if c in "'\"`[":
-            end = "]" if c == "[" else c
-            j = sql.find(end, i + 1)
-            j = len(sql) - 1 if j < 0 else j
-            spans.append((i, j + 1))
-            i = j + 1
-        else:
-            i += 1
-    return spans
-
-
-def _outside(sql):
-    spans = _literal_spans(sql)
-    return lambda pos: all(not (a <= pos < b) for a, b in spans)
-
-
-def _first(pattern, sql, flags=re.I):
-    ok = _outside(sql)
-    for m in re.finditer(pattern, sql, flags):
-        if ok(m.start()):
-            return m
-    return None
 
 
 def _top_level(sql, start):
@@ -478,7 +452,8 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 # gold query again, id `birdN/<rule>/gold`, and the mutant, `birdN/<rule>`), so that the pick of
 # every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
 # "Missing table").
-EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value)]
+EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value),
+                    ("drop_negation", drop_negation)]
 
 
 def is_extra_pair(case_id, rule=None):
@@ -520,7 +495,7 @@ def _bird_items(data):
     fks = foreign_keys(os.path.join(root, "dev_tables.json"))
 
     def extra(rule, it):
-        if rule is drop_name_value:
+        if rule in (drop_name_value, drop_negation):
             return it["question"]
         return {"foreign_keys": fks.get(it["db_id"], [])} if rule in (add_join, key_for_name) \
             else columns.get(it["db_id"], [])

@@ -162,7 +162,8 @@ SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing", "cue_name_value")
 # Question cues whose BIRD rule is an extra pair set beside the seeded pick (bird_cues.EXTRA_PAIR_RULES),
 # each with its rule: fitted after the other cues (part 2b), one at a time on the seeded mix and its
 # own rule's pairs, so that the extra pairs move no other weight (nor each other's).
-PAIR_CUES = {"cue_table_missing": "drop_joined_table", "cue_name_value": "drop_name_value"}
+PAIR_CUES = {"cue_table_missing": "drop_joined_table", "cue_name_value": "drop_name_value",
+             "cue_negation": "drop_negation"}
 
 
 def build_bird(args, names):

@@ -385,8 +385,7 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
          auto equality = [](const std::string& op) { return op == "=" || op == "like"; };
          auto negated = [](const std::string& op) { return op == "!=" || op == "<>" || op == "not like"; };
          if ((equality(a.n.op) && equality(b.n.op)) || (negated(a.n.op) && negated(b.n.op))) {
-           emit("C4", "value or pattern",
-                formatMessage(FindingMsg::MgConditionHas, {a.n.text(), b.n.text()}),
+           emit("C4", "value or pattern", formatMessage(FindingMsg::MgConditionHas, {a.n.text(), b.n.text()}),
                 {ps(a.begin, a.end), gs(b.begin, b.end)});
            return;
          }

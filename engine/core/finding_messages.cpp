@@ -158,13 +158,13 @@ const std::vector<std::string_view>& findingSubcategories() {
       "MAX/MIN subquery instead of LIMIT", "LIMIT instead of MAX/MIN subquery", "missing LIMIT",
       "extra LIMIT", "LIMIT value", "aggregate in ORDER BY", "arithmetic operator in ORDER BY",
       "missing ORDER BY", "extra ORDER BY", "ordering key or direction", "set operator as IN",
-      "negated set as join", "arithmetic type", "arithmetic operator", "DISTINCT inside aggregate", "nested aggregate",
-      "missing aggregate", "extra aggregate", "aggregate function", "aggregated column", "wrong column",
-      "extra column", "missing column", "extra DISTINCT", "missing DISTINCT", "table route", "extra table",
-      "tables", "join condition", "set operator", "set operation", "set operator as OR", "bound strictness",
-      "negated set", "comparison operator", "literal value", "aggregate in condition", "condition column",
-      "comparison operator and value", "value or pattern", "extra condition", "missing condition",
-      "logical connective", "logical operator", "negation", "duplicate rows",
+      "negated set as join", "arithmetic type", "arithmetic operator", "DISTINCT inside aggregate",
+      "nested aggregate", "missing aggregate", "extra aggregate", "aggregate function", "aggregated column",
+      "wrong column", "extra column", "missing column", "extra DISTINCT", "missing DISTINCT", "table route",
+      "extra table", "tables", "join condition", "set operator", "set operation", "set operator as OR",
+      "bound strictness", "negated set", "comparison operator", "literal value", "aggregate in condition",
+      "condition column", "comparison operator and value", "value or pattern", "extra condition",
+      "missing condition", "logical connective", "logical operator", "negation", "duplicate rows",
       // Metamorphic testing: the stage of the relation.
       "schema_linking", "logical_synthesis"};
   return all;

@@ -99,11 +99,14 @@ bool questionReadsLatin(std::string_view question) {
 // consonant + 'y' as -ies: category -> categories).
 bool isNounForm(std::string_view word, std::string_view stem) {
   if (word == stem) return true;
-  const std::string s(stem);
-  const std::string w(word);
-  if (w == s + "s" || w == s + "es") return true;
-  return s.size() > 2 && s.back() == 'y' && !std::strchr("aeiou", s[s.size() - 2]) &&
-         w == s.substr(0, s.size() - 1) + "ies";
+  if (stem.empty() || !word.starts_with(stem.substr(0, stem.size() - 1))) return false;  // no copies: hot
+  const std::string_view rest = word.substr(stem.size() - 1);
+  if (rest.size() >= 1 && rest[0] == stem.back()) {
+    const std::string_view suffix = rest.substr(1);
+    if (suffix == "s" || suffix == "es") return true;
+  }
+  return stem.size() > 2 && stem.back() == 'y' && !std::strchr("aeiou", stem[stem.size() - 2]) &&
+         rest == "ies";
 }
 
 // A word of the question in one of its forms: the noun forms (isNounForm), 3rd person (-s, -es,
@@ -112,16 +115,19 @@ bool isNounForm(std::string_view word, std::string_view stem) {
 // "account" are not "count", "summer" is not "sum".
 bool isWordForm(std::string_view word, std::string_view stem) {
   if (isNounForm(word, stem)) return true;
-  const std::string s(stem);
-  const std::string w(word);
-  for (const char* suffix : {"ed", "d", "ing"})
-    if (w == s + suffix) return true;
-  std::string dropE = s;
-  if (!dropE.empty() && dropE.back() == 'e') dropE.pop_back();
-  if (w == dropE + "ing" || w == dropE + "ed") return true;
-  if (!s.empty() && (w == s + s.back() + "ed" || w == s + s.back() + "ing")) return true;  // summed
-  return s.size() > 2 && s.back() == 'y' && !std::strchr("aeiou", s[s.size() - 2]) &&
-         w == s.substr(0, s.size() - 1) + "ied";
+  if (stem.empty()) return false;
+  auto endsAfter = [&](std::string_view head, std::initializer_list<std::string_view> suffixes) {
+    if (!word.starts_with(head)) return false;
+    const std::string_view rest = word.substr(head.size());
+    return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view x) { return rest == x; });
+  };
+  if (endsAfter(stem, {"ed", "d", "ing"})) return true;
+  if (stem.back() == 'e' && endsAfter(stem.substr(0, stem.size() - 1), {"ing", "ed"})) return true;
+  if (word.size() > stem.size() && word.starts_with(stem) && word[stem.size()] == stem.back() &&
+      (word.substr(stem.size() + 1) == "ed" || word.substr(stem.size() + 1) == "ing"))
+    return true;  // summed
+  return stem.size() > 2 && stem.back() == 'y' && !std::strchr("aeiou", stem[stem.size() - 2]) &&
+         endsAfter(stem.substr(0, stem.size() - 1), {"ied"});
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

@@ -73,6 +73,10 @@ std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& sch
 // character counting as a word) is not read, so no cue fires on it: "列出所有歌手的名字和年龄"
 // never refers to `name` in English, and saying so would be a false alarm.
 bool questionReadsLatin(std::string_view question);
+// A question cue's finding over the whole predicted query (the cue says what the SQL lacks, not
+// where).
+Finding wholeQueryCue(const std::string& category, const std::string& message, const SqlView& pred,
+                      double confidence);
 // Question cues the SQL ignores (part of goldFreeFindings).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
 // Whole-word cue matching for the question cues (lower-cased words): `stem` or one of its

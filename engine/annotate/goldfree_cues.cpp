@@ -19,17 +19,18 @@ std::string M(FindingMsg id, std::initializer_list<std::string_view> args = {}) 
 }
 using enum FindingMsg;
 
-Finding cue(const std::string& cat, const std::string& msg, const SqlView& v, double conf) {
+}  // namespace
+
+Finding wholeQueryCue(const std::string& category, const std::string& message, const SqlView& v,
+                      double confidence) {
   Finding f;
   f.taxonomy = "goldfree";
-  f.category = cat;
-  f.message = msg;
+  f.category = category;
+  f.message = message;
   f.spans.push_back({"pred", 0, v.text.size()});
-  f.confidence = conf;
+  f.confidence = confidence;
   return f;
 }
-
-}  // namespace
 
 bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words) {
   for (const Token& t : v.tokens)
@@ -289,9 +290,10 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   const std::set<std::string>& superl = superlativeWords();
   const std::string sup = questionSuperlative(ws);
   if (!sup.empty() && !sqlHasWord(v, {"order", "max", "min"}))
-    out.push_back(cue("cue_superlative", M(CueSuperlative, {sup}), v, 0.8));
+    out.push_back(wholeQueryCue("cue_superlative", M(CueSuperlative, {sup}), v, 0.8));
   bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
-  if (countCue && !sqlHasWord(v, {"count", "sum"})) out.push_back(cue("cue_count", M(CueCount), v, 0.8));
+  if (countCue && !sqlHasWord(v, {"count", "sum"}))
+    out.push_back(wholeQueryCue("cue_count", M(CueCount), v, 0.8));
   // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
   // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`: revised on
   // BIRD gold); "mean" is left out ("what does X mean").
@@ -308,28 +310,30 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     }
     return false;
   };
-  if (hasWordForm(ws, "average") && !averaged()) out.push_back(cue("cue_average", M(CueAverage), v, 0.8));
+  if (hasWordForm(ws, "average") && !averaged())
+    out.push_back(wholeQueryCue("cue_average", M(CueAverage), v, 0.8));
   bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
                 hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !sqlHasWord(v, {"group"})) out.push_back(cue("cue_group", M(CueGroup), v, 0.7));
+  if (eachCue && aggCue && !sqlHasWord(v, {"group"}))
+    out.push_back(wholeQueryCue("cue_group", M(CueGroup), v, 0.7));
   bool distinctCue = false;
   for (const std::string& w : ws)
     distinctCue = distinctCue || w == "different" || w == "distinct" || w == "unique";
   if (distinctCue && !sqlHasWord(v, {"distinct", "group"}))
-    out.push_back(cue("cue_distinct", M(CueDistinct), v, 0.6));
+    out.push_back(wholeQueryCue("cue_distinct", M(CueDistinct), v, 0.6));
   // The other direction: the SQL does what the question does not ask for. A LIMIT with no
   // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
   // ("total", "amount" and "number" also ask for one).
   bool limited = false;
   for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
   if (limited && sup.empty() && !limitCue(ws))
-    out.push_back(cue("cue_unasked", M(CueUnaskedLimit), v, 0.6));
+    out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedLimit), v, 0.6));
   else if (selectsCount(v) && !countCue && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
            !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
-    out.push_back(cue("cue_unasked", M(CueUnaskedCount), v, 0.6));
+    out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedCount), v, 0.6));
   // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
   // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
   // SQL writes them in other forms ('1980-01-01', 0.2).
@@ -358,7 +362,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
     if (!found) {
-      out.push_back(cue("cue_number", M(CueNumber, {w}), v, 0.7));
+      out.push_back(wholeQueryCue("cue_number", M(CueNumber, {w}), v, 0.7));
       break;
     }
   }
@@ -373,7 +377,7 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
       while (!val.empty() && val.back() == ' ') val.pop_back();
       bool plausible = !val.empty() && val.size() < 60 && (quote == '"' || (a == 0 || qs[a - 1] == ' '));
       if (plausible && sqlStrings.find(val) == std::string::npos) {
-        out.push_back(cue("cue_value", M(CueValue, {val}), v, 0.7));
+        out.push_back(wholeQueryCue("cue_value", M(CueValue, {val}), v, 0.7));
         return out;
       }
       a = qs.find(quote, e + 1);

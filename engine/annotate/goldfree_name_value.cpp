@@ -193,13 +193,7 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
     flush(run);
   }
   if (names.empty()) return out;
-  Finding f;
-  f.taxonomy = "goldfree";
-  f.category = "cue_name_value";
-  f.message = formatMessage(FindingMsg::CueNameValue, {names});
-  f.spans.push_back({"pred", 0, v.text.size()});
-  f.confidence = 0.6;
-  out.push_back(std::move(f));
+  out.push_back(wholeQueryCue("cue_name_value", formatMessage(FindingMsg::CueNameValue, {names}), v, 0.6));
   return out;
 }
 

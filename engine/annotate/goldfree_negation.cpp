@@ -113,13 +113,7 @@ std::vector<Finding> negationFindings(const SqlView& v, std::string_view questio
       q[i] = q[i + 1] = ' ';
   const std::string word = questionNegation(questionWords(q));
   if (word.empty() || sqlNegates(v)) return out;
-  Finding f;
-  f.taxonomy = "goldfree";
-  f.category = "cue_negation";
-  f.message = formatMessage(FindingMsg::CueNegation, {word});
-  f.spans.push_back({"pred", 0, v.text.size()});
-  f.confidence = 0.6;
-  out.push_back(std::move(f));
+  out.push_back(wholeQueryCue("cue_negation", formatMessage(FindingMsg::CueNegation, {word}), v, 0.6));
   return out;
 }
 

@@ -133,6 +133,9 @@ void MainWindow::addMenuAction(Menu which, QAction* action) {
   } else if (which == Menu::File) {
     m->insertAction(actions_.fileEnd, action);
   } else {
+    // The View menu's dock entries stand apart from the commands added after them.
+    if (which == Menu::View && !m->actions().isEmpty() && dockActions_.contains(m->actions().constLast()))
+      m->addSeparator();
     m->addAction(action);
   }
 }

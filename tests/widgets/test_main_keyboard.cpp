@@ -22,6 +22,9 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include <algorithm>
+#include <iterator>
+
 #include "widgets/database_controller.h"
 #include "widgets/focus_frame_probe.h"
 #include "widgets/gui_test_db.h"
@@ -311,6 +314,12 @@ class TestMainKeyboard : public QObject {
     for (QAction* a : view)
       if (a->text() == log->windowTitle()) logAction = a;
     QVERIFY(logAction && !logAction->shortcut().isEmpty());
+    // A separator keeps the dock entries apart from the commands after them (Adjudicate...).
+    const auto adjudicate = std::find_if(view.begin(), view.end(), [](QAction* a) {
+      return a->objectName() == QLatin1String("adjudicateAction");
+    });
+    QVERIFY(adjudicate != view.end() && adjudicate != view.begin());
+    QVERIFY2((*std::prev(adjudicate))->isSeparator(), qPrintable((*std::prev(adjudicate))->text()));
     logAction->trigger();
     QTRY_VERIFY(inFront(log) && focusIn(log));
     QVERIFY(!inFront(followUps));

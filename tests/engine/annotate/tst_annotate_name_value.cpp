@@ -12,6 +12,7 @@
 #include "engine/annotate/annotate.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/risk.h"
+#include "support/annotate_findings.h"
 #include "support/test_schema.h"
 
 using namespace hs::annotate;
@@ -32,14 +33,7 @@ hs::db::Schema singers() {
 }
 
 std::vector<Finding> nameValue(const hs::db::Schema& s, const std::string& sql, const std::string& question) {
-  CaseInput in;
-  in.predSql = sql;
-  in.question = question;
-  in.schema = &s;
-  std::vector<Finding> out;
-  for (Finding& f : annotateCase(in).findings)
-    if (f.category == "cue_name_value") out.push_back(std::move(f));
-  return out;
+  return hs::test::findingsOf(s, sql, question, "cue_name_value");
 }
 
 bool fires(const std::string& sql, const std::string& question) {
@@ -67,18 +61,8 @@ class TestAnnotateNameValue : public QObject {
     QCOMPARE(run.size(), std::size_t(1));
     QVERIFY2(run[0].message.find("HMS Atalanta") != std::string::npos, run[0].message.c_str());
     // The risk feature is the finding's confidence, and the fitted weight makes it a reason.
-    const hs::db::Schema s = singers();
-    CaseInput in;
-    in.predSql = sql;
-    in.question = kFrance;
-    in.schema = &s;
-    const Annotation a = annotateCase(in);
-    const std::optional<std::size_t> k = riskFeatureIndex("cue_name_value");
-    QVERIFY(k.has_value());
-    QCOMPARE(riskFeatures(analyse(sql, s), a.findings).at(*k), 0.6);
-    QVERIFY(defaultRiskModel().weights.at(*k) > 0);
-    QVERIFY(std::any_of(a.risk.reasons.begin(), a.risk.reasons.end(),
-                        [](const std::string& r) { return r.rfind("cue_name_value: ", 0) == 0; }));
+    const std::string problem = hs::test::cueReasonProblem(singers(), sql, kFrance, "cue_name_value", 0.6);
+    QVERIFY2(problem.empty(), problem.c_str());
   }
 
   void valuePresent() {

@@ -60,18 +60,8 @@ class TestAnnotateNegation : public QObject {
       QVERIFY2(fires(kWithPets, q), q);
     QVERIFY(fires(kAll, "Which students are not older than twenty and have no pets?"));
     // The risk feature is the finding's confidence, and the fitted weight makes it a reason.
-    const hs::db::Schema s = school();
-    CaseInput in;
-    in.predSql = kWithPets;
-    in.question = kNoPets;
-    in.schema = &s;
-    const Annotation a = annotateCase(in);
-    const std::optional<std::size_t> k = riskFeatureIndex("cue_negation");
-    QVERIFY(k.has_value());
-    QCOMPARE(riskFeatures(analyse(kWithPets, s), a.findings).at(*k), 0.6);
-    QVERIFY(defaultRiskModel().weights.at(*k) > 0);
-    QVERIFY(std::any_of(a.risk.reasons.begin(), a.risk.reasons.end(),
-                        [](const std::string& r) { return r.rfind("cue_negation: ", 0) == 0; }));
+    const std::string problem = hs::test::cueReasonProblem(school(), kWithPets, kNoPets, "cue_negation", 0.6);
+    QVERIFY2(problem.empty(), problem.c_str());
   }
 
   void sqlNegates() {

@@ -87,17 +87,8 @@ class TestAnnotateTableMissing : public QObject {
     QCOMPARE(f[0].spans[0].end, sql.find("singer") + 6);
     QVERIFY(fires(pets(), "SELECT Fname FROM Student", kNoPets));
     // The risk feature is the finding's confidence, and the fitted weight makes it a reason.
-    CaseInput in;
-    in.predSql = sql;
-    in.question = kConcerts;
-    in.schema = &s;
-    const Annotation a = annotateCase(in);
-    const std::optional<std::size_t> k = riskFeatureIndex("cue_table_missing");
-    QVERIFY(k.has_value());
-    QCOMPARE(riskFeatures(analyse(sql, s), a.findings).at(*k), 0.5);
-    QVERIFY(defaultRiskModel().weights.at(*k) > 0);
-    QVERIFY(std::any_of(a.risk.reasons.begin(), a.risk.reasons.end(),
-                        [](const std::string& r) { return r.rfind("cue_table_missing: ", 0) == 0; }));
+    const std::string problem = hs::test::cueReasonProblem(s, sql, kConcerts, "cue_table_missing", 0.5);
+    QVERIFY2(problem.empty(), problem.c_str());
   }
 
   void tableReadAnywhere() {

@@ -63,7 +63,8 @@ inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
                                                       "cue_column_missing",
                                                       "cue_table_missing",
                                                       "cue_name_value",
-                                                      "cue_negation"};
+                                                      "cue_negation",
+                                                      "cue_column_unread"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -163,6 +164,11 @@ std::vector<Finding> tableMissingFindings(const SqlView& pred, const db::Schema&
 // identifier holds (`cue_name_value`, goldfree_name_value.cpp; part of goldFreeFindings).
 std::vector<Finding> nameValueFindings(const SqlView& pred, const db::Schema& schema,
                                        std::string_view question);
+// A column of a table the SQL reads, not a key, that the question names (every word of it, as a
+// noun) and the SQL never uses (`cue_column_unread`, goldfree_column_unread.cpp; part of
+// goldFreeFindings).
+std::vector<Finding> columnUnreadFindings(const SqlView& pred, const db::Schema& schema,
+                                          std::string_view question);
 // The question asks for a negation ("not", "never", "without", "except") and the SQL negates nothing
 // (`cue_negation`, goldfree_negation.cpp; part of goldFreeFindings).
 std::vector<Finding> negationFindings(const SqlView& pred, std::string_view question);

@@ -188,6 +188,7 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
   for (Finding& f : tableMissingFindings(v, schema, question)) out.push_back(std::move(f));
   for (Finding& f : nameValueFindings(v, schema, question)) out.push_back(std::move(f));
   for (Finding& f : negationFindings(v, question)) out.push_back(std::move(f));
+  for (Finding& f : columnUnreadFindings(v, schema, question)) out.push_back(std::move(f));
   return out;
 }
 

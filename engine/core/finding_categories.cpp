@@ -180,6 +180,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("The question names a value in capitals that no SQL literal or name holds: a filter may be "
             "missing or wrong."),
        "gf-cues"},
+      {"goldfree", "cue_column_unread", "cues", HS_L("Column the question names is not used"),
+       HS_L("The question names a column of a table the SQL reads, and the SQL never uses it: a condition, "
+            "output or sort key may be missing."),
+       "gf-cues"},
       {"goldfree", "cue_negation", "cues", HS_L("Negation the SQL ignores"),
        HS_L("The question asks for a negation (not, never, without, except) but the SQL has no NOT, <>, "
             "EXCEPT or IS NULL anywhere."),

@@ -21,23 +21,12 @@ import json
 import os
 import re
 
+from bird_drop_condition import drop_condition
 from bird_negation import drop_negation
-from bird_sql_text import first as _first, outside as _outside
+from bird_sql_text import clause_end as _clause_end, first as _first, outside as _outside, split_and as _split_and, \
+    top_level as _top_level
 
 AGG_SWAP = {"MAX": "MIN", "MIN": "MAX", "AVG": "SUM", "SUM": "AVG"}
-
-
-def _top_level(sql, start):
-    """(position, character, depth after it) of each character from `start` outside literals, the
-    depth counting the parentheses opened since `start` (it goes below 0 past an enclosing ')')."""
-    ok = _outside(sql)
-    depth = 0
-    for i in range(start, len(sql)):
-        if not ok(i):
-            continue
-        c = sql[i]
-        depth += 1 if c == "(" else -1 if c == ")" else 0
-        yield i, c, depth
 
 
 def _matching_paren(sql, open_pos):
@@ -311,32 +300,6 @@ _TABLE_REF = r"(`[^`]+`|[A-Za-z_]\w*)(?:\s+(?:AS\s+)?(?!(?:%s)\b)([A-Za-z_]\w*))
 _ON_EQ = r"ON\s+((?:`[^`]+`|\w+)\.(?:`[^`]+`|\w+)\s*=\s*(?:`[^`]+`|\w+)\.(?:`[^`]+`|\w+))"
 
 
-def _split_and(text):
-    """Top-level AND conjuncts of a WHERE body (the AND of a BETWEEN kept), as (start, end) spans."""
-    cuts, depth, ok, between = [], 0, _outside(text), 0
-    for m in re.finditer(r"\(|\)|\bBETWEEN\b|\bAND\b", text, re.I):
-        if not ok(m.start()):
-            continue
-        w = m.group(0).upper()
-        if w == "(":
-            depth += 1
-        elif w == ")":
-            depth -= 1
-        elif depth == 0 and w == "BETWEEN":
-            between += 1
-        elif depth == 0 and w == "AND":
-            if between:
-                between -= 1
-            else:
-                cuts.append((m.start(), m.end()))
-    spans, start = [], 0
-    for a, b in cuts:
-        spans.append((start, a))
-        start = b
-    spans.append((start, len(text)))
-    return spans
-
-
 def drop_joined_table(sql, _):
     """One table of the main FROM chain (`FROM a AS T1 [INNER|LEFT] JOIN b AS T2 ON T1.x = T2.y ...`,
     each ON one equality) dropped with its join and the WHERE conditions (top-level AND conjuncts)
@@ -372,12 +335,7 @@ def drop_joined_table(sql, _):
         rest = tail
         w = re.match(r"\s+WHERE\s+", rest, re.I)
         if w:
-            body_end = len(rest)
-            for i, c, depth in _top_level(rest, w.end()):
-                if depth < 0 or (depth == 0 and re.match(r"(GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
-                                                         rest[i:], re.I) and re.match(r"\W", rest[i - 1])):
-                    body_end = i
-                    break
+            body_end = _clause_end(rest, w.end())
             body = rest[w.end():body_end]
             kept = [body[a:b].strip() for a, b in _split_and(body)
                     if not re.search(r"(?<![\w.])%s\." % re.escape(name), body[a:b], re.I)]
@@ -414,12 +372,7 @@ def drop_name_value(sql, question):
     for w in re.finditer(r"\bWHERE\s+", sql, re.I):
         if not ok(w.start()):
             continue
-        body_end = len(sql)
-        for i, c, depth in _top_level(sql, w.end()):
-            if depth < 0 or (depth == 0 and re.match(r"(GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
-                                                     sql[i:], re.I) and re.match(r"\W", sql[i - 1])):
-                body_end = i
-                break
+        body_end = _clause_end(sql, w.end())
         body = sql[w.end():body_end]
         spans = _split_and(body)
         for k, (a, b) in enumerate(spans):
@@ -453,7 +406,7 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 # every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
 # "Missing table").
 EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value),
-                    ("drop_negation", drop_negation)]
+                    ("drop_negation", drop_negation), ("drop_condition", drop_condition)]
 
 
 def is_extra_pair(case_id, rule=None):

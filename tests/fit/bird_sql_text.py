@@ -1,4 +1,4 @@
-"""Reading SQL text for the BIRD mutation rules (bird_cues.py, bird_negation.py): where its quoted
+"""Reading SQL text for the BIRD mutation rules (bird_cues.py, bird_negation.py, bird_drop_condition.py): where its quoted
 strings and identifiers are, which the rules never change. Python 3 standard library only."""
 import re
 
@@ -30,3 +30,53 @@ def first(pattern, sql, flags=re.I):
         if ok(m.start()):
             return m
     return None
+
+
+def top_level(sql, start):
+    """(position, character, depth after it) of each character from `start` outside literals, the
+    depth counting the parentheses opened since `start` (it goes below 0 past an enclosing ')')."""
+    ok = outside(sql)
+    depth = 0
+    for i in range(start, len(sql)):
+        if not ok(i):
+            continue
+        c = sql[i]
+        depth += 1 if c == "(" else -1 if c == ")" else 0
+        yield i, c, depth
+
+
+def split_and(text):
+    """Top-level AND conjuncts of a WHERE body (the AND of a BETWEEN kept), as (start, end) spans."""
+    cuts, depth, ok, between = [], 0, outside(text), 0
+    for m in re.finditer(r"\(|\)|\bBETWEEN\b|\bAND\b", text, re.I):
+        if not ok(m.start()):
+            continue
+        w = m.group(0).upper()
+        if w == "(":
+            depth += 1
+        elif w == ")":
+            depth -= 1
+        elif depth == 0 and w == "BETWEEN":
+            between += 1
+        elif depth == 0 and w == "AND":
+            if between:
+                between -= 1
+            else:
+                cuts.append((m.start(), m.end()))
+    spans, start = [], 0
+    for a, b in cuts:
+        spans.append((start, a))
+        start = b
+    spans.append((start, len(text)))
+    return spans
+
+
+def clause_end(sql, start):
+    """Where the clause body that starts at `start` (a WHERE's) ends: at the first top-level GROUP,
+    ORDER, LIMIT, HAVING, UNION, INTERSECT or EXCEPT, or at the ')' that closes an enclosing
+    subquery; the end of the text otherwise."""
+    for i, _c, depth in top_level(sql, start):
+        if depth < 0 or (depth == 0 and re.match(r"(GROUP|ORDER|LIMIT|HAVING|UNION|INTERSECT|EXCEPT)\b",
+                                                 sql[i:], re.I) and re.match(r"\W", sql[i - 1])):
+            return i
+    return len(sql)

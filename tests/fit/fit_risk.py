@@ -157,13 +157,13 @@ def build_training(args, names):
 # Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
 # are taken from a second `evaluate` run over schema-only databases (build_schema_only_dbs); every
 # other feature keeps the value of the run without databases.
-SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing", "cue_name_value")
+SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing", "cue_name_value", "cue_column_unread")
 
 # Question cues whose BIRD rule is an extra pair set beside the seeded pick (bird_cues.EXTRA_PAIR_RULES),
 # each with its rule: fitted after the other cues (part 2b), one at a time on the seeded mix and its
 # own rule's pairs, so that the extra pairs move no other weight (nor each other's).
 PAIR_CUES = {"cue_table_missing": "drop_joined_table", "cue_name_value": "drop_name_value",
-             "cue_negation": "drop_negation"}
+             "cue_negation": "drop_negation", "cue_column_unread": "drop_condition"}
 
 
 def build_bird(args, names):

@@ -1,5 +1,6 @@
 // Gold-free check against the schema's shape: a join whose columns no foreign key, shared name or
-// key naming links.
+// key naming links. A shared name is no link when it is `id` and each table's whole primary key
+// (two entities' row ids: battle.id = ship.id); then only a declared foreign key links the two.
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
@@ -49,13 +50,30 @@ bool namedLink(const db::TableInfo& pkTable, const std::string& pk, const std::s
   return other.find(pk) != std::string::npos || namedAfterTable(pkTable, other);
 }
 
+// The column is its table's whole primary key (one column).
+bool soleKey(const db::TableInfo& t, const std::string& c) {
+  int keys = 0;
+  bool it = false;
+  for (const db::ColumnInfo& col : t.columns)
+    if (col.primaryKey) {
+      ++keys;
+      it = it || hs::asciiLower(col.name) == c;
+    }
+  return it && keys == 1;
+}
+
 bool linked(const db::Schema& schema, const std::string& ka, const std::string& kb) {
   const auto [ta, ca] = splitKey(ka);
   const auto [tb, cb] = splitKey(kb);
-  if (ta.empty() || tb.empty() || ta == tb || ca == cb) return true;
+  if (ta.empty() || tb.empty() || ta == tb) return true;
   const db::TableInfo* a = schema.findTable(ta);
   const db::TableInfo* b = schema.findTable(tb);
   if (a == nullptr || b == nullptr) return true;  // a CTE or derived table: nothing to check against
+  // A shared name links, except a bare `id` that is each table's own primary key: two row ids of
+  // different entities ("battle.id = ship.id"), equal only by accident unless a key declares it.
+  if (ca == cb && ca == "id" && soleKey(*a, ca) && soleKey(*b, cb))
+    return foreignKeyLinks(*a, ca, *b, cb) || foreignKeyLinks(*b, cb, *a, ca);
+  if (ca == cb) return true;
   return foreignKeyLinks(*a, ca, *b, cb) || foreignKeyLinks(*b, cb, *a, ca) || namedLink(*a, ca, cb) ||
          namedLink(*b, cb, ca);
 }

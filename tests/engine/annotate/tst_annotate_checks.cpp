@@ -161,6 +161,22 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(offKey("SELECT * FROM member JOIN visit ON member.id = visit.visitor_id").empty());
     QVERIFY(offKey("SELECT * FROM singer AS a JOIN concert AS b ON a.Singer_ID = b.concert_ID").size() == 1);
     QVERIFY(offKey("SELECT * FROM singer AS a JOIN singer AS b ON a.Singer_ID = b.Age").empty());
+    // Two tables' own `id` keys are two entities' row ids: their shared name is no link
+    // (battle.id = ship.id, where ship.lost_in_battle is the key), unless a foreign key declares it.
+    s.tables.push_back(hs::test::table("battle", {hs::test::column("id", "INT", true)}));
+    s.tables.push_back(hs::test::table(
+        "ship", {hs::test::column("id", "INT", true), hs::test::column("lost_in_battle", "INT")},
+        {{{"lost_in_battle"}, "battle", {"id"}}}));
+    s.tables.push_back(
+        hs::test::table("ship_detail", {hs::test::column("id", "INT", true)}, {{{"id"}, "ship", {"id"}}}));
+    s.tables.push_back(hs::test::table(
+        "crew", {hs::test::column("id", "INT", true), hs::test::column("ship_no", "INT", true)}));
+    QCOMPARE(offKey("SELECT T1.id FROM battle AS T1 JOIN ship AS T2 ON T1.id = T2.id").size(),
+             std::size_t(1));
+    QVERIFY(offKey("SELECT T1.id FROM battle AS T1 JOIN ship AS T2 ON T1.id = T2.lost_in_battle").empty());
+    QVERIFY(offKey("SELECT * FROM ship JOIN ship_detail ON ship.id = ship_detail.id").empty());
+    // Not the table's whole key (crew's key has two columns): the shared name still links.
+    QVERIFY(offKey("SELECT * FROM ship JOIN crew ON ship.id = crew.id").empty());
   }
 
   void cartesianJoins() {

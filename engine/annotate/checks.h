@@ -120,6 +120,14 @@ bool questionRefersTo(const std::vector<std::string>& words, const std::string& 
 std::vector<std::string> questionWordsNoPossessive(std::string_view question);
 // One word with a final "'s" (or "'S") dropped.
 std::string withoutPossessive(std::string word);
+// A number in a comparison phrase of the question ("at least two", "more than 3", "between one and
+// two"; the rule in goldfree_number.cpp, for cue_number).
+struct ComparedNumber {
+  std::string number;    // its value in digits: "2" for "two"
+  bool word = false;     // written as a word ("two"), not in digits
+  long equivalent = -1;  // what an equivalent SQL may write instead (1 for "at least two": > 1), or -1
+};
+std::vector<ComparedNumber> comparedNumbers(const std::vector<std::string>& words);
 // The first superlative word of the question ("youngest", "most"; not "at least"/"at most"), or "".
 std::string questionSuperlative(const std::vector<std::string>& words);
 // A table of the first SELECT block joined only through its keys, a leaf of the join graph, that

@@ -346,7 +346,9 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket)
       sqlText += hs::asciiLower(t.text) + "\n";
   }
-  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two".
+  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
+  // the numbers of comparison phrases ("at least two courses", comparedNumbers in
+  // goldfree_number.cpp), which an equivalent SQL may also write as their `equivalent` ("> 1").
   std::vector<std::string> numbers = questionNumbers(question);
   static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
                                                        "seven", "eight", "nine", "ten"};
@@ -357,10 +359,21 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     const bool after = i + 1 < ws.size() && (superl.count(ws[i + 1]) || isEstSuperlative(ws[i + 1]));
     if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
   }
-  for (const std::string& w : numbers) {
+  const std::vector<ComparedNumber> compared = comparedNumbers(ws);
+  for (const ComparedNumber& c : compared)
+    if (c.word) numbers.push_back(c.number);
+  auto inSql = [&](const std::string& w) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
+    return found;
+  };
+  for (const std::string& w : numbers) {
+    bool found = inSql(w);
+    for (const ComparedNumber& c : compared)
+      if (!found && c.equivalent >= 0 &&
+          std::strtod(c.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
+        found = inSql(std::to_string(c.equivalent));
     if (!found) {
       out.push_back(wholeQueryCue("cue_number", M(CueNumber, {w}), v, 0.7));
       break;

@@ -348,7 +348,8 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   }
   // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
   // the numbers of comparison phrases ("at least two courses", comparedNumbers in
-  // goldfree_number.cpp), which an equivalent SQL may also write as their `equivalent` ("> 1").
+  // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
+  // for "at least two").
   std::vector<std::string> numbers = questionNumbers(question);
   static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
                                                        "seven", "eight", "nine", "ten"};
@@ -371,9 +372,8 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   for (const std::string& w : numbers) {
     bool found = inSql(w);
     for (const ComparedNumber& c : compared)
-      if (!found && c.equivalent >= 0 &&
-          std::strtod(c.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
-        found = inSql(std::to_string(c.equivalent));
+      if (!found && std::strtod(c.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
+        found = sqlHasEquivalent(v, c);
     if (!found) {
       out.push_back(wholeQueryCue("cue_number", M(CueNumber, {w}), v, 0.7));
       break;

@@ -1,7 +1,8 @@
 // The question cue `cue_number` on the numbers of comparison phrases (comparedNumbers,
 // goldfree_number.cpp): a number word one..ten after "at least", "more than", "between", ... or
 // before "or more" is a number of the question; "at least N" may be answered by N-1 (`> 1`), "at
-// most N" and "more than N" by N+1, "fewer than N" by N-1, for number words and digits alike. Not
+// most N" and "more than N" by N+1, "fewer than N" by N-1, each with its own operator (`> 1`, `< 3`,
+// `>= 3`, `<= 1`; `> 51` for "more than 50" is a slip), for number words and digits alike. Not
 // counted: "at least one", "one or more", a number word that a scale word follows ("one hundred"),
 // a number word in no comparison phrase ("one of the singers"). Hand-written schema, no database.
 #include <QtTest>
@@ -94,6 +95,12 @@ class TestAnnotateComparedNumber : public QObject {
     QVERIFY(!fires(petsHaving("> 1"), "Which students have two or more pets?"));
     QVERIFY(!fires(petsHaving("> 1"), "Which students have more than one pet?"));
     QVERIFY(!fires(petsHaving("< 3"), "Which students have no more than two pets?"));
+    QVERIFY(!fires(petsHaving("<= 2"), "Which students have no more than two pets?"));
+    QVERIFY(!fires(kPetsBy + std::string("1 < COUNT(*))"), "Which students have at least two pets?"));
+    // The equivalent number with another operator is a slip, not an equivalent form.
+    QVERIFY(fires(kTeachersBy + std::string(">= 1)"), kTeachers));
+    QVERIFY(fires(petsHaving("> 3"), "Which students have more than two pets?"));
+    QVERIFY(fires(petsHaving("< 3"), "Which students have more than two pets?"));
     QVERIFY(fires(petsHaving("> 1"), "Which students have exactly two pets?"));  // "exactly" takes N only
     QVERIFY(!fires(petsHaving("BETWEEN 1 AND 2"), "Which students have between one and two pets?"));
     QVERIFY(fires(petsHaving("BETWEEN 1 AND 3"), "Which students have between one and two pets?"));
@@ -106,7 +113,10 @@ class TestAnnotateComparedNumber : public QObject {
     QVERIFY(!fires(petsHaving("< 3"), "Which students have at most 2 pets?"));
     QVERIFY(!fires(petsHaving("<= 2"), "Which students have fewer than 3 pets?"));
     QVERIFY(!fires(petsHaving("> 1"), "Which students have 2 or more pets?"));
+    QVERIFY(!fires(petsHaving("> 1"), "Which students have not less than 2 pets?"));
     QVERIFY(fires(petsHaving("> 3"), "Which students have at least 2 pets?"));
+    QVERIFY(fires(petsHaving("> 51"), "Which students have more than 50 pets?"));  // change_number's slip
+    QVERIFY(fires(petsHaving(">= 1"), "Which students have at least 2 pets?"));
     QVERIFY(fires(petsHaving("> 1"), "Which students have exactly 2 pets?"));
     QVERIFY(fires(petsHaving("> 1"), "Which students have 2 pets?"));  // no comparison phrase
   }
@@ -134,13 +144,20 @@ class TestAnnotateComparedNumber : public QObject {
     QCOMPARE(c[0].number, std::string("2"));
     QVERIFY(c[0].word);
     QCOMPARE(c[0].equivalent, 1L);
+    QCOMPARE(c[0].equivalentOp, std::string(">"));
     QCOMPARE(c[1].number, std::string("7"));
     QVERIFY(!c[1].word);
     QCOMPARE(c[1].equivalent, 8L);
+    QCOMPARE(c[1].equivalentOp, std::string("<"));
     QCOMPARE(c[2].number, std::string("1"));
     QCOMPARE(c[2].equivalent, -1L);
+    QVERIFY(c[2].equivalentOp.empty());
     QCOMPARE(c[3].number, std::string("10"));
     QVERIFY(comparedNumbers(hs::annotate::questionWords("fewer than 0 rows")).at(0).equivalent == -1);
+    const auto no = comparedNumbers(hs::annotate::questionWords("no more than two, not under 4"));
+    QCOMPARE(no.size(), std::size_t(2));
+    QCOMPARE(no[0].equivalentOp, std::string("<"));  // at most two: < 3
+    QCOMPARE(no[1].equivalentOp, std::string(">"));  // at least 4: > 3
   }
 };
 

@@ -131,6 +131,7 @@ class TestAnnotateComparedNumber : public QObject {
     QVERIFY(!fires("SELECT Name FROM singer WHERE Age > 100", "Which singers are older than one hundred?"));
     QVERIFY(!fires("SELECT Name FROM singer", "Which singers earn over two million?"));
     QVERIFY(!fires("SELECT Name FROM singer", "Name one of the singers."));
+    QVERIFY(!fires("SELECT Name FROM singer", "Which singers sang duets between two concerts?"));  // no "and"
     QVERIFY(!fires("SELECT Name FROM singer", "Which singers sang at least twenty songs or more?"));
     QVERIFY(!fires("SELECT Name FROM singer", "Which singers have more than someone else?"));
     QVERIFY(!fires("SELECT Name FROM singer", "Which singers are over tension?"));

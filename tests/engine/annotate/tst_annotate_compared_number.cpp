@@ -80,11 +80,12 @@ class TestAnnotateComparedNumber : public QObject {
     QVERIFY2(problem.empty(), problem.c_str());
   }
 
-  // N itself or the equivalent form silences the cue; another number does not (the cue reads numbers,
-  // not operators: `> 2` for "at least two" is a bound of the wrong strictness, not a missing number).
+  // N itself or the equivalent form silences the cue; another number does not. N itself with any
+  // operator does (`> 2` for "at least two" is a bound of the wrong strictness, not a missing number).
   void equivalentFormsOfNumberWords() {
     QVERIFY(!fires(kTeachersBy + std::string(">= 2)"), kTeachers));
     QVERIFY(!fires(kTeachersBy + std::string("> 1)"), kTeachers));
+    QVERIFY(!fires(kTeachersBy + std::string("> 2)"), kTeachers));
     QVERIFY(fires(kTeachersBy + std::string("> 3)"), kTeachers));
     QVERIFY(!fires(petsHaving("< 3"), "Which students have at most two pets?"));
     QVERIFY(fires(petsHaving("< 4"), "Which students have at most two pets?"));

@@ -335,15 +335,21 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
            !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
     out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedCount), v, 0.6));
   // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
-  // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
-  // SQL writes them in other forms ('1980-01-01', 0.2).
+  // name such as `Enrollment (Ages 5-17)` or NumGE1500; not in a table alias such as T2, which the
+  // SQL's writer numbers). Dates, times and percentages are left out: SQL writes them in other
+  // forms ('1980-01-01', 0.2).
+  std::set<std::string> aliases;
+  for (const SelectBlock& b : v.blocks)
+    for (const TableRef& r : b.tables)
+      if (!r.alias.empty() && r.alias != r.name) aliases.insert(r.alias);
   std::set<std::string> sqlNumbers;
   std::string sqlStrings, sqlText;
   for (const Token& t : v.tokens) {
     if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
     if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
-    if (t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
-        t.kind == TokKind::Backtick || t.kind == TokKind::Bracket)
+    if ((t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
+         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket) &&
+        (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
       sqlText += hs::asciiLower(t.text) + "\n";
   }
   // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and

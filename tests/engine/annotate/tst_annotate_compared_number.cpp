@@ -4,7 +4,8 @@
 // most N" and "more than N" by N+1, "fewer than N" by N-1, each with its own operator (`> 1`, `< 3`,
 // `>= 3`, `<= 1`; `> 51` for "more than 50" is a slip), for number words and digits alike. Not
 // counted: "at least one", "one or more", a number word that a scale word follows ("one hundred"),
-// a number word in no comparison phrase ("one of the singers"). Hand-written schema, no database.
+// a number word in no comparison phrase ("one of the singers"), a table alias (T2 is not 2).
+// Hand-written schema, no database.
 #include <QtTest>
 
 #include "engine/annotate/checks.h"
@@ -78,6 +79,15 @@ class TestAnnotateComparedNumber : public QObject {
     const std::string problem =
         hs::test::cueReasonProblem(schema(), kTeachersIn, kTeachers, "cue_number", 0.7);
     QVERIFY2(problem.empty(), problem.c_str());
+  }
+
+  // A table alias is no number of the SQL: T2 does not answer "at least two", T3 not "older than 3".
+  void tableAliasesAreNoNumbers() {
+    QVERIFY(
+        fires("SELECT T1.Name FROM teacher AS T1 JOIN course_arrange AS T2 ON T1.Teacher_ID = T2.Teacher_ID",
+              kTeachers));
+    QVERIFY(fires("SELECT Name FROM singer AS T3 WHERE T3.Age > 30", "Singers older than 3?"));
+    QVERIFY(!fires("SELECT Name FROM singer AS T3 WHERE T3.Age > 3", "Singers older than 3?"));
   }
 
   // N itself or the equivalent form silences the cue; another number does not. N itself with any

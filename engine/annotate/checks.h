@@ -121,6 +121,17 @@ bool questionRefersTo(const std::vector<std::string>& words, const std::string& 
 std::vector<std::string> questionWordsNoPossessive(std::string_view question);
 // One word with a final "'s" (or "'S") dropped.
 std::string withoutPossessive(std::string word);
+// A number in a comparison phrase of the question ("at least two", "more than 3", "between one and
+// two"; the rule in goldfree_number.cpp, for cue_number).
+struct ComparedNumber {
+  std::string number;        // its value in digits: "2" for "two"
+  bool word = false;         // written as a word ("two"), not in digits
+  long equivalent = -1;      // what an equivalent SQL may compare with instead (1 for "at least two"), or -1
+  std::string equivalentOp;  // and by which operator (">": `COUNT(*) > 1`); "" when none
+};
+std::vector<ComparedNumber> comparedNumbers(const std::vector<std::string>& words);
+// The SQL compares with c's equivalent by its operator (`> 1`, or mirrored `1 < x`).
+bool sqlHasEquivalent(const SqlView& v, const ComparedNumber& c);
 // The first superlative word of the question ("youngest", "most"; not "at least"/"at most"), or "".
 std::string questionSuperlative(const std::vector<std::string>& words);
 // A table of the first SELECT block joined only through its keys, a leaf of the join graph, that

@@ -335,18 +335,27 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
            !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
     out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedCount), v, 0.6));
   // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
-  // name such as `Enrollment (Ages 5-17)` or NumGE1500). Dates, times and percentages are left out:
-  // SQL writes them in other forms ('1980-01-01', 0.2).
+  // name such as `Enrollment (Ages 5-17)` or NumGE1500; not in a table alias such as T2, which the
+  // SQL's writer numbers). Dates, times and percentages are left out: SQL writes them in other
+  // forms ('1980-01-01', 0.2).
+  std::set<std::string> aliases;
+  for (const SelectBlock& b : v.blocks)
+    for (const TableRef& r : b.tables)
+      if (!r.alias.empty() && r.alias != r.name) aliases.insert(r.alias);
   std::set<std::string> sqlNumbers;
   std::string sqlStrings, sqlText;
   for (const Token& t : v.tokens) {
     if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
     if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
-    if (t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
-        t.kind == TokKind::Backtick || t.kind == TokKind::Bracket)
+    if ((t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
+         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket) &&
+        (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
       sqlText += hs::asciiLower(t.text) + "\n";
   }
-  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two".
+  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
+  // the numbers of comparison phrases ("at least two courses", comparedNumbers in
+  // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
+  // for "at least two").
   std::vector<std::string> numbers = questionNumbers(question);
   static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
                                                        "seven", "eight", "nine", "ten"};
@@ -357,10 +366,20 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     const bool after = i + 1 < ws.size() && (superl.count(ws[i + 1]) || isEstSuperlative(ws[i + 1]));
     if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
   }
-  for (const std::string& w : numbers) {
+  const std::vector<ComparedNumber> compared = comparedNumbers(ws);
+  for (const ComparedNumber& c : compared)
+    if (c.word) numbers.push_back(c.number);
+  auto inSql = [&](const std::string& w) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)
       if (std::strtod(n.c_str(), nullptr) == std::strtod(w.c_str(), nullptr)) found = true;
+    return found;
+  };
+  for (const std::string& w : numbers) {
+    bool found = inSql(w);
+    for (const ComparedNumber& c : compared)
+      if (!found && std::strtod(c.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
+        found = sqlHasEquivalent(v, c);
     if (!found) {
       out.push_back(wholeQueryCue("cue_number", M(CueNumber, {w}), v, 0.7));
       break;

@@ -1,6 +1,7 @@
 // Gold-free check against the schema's shape: a join whose columns no foreign key, shared name or
-// key naming links. A shared name is no link when it is `id` and each table's whole primary key
-// (two entities' row ids: battle.id = ship.id); then only a declared foreign key links the two.
+// key naming links. Two columns that are each their own table's whole primary key are two
+// entities' row ids (battle.id = ship.id; student_enrolment.student_enrolment_id =
+// students.student_id): only a declared foreign key or a shared name other than `id` links them.
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
@@ -69,9 +70,11 @@ bool linked(const db::Schema& schema, const std::string& ka, const std::string& 
   const db::TableInfo* a = schema.findTable(ta);
   const db::TableInfo* b = schema.findTable(tb);
   if (a == nullptr || b == nullptr) return true;  // a CTE or derived table: nothing to check against
-  // A shared name links, except a bare `id` that is each table's own primary key: two row ids of
-  // different entities ("battle.id = ship.id"), equal only by accident unless a key declares it.
-  if (ca == cb && ca == "id" && soleKey(*a, ca) && soleKey(*b, cb))
+  // Two columns that are each their own table's whole primary key are two entities' row ids:
+  // equal only by accident unless a foreign key declares it or they share a name other than the
+  // bare `id` ("battle.id = ship.id", "student_enrolment.student_enrolment_id = students.student_id";
+  // a name naming the other table does not link them either).
+  if (soleKey(*a, ca) && soleKey(*b, cb) && !(ca == cb && ca != "id"))
     return foreignKeyLinks(*a, ca, *b, cb) || foreignKeyLinks(*b, cb, *a, ca);
   if (ca == cb) return true;
   return foreignKeyLinks(*a, ca, *b, cb) || foreignKeyLinks(*b, cb, *a, ca) || namedLink(*a, ca, cb) ||

@@ -177,6 +177,24 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(offKey("SELECT * FROM ship JOIN ship_detail ON ship.id = ship_detail.id").empty());
     // Not the table's whole key (crew's key has two columns): the shared name still links.
     QVERIFY(offKey("SELECT * FROM ship JOIN crew ON ship.id = crew.id").empty());
+    // Two own keys whose names differ: a name that holds the other table's name ("student" in
+    // student_enrolment_id) is no link either; a shared name other than `id` still is.
+    s.tables.push_back(hs::test::table("students", {hs::test::column("student_id", "INT", true)}));
+    s.tables.push_back(hs::test::table(
+        "student_enrolment",
+        {hs::test::column("student_enrolment_id", "INT", true), hs::test::column("student_id", "INT")}));
+    s.tables.push_back(hs::test::table("student_detail", {hs::test::column("student_id", "INT", true)}));
+    QCOMPARE(offKey("SELECT * FROM students AS T1 JOIN student_enrolment AS T2 ON T2.student_enrolment_id = "
+                    "T1.student_id")
+                 .size(),
+             std::size_t(1));
+    QVERIFY(
+        offKey("SELECT * FROM students AS T1 JOIN student_enrolment AS T2 ON T2.student_id = T1.student_id")
+            .empty());
+    QVERIFY(
+        offKey(
+            "SELECT * FROM students JOIN student_detail ON students.student_id = student_detail.student_id")
+            .empty());
   }
 
   void cartesianJoins() {

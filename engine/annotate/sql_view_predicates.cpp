@@ -127,12 +127,23 @@ void buildPredicates(ViewBuilder& b, int bi) {
   if (c.where) Splitter{b, bi, kWhere, true}.split(*c.where);
   if (c.having) Splitter{b, bi, kHaving, true}.split(*c.having);
   for (const Predicate& p : v.blocks[static_cast<std::size_t>(bi)].predicates) {
-    // x IN (SELECT y ...) and x = (SELECT y ...) link x and y like a join.
-    if ((p.op == "in" || p.op == "not in" || p.op == "=") && !p.lhs.empty() && p.rhs.last - p.rhs.first > 2 &&
-        v.tokens[p.rhs.first].text == "(" && v.tokens[p.rhs.first + 1].kw == sql::Kw::kSELECT) {
-      const int a = v.columnAtToken[p.lhs.last - 1];
-      const std::size_t first =
-          p.rhs.first + 2 + (v.tokens[p.rhs.first + 2].kw == sql::Kw::kDISTINCT ? 1 : 0);
+    // x IN (SELECT y ...) and x = (SELECT y ...) link x and y like a join; so does the prefix form
+    // NOT x IN (SELECT y ...), a predicate of its own kind ("other") whose IN follows x.
+    Range lhs = p.lhs, rhs = p.rhs;
+    bool linking = p.op == "in" || p.op == "not in" || p.op == "=";
+    if (p.op == "other" && v.tokens[lhs.first].kw == sql::Kw::kNOT)
+      for (std::size_t in : {lhs.first + 2, lhs.first + 4})  // NOT x IN, NOT q.x IN
+        if (in + 3 < lhs.last && v.tokens[in].kw == sql::Kw::kIN &&
+            (in == lhs.first + 2 || v.tokens[lhs.first + 2].kind == TokKind::Dot)) {
+          linking = true;
+          rhs = {in + 1, lhs.last};
+          lhs = {lhs.first + 1, in};
+          break;
+        }
+    if (linking && !lhs.empty() && rhs.last - rhs.first > 2 && v.tokens[rhs.first].text == "(" &&
+        v.tokens[rhs.first + 1].kw == sql::Kw::kSELECT) {
+      const int a = v.columnAtToken[lhs.last - 1];
+      const std::size_t first = rhs.first + 2 + (v.tokens[rhs.first + 2].kw == sql::Kw::kDISTINCT ? 1 : 0);
       const int y = first < v.tokens.size() ? v.columnAtToken[first] : -1;
       if (a >= 0 && y >= 0) {
         const std::string& ka = v.columns[static_cast<std::size_t>(a)].key;

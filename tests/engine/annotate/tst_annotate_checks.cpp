@@ -174,6 +174,12 @@ class TestAnnotateChecks : public QObject {
     QCOMPARE(offKey("SELECT T1.id FROM battle AS T1 JOIN ship AS T2 ON T1.id = T2.id").size(),
              std::size_t(1));
     QVERIFY(offKey("SELECT T1.id FROM battle AS T1 JOIN ship AS T2 ON T1.id = T2.lost_in_battle").empty());
+    // A semi-join links like a join, written x NOT IN or NOT x IN (SELECT ...).
+    QCOMPARE(offKey("SELECT * FROM battle WHERE id NOT IN (SELECT id FROM ship)").size(), std::size_t(1));
+    QCOMPARE(offKey("SELECT * FROM battle WHERE NOT id IN (SELECT id FROM ship)").size(), std::size_t(1));
+    QCOMPARE(offKey("SELECT * FROM battle WHERE NOT battle.id IN (SELECT ship.id FROM ship)").size(),
+             std::size_t(1));
+    QVERIFY(offKey("SELECT * FROM battle WHERE NOT battle.id IN (SELECT lost_in_battle FROM ship)").empty());
     QVERIFY(offKey("SELECT * FROM ship JOIN ship_detail ON ship.id = ship_detail.id").empty());
     // Not the table's whole key (crew's key has two columns): the shared name still links.
     QVERIFY(offKey("SELECT * FROM ship JOIN crew ON ship.id = crew.id").empty());

@@ -377,14 +377,15 @@ class TestFollowUpExplorer : public QObject {
   }
 
   // Detect with an empty editor: the model's SQL comes through Generate's own path, with its
-  // gold-free highlights ('Frence' is no value of singer.country), and counts as generated SQL: a
-  // later answer that fails takes it out of the editor again. (The question writes the country in
-  // lower case: "France" in capitals, missing from the SQL, adds `cue_name_value`, and the risk
-  // then withholds the answer, which is the abstention path, not this one.)
+  // gold-free highlights ('france' is in singer.country only as 'France'), and counts as generated
+  // SQL: a later answer that fails takes it out of the editor again. (The question writes the
+  // country in lower case: "France" in capitals, missing from the SQL, adds `cue_name_value`; and a
+  // value the column does not hold at all ('Frence') weighs enough with the empty result for the
+  // risk to withhold the answer: both are the abstention path, not this one.)
   void emptyEditorGetsGeneratedSql() {
     FakeLlmServer server(hs::test::fakeLlmScript());
     server.ruleRegex(hs::test::linkingPrompt(""), {{"content", R"(["singer.name", "singer.country"])"}});
-    server.setDefault({{"content", "SELECT name FROM singer WHERE country = 'Frence'"}});
+    server.setDefault({{"content", "SELECT name FROM singer WHERE country = 'france'"}});
     useProfile(server.baseUrl());
     hs::ui::MainWindow w;
     prepare(w, QString());
@@ -393,7 +394,7 @@ class TestFollowUpExplorer : public QObject {
     QVERIFY(detectAndWait(e));
     QVERIFY2(e->model()->result(), qPrintable(e->messageText()));
     const QString text = w.editor()->text();
-    const int literal = int(text.toUtf8().indexOf("'Frence'"));
+    const int literal = int(text.toUtf8().indexOf("'france'"));
     QVERIFY2(literal >= 0, qPrintable(text));
     bool covers = false;
     for (const auto& s : w.editor()->highlighter()->spans("finding-gf-values"))

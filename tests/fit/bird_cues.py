@@ -21,6 +21,7 @@ import json
 import os
 import re
 
+from bird_average import avg_to_sum
 from bird_drop_condition import drop_condition
 from bird_negation import drop_negation
 from bird_sql_text import clause_end as _clause_end, first as _first, outside as _outside, split_and as _split_and, \
@@ -406,7 +407,7 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 # every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
 # "Missing table").
 EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value),
-                    ("drop_negation", drop_negation), ("drop_condition", drop_condition)]
+                    ("drop_negation", drop_negation), ("drop_condition", drop_condition), ("avg_to_sum", avg_to_sum)]
 
 
 def is_extra_pair(case_id, rule=None):

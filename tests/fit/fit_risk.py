@@ -178,7 +178,7 @@ SCHEMA_CUES = ("cue_key_for_name", "cue_table_missing", "cue_name_value", "cue_c
 # each with its rule: fitted after the other cues (part 2b), one at a time on the seeded mix and its
 # own rule's pairs, so that the extra pairs move no other weight (nor each other's).
 PAIR_CUES = {"cue_table_missing": "drop_joined_table", "cue_name_value": "drop_name_value",
-             "cue_negation": "drop_negation", "cue_column_unread": "drop_condition"}
+             "cue_negation": "drop_negation", "cue_column_unread": "drop_condition", "cue_average": "avg_to_sum"}
 
 
 def build_bird(args, names):

@@ -25,6 +25,13 @@ SpanHighlighter::SpanHighlighter(QsciScintilla* editor, IndicatorRegistry* regis
 }
 
 bool SpanHighlighter::highlight(const QString& name, int beginByte, int endByte, const QString& tooltip) {
+  return highlight(
+      name, beginByte, endByte,
+      tooltip.isEmpty() ? std::function<QString()>() : [tooltip] { return tooltip; });
+}
+
+bool SpanHighlighter::highlight(const QString& name, int beginByte, int endByte,
+                                std::function<QString()> tooltip) {
   int n = registry_->indicator(name);
   if (n < 0) n = registry_->indicator(name, IndicatorStyle{});
   if (n < 0) return false;
@@ -32,7 +39,8 @@ bool SpanHighlighter::highlight(const QString& name, int beginByte, int endByte,
   const long b = std::clamp<long>(beginByte, 0, len);
   const long e = std::clamp<long>(endByte, b, len);
   if (e <= b) return false;
-  tooltips_.push_back(HighlightedSpan{name, static_cast<int>(b), static_cast<int>(e), tooltip});
+  tooltips_.push_back(HighlightedSpan{name, static_cast<int>(b), static_cast<int>(e), {}});
+  texts_.push_back(std::move(tooltip));
   editor_->SendScintilla(Sci::SCI_SETINDICATORCURRENT, static_cast<unsigned long>(n));
   editor_->SendScintilla(Sci::SCI_SETINDICATORVALUE, static_cast<unsigned long>(tooltips_.size()));
   editor_->SendScintilla(Sci::SCI_INDICATORFILLRANGE, static_cast<unsigned long>(b), e - b);
@@ -44,13 +52,20 @@ void SpanHighlighter::clear(const QString& name) {
   if (n < 0) return;
   editor_->SendScintilla(Sci::SCI_SETINDICATORCURRENT, static_cast<unsigned long>(n));
   editor_->SendScintilla(Sci::SCI_INDICATORCLEARRANGE, 0UL, textLength(editor_));
-  for (auto& span : tooltips_)
-    if (span.name == name) span.tooltip.clear();
+  for (int i = 0; i < tooltips_.size(); ++i)
+    if (tooltips_[i].name == name) texts_[i] = nullptr;
+}
+
+QString SpanHighlighter::tooltipOf(long value) const {
+  if (value < 1 || value > texts_.size()) return {};
+  const auto& text = texts_[static_cast<int>(value - 1)];
+  return text ? text() : QString();
 }
 
 void SpanHighlighter::clearAll() {
   for (const QString& name : registry_->names()) clear(name);
   tooltips_.clear();
+  texts_.clear();
 }
 
 QVector<HighlightedSpan> SpanHighlighter::spans(const QString& name) const {
@@ -65,7 +80,7 @@ QVector<HighlightedSpan> SpanHighlighter::spans(const QString& name) const {
     const long value = editor_->SendScintilla(Sci::SCI_INDICATORVALUEAT, un, pos);
     if (value != 0 && end > pos) {
       HighlightedSpan s{name, static_cast<int>(pos), static_cast<int>(end), {}};
-      if (value >= 1 && value <= tooltips_.size()) s.tooltip = tooltips_[static_cast<int>(value - 1)].tooltip;
+      s.tooltip = tooltipOf(value);
       out.push_back(s);
     }
     if (end <= pos) break;
@@ -80,10 +95,7 @@ QString SpanHighlighter::tooltipAt(int bytePos) const {
     const int n = registry_->indicator(name);
     const long value = editor_->SendScintilla(Sci::SCI_INDICATORVALUEAT, static_cast<unsigned long>(n),
                                               static_cast<long>(bytePos));
-    if (value >= 1 && value <= tooltips_.size()) {
-      const QString& tip = tooltips_[static_cast<int>(value - 1)].tooltip;
-      if (!tip.isEmpty()) parts << tip;
-    }
+    if (const QString tip = tooltipOf(value); !tip.isEmpty()) parts << tip;
   }
   return parts.join(QLatin1Char('\n'));
 }

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 #include "widgets/indicator_registry.h"
 
 class QsciScintilla;
@@ -27,6 +29,8 @@ class SpanHighlighter : public QObject {
   // Marks [beginByte, endByte) with the indicator `name` (registered beforehand or with the
   // default style). Out-of-range spans are clamped. Returns false for an empty span.
   bool highlight(const QString& name, int beginByte, int endByte, const QString& tooltip = {});
+  // The same with a tooltip built when it is shown, so it follows a language switch.
+  bool highlight(const QString& name, int beginByte, int endByte, std::function<QString()> tooltip);
   void clear(const QString& name);
   void clearAll();
 
@@ -42,8 +46,10 @@ class SpanHighlighter : public QObject {
 
   QsciScintilla* editor_;
   IndicatorRegistry* registry_;
-  QVector<HighlightedSpan> tooltips_;  // value stored in the indicator = index + 1
-  bool caretTip_ = false;              // the shown tooltip came from the caret
+  QVector<HighlightedSpan> tooltips_;        // value stored in the indicator = index + 1
+  QVector<std::function<QString()>> texts_;  // the tooltip of tooltips_[i], built when shown
+  QString tooltipOf(long value) const;
+  bool caretTip_ = false;  // the shown tooltip came from the caret
 };
 
 }  // namespace hs::ui

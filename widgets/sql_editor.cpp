@@ -102,7 +102,7 @@ void SqlEditor::showError(int beginByte, int endByte, const QString& message) {
     endByte = static_cast<int>(bytes.size());
   }
   highlighter_->highlight(QString::fromLatin1(kErrorIndicator), beginByte, endByte, message);
-  highlighter_->highlight(QStringLiteral("sql-error-box"), beginByte, endByte, {});
+  highlighter_->highlight(QStringLiteral("sql-error-box"), beginByte, endByte, QString());
   const int line =
       static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, static_cast<unsigned long>(beginByte)));
   QsciStyle style(-1, QStringLiteral("error annotation"), QColor(0xa0, 0x10, 0x10), QColor(0xff, 0xee, 0xee),

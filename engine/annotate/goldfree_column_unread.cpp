@@ -36,7 +36,7 @@
 //    (sameNounWord): the SQL may answer with a column of a shared name (`release_year` for
 //    `song_release_year`).
 // 8. The cue fires when some candidate is named and not used. One finding names each such column
-//    (table.column) and spans the first table of the SQL's first top-level FROM. Confidence 0.5:
+//    (table.column) and spans the SQL's first reference to the table of the first one. Confidence 0.5:
 //    the question may name a column only to describe what it asks for, so the finding is a hint
 //    and its weight is the fit's.
 #include <algorithm>
@@ -123,6 +123,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
       if (!(capital(i) && (capital(i + 1) || (i > 0 && capital(i - 1))))) words.push_back(std::move(ws[i]));
   }
   std::string names;
+  const db::TableInfo* first = nullptr;  // the table of the first column named
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
       if (spelled.count(hs::asciiLower(c.name)) || isKeyColumn(schema, *t, c)) continue;
@@ -142,19 +143,21 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
         shared = shared && use;
       }
       if (!named || shared) continue;
+      if (names.empty()) first = t;
       names += (names.empty() ? "" : ", ") + t->name + "." + c.name;
     }
   }
   if (names.empty()) return out;
-  const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
   Finding f;
   f.taxonomy = "goldfree";
   f.category = "cue_column_unread";
   f.message = formatMessage(FindingMsg::CueColumnUnread, {names});
-  if (!blk.tables.empty())
-    f.spans.push_back({"pred", blk.tables.front().begin, blk.tables.front().end});
-  else
-    f.spans.push_back({"pred", 0, v.text.size()});
+  // The span: where the SQL first reads the table of the first column named.
+  for (const SelectBlock& b : v.blocks)
+    for (const TableRef& t : b.tables)
+      if (f.spans.empty() && t.derivedSelect < 0 && schema.findTable(t.name) == first)
+        f.spans.push_back({"pred", t.begin, t.end});
+  if (f.spans.empty()) f.spans.push_back({"pred", 0, v.text.size()});
   f.confidence = 0.5;
   out.push_back(std::move(f));
   return out;

@@ -222,12 +222,22 @@ class TestEditorFindings : public QObject {
     QVERIFY(runAndCheck(w, QStringLiteral("Which people are called Bob?"), sql));
     QVERIFY2(llm(w)->questionBar()->statusText().contains(QStringLiteral("Your SQL has")),
              qPrintable(llm(w)->questionBar()->statusText()));
+    auto tips = [&w] {
+      QStringList out;
+      for (const auto& s : w.editor()->highlighter()->spans(QStringLiteral("finding-gf-values")))
+        out << s.tooltip;
+      return out.join(QLatin1Char('\n'));
+    };
+    QVERIFY2(tips().contains(QStringLiteral("Gold-free")), qPrintable(tips()));
     w.actions().langChinese->trigger();
     QCoreApplication::processEvents();
     const QString zh = llm(w)->questionBar()->statusText();
     QVERIFY2(zh.contains(QStringLiteral("你的 SQL 发现")) && zh.contains(QStringLiteral("风险")) &&
                  !zh.contains(QStringLiteral("Your SQL")) && !zh.contains(QStringLiteral("Value absent")),
              qPrintable(zh));
+    // The marks' tooltips follow the switch too (they were built once, in the old language).
+    QVERIFY2(tips().contains(QStringLiteral("无需标准 SQL")) && !tips().contains(QStringLiteral("Gold-free")),
+             qPrintable(tips()));
     w.editor()->setFocus();
     w.editor()->setCursorPosition(0, int(sql.size()));
     QTest::keyClicks(w.editor(), QStringLiteral(" "));

@@ -65,8 +65,10 @@ QStringList EditorFindings::show(const QVector<GeneratedFinding>& findings, cons
     // Style, name and tooltip (with the explanation) exactly as in the Review case view.
     const FindingStyleGroup family = FindingStyles::groupOf(f.finding);
     editor->indicators()->indicator(family.key, family.style);
+    // The tooltip is built when shown: it follows a language switch like the status line.
     if (const auto at = map(f.begin, f.end))
-      highlighter->highlight(family.key, at->first, at->second, FindingStyles::tooltip(f.finding));
+      highlighter->highlight(family.key, at->first, at->second,
+                             [finding = f.finding] { return FindingStyles::tooltip(finding); });
   }
   shown_ = Checked{editor->text(), question, -1, {}};
   return categoryNames(findings);

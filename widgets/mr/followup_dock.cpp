@@ -46,8 +46,11 @@ int showFindings(SqlEditor* editor, const hs::mr::DetectResult& result) {
   for (const auto& f : result.findings) {
     for (const auto& span : f.spans) {
       if (span.side != "pred") continue;
-      const QString tip = FollowUpExplorer::tr("Violated %1: %2")
-                              .arg(QString::fromStdString(f.category), FindingStyles::messageText(f));
+      // Built when shown, so that it follows a language switch.
+      auto tip = [f] {
+        return FollowUpExplorer::tr("Violated %1: %2")
+            .arg(QString::fromStdString(f.category), FindingStyles::messageText(f));
+      };
       shown += highlighter->highlight(kIndicator, int(at + qsizetype(span.begin)),
                                       int(at + qsizetype(span.end)), tip);
     }

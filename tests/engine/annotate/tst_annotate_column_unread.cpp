@@ -74,8 +74,9 @@ class TestAnnotateColumnUnread : public QObject {
     // Only IsOfficial: Language is used, Code and CountryCode are keys.
     QVERIFY2(f[0].message.find("Language,") == std::string::npos, f[0].message.c_str());
     QCOMPARE(f[0].spans.size(), std::size_t(1));
-    QCOMPARE(f[0].spans[0].begin, sql.find("country"));
-    QCOMPARE(f[0].spans[0].end, sql.find("country") + 7);
+    // Spans the table the column belongs to, where the SQL reads it.
+    QCOMPARE(f[0].spans[0].begin, sql.find("countrylanguage"));
+    QCOMPARE(f[0].spans[0].end, sql.find("countrylanguage") + 15);
     QVERIFY(fires(cars(),
                   "SELECT count(*) FROM cars_data WHERE Accelerate > (SELECT max(Accelerate) FROM cars_data)",
                   kFaster));

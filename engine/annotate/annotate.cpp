@@ -32,6 +32,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   // A probe query only for a prediction that ran and returned rows.
   if (in.probeRows && in.predResult && !in.predResult->failed && in.predResult->rows > 0) {
     for (Finding& f : limitTieFindings(pred, in.probeRows)) gf.push_back(std::move(f));
+    for (Finding& f : groupNameFindings(pred, schema, in.probeRows)) gf.push_back(std::move(f));
   }
   if (in.schema == nullptr) {
     std::erase_if(gf, [](const Finding& f) { return f.category == "unresolved_name" && !f.spans.empty(); });

@@ -64,7 +64,8 @@ inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
                                                       "cue_table_missing",
                                                       "cue_name_value",
                                                       "cue_negation",
-                                                      "cue_column_unread"};
+                                                      "cue_column_unread",
+                                                      "group_by_shared_name"};
 
 std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
                                       std::string_view question, const ValueLookup& lookup,
@@ -158,6 +159,10 @@ std::vector<Finding> groupKeyUnselectedFindings(const SqlView& pred);
 // ORDER BY ... LIMIT k whose row k ties with row k + 1 on the sort key (`limit_tie`,
 // goldfree_limit_tie.cpp): runs one probe query through `run`; nothing without it.
 std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run);
+// GROUP BY a name column of a keyed table whose rows share a name in the database, so the groups
+// merge different entities (`group_by_shared_name`, goldfree_group_name.cpp): one probe query per
+// candidate through `run`; nothing without it.
+std::vector<Finding> groupNameFindings(const SqlView& pred, const db::Schema& schema, const QueryRows& run);
 // An output column that is a key (a foreign key, or an id primary key) where the question asks for
 // the name it stands for, with no text column of the referenced table selected (`cue_key_for_name`,
 // goldfree_key_for_name.cpp; part of goldFreeFindings).

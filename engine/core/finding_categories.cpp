@@ -144,6 +144,10 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("Every value of the result is NULL."), "gf-result"},
       {"goldfree", "limit_tie", "result", HS_L("Tie at the LIMIT"),
        HS_L("The row after the LIMIT has the same ORDER BY key as the last row kept."), "gf-result"},
+      {"goldfree", "group_by_shared_name", "result", HS_L("Grouped by a shared name"),
+       HS_L("The SQL groups an entity table by its name column, and rows of that table share a name: the "
+            "groups merge different entities."),
+       "gf-result"},
       {"goldfree", "limit_null_key", "result", HS_L("NULL kept by the LIMIT"),
        HS_L("A row the LIMIT keeps has NULL as its ORDER BY key."), "gf-result"},
       {"goldfree", "result_difference", "result", HS_L("Result differs"),

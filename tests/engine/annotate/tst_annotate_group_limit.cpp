@@ -1,7 +1,8 @@
 // The gold-free checks on grouping and LIMIT on a real (temporary) SQLite database, through the rule
 // annotator of evaluation runs: `bare_column` (a selected column neither grouped, nor aggregated, nor
 // fixed by a grouped key), `limit_tie` (the row past the LIMIT ties with the last one kept) and
-// `limit_null_key` (a kept row sorts by NULL). Each fires on a small example and not on its correct
+// `limit_null_key` (a kept row sorts by NULL), and `group_by_shared_name` (a GROUP BY on a name
+// that rows of a keyed table share). Each fires on a small example and not on its correct
 // counterpart; a fired check with a positive weight is among the risk reasons.
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,7 +22,11 @@ constexpr const char* kSetup =
     "CREATE TABLE v (vid INTEGER PRIMARY KEY, pid INT REFERENCES p(id), year INT);"
     "INSERT INTO v VALUES (1, 1, 2001), (2, 1, 2002), (3, 2, 2003), (4, 4, 2004);"
     "CREATE TABLE s (sid INTEGER PRIMARY KEY, label TEXT, score REAL);"
-    "INSERT INTO s VALUES (1, 'x', 5.0), (2, 'y', NULL), (3, 'z', 7.5), (4, 'w', 7.5);";
+    "INSERT INTO s VALUES (1, 'x', 5.0), (2, 'y', NULL), (3, 'z', 7.5), (4, 'w', 7.5);"
+    "CREATE TABLE q (id INTEGER PRIMARY KEY, name TEXT, team TEXT);"
+    "INSERT INTO q VALUES (1, 'Kim', 'a'), (2, 'Kim', 'b'), (3, 'Lee', 'a');"
+    "CREATE TABLE visit_log (id INTEGER PRIMARY KEY, vet_name TEXT, log_name TEXT);"
+    "INSERT INTO visit_log VALUES (1, 'Dr. Harper', 'x'), (2, 'Dr. Harper', 'x');";
 
 struct Fixture {
   QTemporaryDir dir;
@@ -119,6 +124,34 @@ class TestAnnotateGroupLimit : public QObject {
     QVERIFY(x.of("SELECT name FROM p ORDER BY age DESC, name LIMIT 1", "limit_tie").empty());  // broken tie
     QVERIFY(x.of("SELECT name FROM p WHERE age = 41 LIMIT 1", "limit_tie").empty());           // no ORDER BY
     QVERIFY(x.of("SELECT name FROM p ORDER BY age DESC LIMIT 5", "limit_tie").empty());        // every row
+  }
+
+  void groupBySharedName() {
+    Fixture x;
+    QVERIFY(x.ok);
+    // Two people called Kim: grouping by the name counts them as one.
+    const std::string sql = "SELECT q.name, count(*) FROM q JOIN v ON q.id = v.pid GROUP BY q.name";
+    const auto f = x.of(sql, "group_by_shared_name");
+    QCOMPARE(f.size(), std::size_t(1));
+    QCOMPARE(spanText(sql, f[0]), std::string("q.name"));
+    QVERIFY2(f[0].message.find("'Kim' in 2 rows") != std::string::npos &&
+                 f[0].message.find("key id") != std::string::npos,
+             f[0].message.c_str());
+    // Grouped by the key, by the key too, by a column that is no name, or by a name no two rows
+    // share (p): no finding.
+    QVERIFY(
+        x.of("SELECT q.name, count(*) FROM q JOIN v ON q.id = v.pid GROUP BY q.id", "group_by_shared_name")
+            .empty());
+    QVERIFY(x.of("SELECT q.name, count(*) FROM q GROUP BY q.name, q.id", "group_by_shared_name").empty());
+    QVERIFY(x.of("SELECT team, count(*) FROM q GROUP BY team", "group_by_shared_name").empty());
+    QVERIFY(x.of("SELECT name, count(*) FROM p JOIN v ON p.id = v.pid GROUP BY name", "group_by_shared_name")
+                .empty());
+    // A name of another entity (the vet of a visit) is no name of the table's rows.
+    QVERIFY(
+        x.of("SELECT vet_name, count(*) FROM visit_log GROUP BY vet_name", "group_by_shared_name").empty());
+    QCOMPARE(
+        x.of("SELECT log_name, count(*) FROM visit_log GROUP BY log_name", "group_by_shared_name").size(),
+        std::size_t(1));
   }
 
   void limitNullKey() {

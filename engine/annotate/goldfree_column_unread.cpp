@@ -126,7 +126,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   const db::TableInfo* first = nullptr;  // the table of the first column named
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
-      if (spelled.count(hs::asciiLower(c.name)) || isKeyColumn(schema, *t, c)) continue;
+      if (spelled.count(hs::asciiLower(c.name))) continue;
       std::vector<std::string> own;  // rule 4
       for (std::string& w : identifierWords(c.name)) {
         bool ofTable = false;
@@ -137,12 +137,16 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
       bool named = true, shared = true;
       for (const std::string& o : own) {
         bool hit = false, use = false;
-        for (const std::string& w : words) hit = hit || namesWord(w, o);
-        for (const std::string& u : usedWords) use = use || sameNounWord(o, u);
-        named = named && hit;
+        for (std::size_t i = 0; i < words.size() && !hit; ++i) hit = namesWord(words[i], o);
+        if (!hit) {
+          named = false;
+          break;
+        }
+        for (std::size_t i = 0; i < usedWords.size() && !use; ++i) use = sameNounWord(o, usedWords[i]);
         shared = shared && use;
       }
-      if (!named || shared) continue;
+      // The key test last: it reads every table's keys, and few columns get this far.
+      if (!named || shared || isKeyColumn(schema, *t, c)) continue;
       if (names.empty()) first = t;
       names += (names.empty() ? "" : ", ") + t->name + "." + c.name;
     }

@@ -24,7 +24,7 @@ import re
 from bird_average import avg_to_sum
 from bird_drop_condition import drop_condition
 from bird_negation import drop_negation
-from bird_sql_text import clause_end as _clause_end, first as _first, outside as _outside, split_and as _split_and, \
+from bird_sql_text import clause_end as _clause_end, drop_first_conjunct, first as _first, outside as _outside, split_and as _split_and, \
     top_level as _top_level
 
 AGG_SWAP = {"MAX": "MIN", "MIN": "MAX", "AVG": "SUM", "SUM": "AVG"}
@@ -369,24 +369,10 @@ def drop_name_value(sql, question):
     literal (`=`, `!=`, `<>`, LIKE) that the question names in capitals dropped, the WHERE with it
     when it was the only one: the answer loses the filter the question's value asks for, the error
     `cue_name_value` is for. Fitted as an extra paired set beside the seeded pick (README.md)."""
-    ok = _outside(sql)
-    for w in re.finditer(r"\bWHERE\s+", sql, re.I):
-        if not ok(w.start()):
-            continue
-        body_end = _clause_end(sql, w.end())
-        body = sql[w.end():body_end]
-        spans = _split_and(body)
-        for k, (a, b) in enumerate(spans):
-            m = _STRING_CONDITION.match(body[a:b])
-            if not m or body[a:b].count("(") != body[a:b].count(")"):
-                continue
-            if not _names_in_capitals(question, m.group(1).replace("%", " ")):
-                continue
-            kept = [body[x:y].strip() for j, (x, y) in enumerate(spans) if j != k]
-            if kept:
-                return sql[:w.end()] + " AND ".join(kept) + " " + sql[body_end:]
-            return sql[:w.start()] + " " + sql[body_end:]
-    return None
+    def named(part):
+        m = _STRING_CONDITION.match(part)
+        return bool(m) and _names_in_capitals(question, m.group(1).replace("%", " "))
+    return drop_first_conjunct(sql, named)
 
 
 RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_order_limit", drop_order_limit),

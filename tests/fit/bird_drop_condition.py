@@ -3,7 +3,7 @@ set of bird_cues.EXTRA_PAIR_RULES; tests/fit/README.md, "Column the question nam
 Python 3 standard library only."""
 import re
 
-from bird_sql_text import clause_end, outside, split_and
+from bird_sql_text import drop_first_conjunct
 
 _COLUMN = r"(?:(?:`[^`]+`|\w+)\.)?(`[^`]+`|[A-Za-z_]\w*)"
 _CONSTANT = r"(?:'[^']*'|-?\d+(?:\.\d+)?)"
@@ -22,20 +22,7 @@ def drop_condition(sql, _):
     it when it was the only conjunct. The answer loses a condition the question asks for, and
     whether the question names that condition's column is the cue's to find, not the rule's: the
     rule never reads the question. Fitted as an extra paired set beside the seeded pick (README.md)."""
-    ok = outside(sql)
-    for w in re.finditer(r"\bWHERE\s+", sql, re.I):
-        if not ok(w.start()):
-            continue
-        body_end = clause_end(sql, w.end())
-        body = sql[w.end():body_end]
-        spans = split_and(body)
-        for k, (a, b) in enumerate(spans):
-            part = body[a:b]
-            m = _CONDITION.match(part)
-            if not m or part.count("(") != part.count(")") or _KEY_LIKE.search(m.group(1).strip("`")):
-                continue
-            kept = [body[x:y].strip() for j, (x, y) in enumerate(spans) if j != k]
-            if kept:
-                return sql[:w.end()] + " AND ".join(kept) + " " + sql[body_end:]
-            return sql[:w.start()] + " " + sql[body_end:]
-    return None
+    def constant_condition(part):
+        m = _CONDITION.match(part)
+        return bool(m) and not _KEY_LIKE.search(m.group(1).strip("`"))
+    return drop_first_conjunct(sql, constant_condition)

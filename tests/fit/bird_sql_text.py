@@ -80,3 +80,25 @@ def clause_end(sql, start):
                                                  sql[i:], re.I) and re.match(r"\W", sql[i - 1])):
             return i
     return len(sql)
+
+
+def drop_first_conjunct(sql, accept):
+    """The first top-level AND conjunct of any WHERE (in text order) for which `accept(text)` holds,
+    its parentheses balanced, dropped; the WHERE with it when it was the only conjunct. None when no
+    conjunct is accepted."""
+    ok = outside(sql)
+    for w in re.finditer(r"\bWHERE\s+", sql, re.I):
+        if not ok(w.start()):
+            continue
+        body_end = clause_end(sql, w.end())
+        body = sql[w.end():body_end]
+        spans = split_and(body)
+        for k, (a, b) in enumerate(spans):
+            part = body[a:b]
+            if part.count("(") != part.count(")") or not accept(part):
+                continue
+            kept = [body[x:y].strip() for j, (x, y) in enumerate(spans) if j != k]
+            if kept:
+                return sql[:w.end()] + " AND ".join(kept) + " " + sql[body_end:]
+            return sql[:w.start()] + " " + sql[body_end:]
+    return None

@@ -55,17 +55,17 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   layout->addWidget(question_);
   layout->addWidget(evidence_);
 
-  auto* row = new QHBoxLayout;
-  row->setSpacing(6);
-  // Cut with "…" where the badges need the room (a long list of labels read "human labels: C3 连"
-  // with no sign of the rest); the tooltip has it all.
+  // The meta line has a row of its own, so that the badges never take its room (at 1100 px four or
+  // five badges cut the run and model names short); a line longer than the view is still cut with
+  // "…" (a long list of labels), and the tooltip has it all.
   meta_ = new ElidingLabel(this);
   meta_->setObjectName(QStringLiteral("caseHeaderMeta"));
   meta_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
   meta_->setStyleSheet(QStringLiteral("color: #444;"));
   meta_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  row->addWidget(meta_);
-  row->addSpacing(12);
+  layout->addWidget(meta_);
+  auto* row = new QHBoxLayout;
+  row->setSpacing(6);
   badges_ = new QHBoxLayout;
   badges_->setSpacing(4);
   row->addLayout(badges_);
@@ -74,7 +74,6 @@ CaseHeader::CaseHeader(QWidget* parent) : QFrame(parent) {
   risk_ = new ElidingLabel(this);
   risk_->setObjectName(QStringLiteral("caseHeaderRisk"));
   risk_->setStyleSheet(QStringLiteral("color: #444;"));
-  meta_->setMinimumWidth(120);
   row->addWidget(risk_, 1);
   layout->addLayout(row);
   abstained_ = new QLabel(this);

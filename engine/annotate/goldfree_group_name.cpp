@@ -15,7 +15,8 @@
 //    key of its own).
 // 3. Skipped when the same GROUP BY also groups by another column of that table (its key, or any
 //    column that makes the groups finer again; the rule stays conservative).
-// 4. One read-only probe query per candidate: `SELECT col, count(*) FROM table WHERE col IS NOT
+// 4. One read-only probe query per candidate (at most 8 per query): `SELECT col, count(*) FROM table WHERE
+// col IS NOT
 //    NULL GROUP BY col HAVING count(*) > 1 LIMIT 1`. The check fires when it returns a row; the
 //    finding names the column, a shared value and its count, and the key, and spans the GROUP BY
 //    expression. Confidence 0.7. Nothing without a database (no probe).
@@ -69,6 +70,9 @@ bool entityName(const db::TableInfo& table, const db::ColumnInfo& column) {
 std::vector<Finding> groupNameFindings(const SqlView& v, const db::Schema& schema, const QueryRows& run) {
   std::vector<Finding> out;
   if (!run || !v.ok()) return out;
+  // Hostile SQL may group by thousands of name columns: a few probes say enough.
+  constexpr int kMaxProbes = 8;
+  int probes = 0;
   for (const SelectBlock& b : v.blocks) {
     // The resolved column keys of this GROUP BY ("table.column", lower case).
     std::vector<std::string> keys;
@@ -91,6 +95,7 @@ std::vector<Finding> groupNameFindings(const SqlView& v, const db::Schema& schem
       for (std::size_t j = 0; j < keys.size(); ++j)
         finer = finer || (j != i && keys[j].rfind(key.substr(0, dot + 1), 0) == 0);
       if (finer) continue;
+      if (++probes > kMaxProbes) return out;
       const auto rows = run("SELECT " + quoted(column->name) + ", count(*) FROM " + quoted(table->name) +
                             " WHERE " + quoted(column->name) + " IS NOT NULL GROUP BY " +
                             quoted(column->name) + " HAVING count(*) > 1 LIMIT 1");

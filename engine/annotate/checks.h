@@ -141,6 +141,9 @@ std::vector<Finding> tableUnnamedFindings(const SqlView& pred, std::string_view 
 // The answer's shape does not fit the question: a superlative answered by a sorted list of every
 // row, "how many" answered by a list (`cue_answer_shape`, goldfree_answer_shape.cpp).
 std::vector<Finding> answerShapeFindings(const SqlView& pred, std::string_view question);
+// The table's one primary-key column, or null (no key, or a key of several columns;
+// goldfree_schema.cpp).
+const db::ColumnInfo* soleKeyColumn(const db::TableInfo& table);
 // The schema's column of a "table.column" key, or null.
 const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).

@@ -38,17 +38,6 @@ std::string quoted(const std::string& name) {
   return out + "\"";
 }
 
-// The table's one primary-key column, or null (no key, or a key of several columns).
-const db::ColumnInfo* soleKeyColumn(const db::TableInfo& t) {
-  const db::ColumnInfo* key = nullptr;
-  for (const db::ColumnInfo& c : t.columns)
-    if (c.primaryKey) {
-      if (key) return nullptr;
-      key = &c;
-    }
-  return key;
-}
-
 // Rule 2: the column names the table's own entity: its last word is a name word and each word
 // before it is a modifier of a name (first, last, full, ...) or the table's head noun (the last word
 // of its name): `name`, `first_name`, `CountryName` of countries; not `vet_name` of vet_visits, nor

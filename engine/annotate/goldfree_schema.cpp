@@ -51,16 +51,10 @@ bool namedLink(const db::TableInfo& pkTable, const std::string& pk, const std::s
   return other.find(pk) != std::string::npos || namedAfterTable(pkTable, other);
 }
 
-// The column is its table's whole primary key (one column).
+// The column (lower case) is its table's whole primary key (one column).
 bool soleKey(const db::TableInfo& t, const std::string& c) {
-  int keys = 0;
-  bool it = false;
-  for (const db::ColumnInfo& col : t.columns)
-    if (col.primaryKey) {
-      ++keys;
-      it = it || hs::asciiLower(col.name) == c;
-    }
-  return it && keys == 1;
+  const db::ColumnInfo* key = soleKeyColumn(t);
+  return key && hs::asciiLower(key->name) == c;
 }
 
 bool linked(const db::Schema& schema, const std::string& ka, const std::string& kb) {
@@ -82,6 +76,16 @@ bool linked(const db::Schema& schema, const std::string& ka, const std::string& 
 }
 
 }  // namespace
+
+const db::ColumnInfo* soleKeyColumn(const db::TableInfo& t) {
+  const db::ColumnInfo* key = nullptr;
+  for (const db::ColumnInfo& c : t.columns)
+    if (c.primaryKey) {
+      if (key) return nullptr;
+      key = &c;
+    }
+  return key;
+}
 
 bool namedAfterTable(const db::TableInfo& table, std::string_view column) {
   const std::string t = hs::asciiLower(table.name);

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/core/file_input.h"
+#include "engine/core/output_file.h"
 
 namespace hs::cli {
 
@@ -83,6 +85,39 @@ Status checkPathOptions(const std::string& command, const Args& args) {
       e.message = "--" + std::string(name) + " " + *value + (e.code == "io" ? ": " : " ") + e.message;
       return e;
     }
+  }
+  return checkOutputOptions(args);
+}
+
+const std::vector<std::string>& outputOptions() {
+  static const std::vector<std::string> kOutputs = {"out",  "summary",   "csv",
+                                                    "html", "seed-json", "scores-out"};
+  return kOutputs;
+}
+
+Status checkOutputOptions(const Args& args) {
+  // Every other option's value is a file the output must not replace when it names one: the
+  // inputs (--cases, --workspace, --db, --in, ...) and the other outputs (--out F --summary F).
+  std::vector<ProtectedFile> others;
+  for (const auto& [name, value] : args.values()) others.push_back({value, "--" + name});
+  std::map<std::string, std::string> named;  // output path, lexically normal and absolute -> option
+  for (const std::string& name : outputOptions()) {
+    auto value = args.get(name);
+    if (!value) continue;
+    std::error_code ec;
+    const std::string key = std::filesystem::absolute(*value, ec).lexically_normal().string();
+    if (auto [it, fresh] = named.emplace(key, name); !fresh) {
+      // Two outputs of one file, not yet there: the second would replace the first.
+      Error e = makeError(ErrorKind::BadInput, "output_is_input",
+                          "--" + name + " " + *value + " is the same file as --" + it->second +
+                              "; each output needs a file of its own");
+      e.where = *value;
+      return e;
+    }
+    std::vector<ProtectedFile> inputs;
+    for (const ProtectedFile& other : others)
+      if (other.name != "--" + name) inputs.push_back(other);
+    if (auto st = checkOutputTarget(*value, inputs, "--" + name); !st) return st;
   }
   return ok();
 }

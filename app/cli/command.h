@@ -30,6 +30,7 @@ class Args {
   Result<double> getDouble(const std::string& name, double fallback) const;
   // The option or an error "missing --name".
   Result<std::string> require(const std::string& name) const;
+  const std::map<std::string, std::string>& values() const { return values_; }
 
  private:
   std::map<std::string, std::string> values_;
@@ -54,8 +55,18 @@ struct CommandRegistration {
 // --cases, --pred, --file, --db, --info must be regular files (a missing one is reported by the
 // command itself); --workspace, --cache, --create regular files or missing (they are created); --db-root a
 // directory; --out, --summary not a directory (except where a command gives the name another meaning: diff
-// --pred is SQL). Uses hs::checkRegularFile and friends (engine/core/file_input.h).
+// --pred is SQL); then checkOutputOptions(). Uses hs::checkRegularFile and friends
+// (engine/core/file_input.h).
 Status checkPathOptions(const std::string& command, const Args& args);
+
+// The options that name files a command writes (--out, --summary, --csv, --html, --seed-json,
+// --scores-out); commands write them through hs::OutputFile (engine/core/output_file.h).
+const std::vector<std::string>& outputOptions();
+
+// Refuses an output option that names a file given in any other option (an input such as --cases
+// or --workspace, or another output), by inode after symbolic links, and one that is a SQLite
+// database or its -wal/-shm/-journal (hs::checkOutputTarget). Part of checkPathOptions().
+Status checkOutputOptions(const Args& args);
 
 // Prints {"error": {...}} on stderr and returns the exit code matching the error's kind.
 int fail(const Error& error);

@@ -80,13 +80,10 @@ bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds lim
 
 }  // namespace
 
-Status checkOutputPath(const std::string& path) {
+Status checkOutputPath(const std::string& path, const std::vector<ProtectedFile>& inputs) {
   if (path.empty()) return ioError("no output file given", path);
+  if (auto st = checkOutputTarget(path, inputs, "the report file"); !st) return st;
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) return ioError("the output path is a folder, not a file", path);
-    if (!S_ISREG(st.st_mode)) return ioError("the output path exists and is not a regular file", path);
-  }
   const fs::path parent = fs::path(path).parent_path();
   const std::string folder = parent.empty() ? std::string(".") : parent.string();
   if (::stat(folder.c_str(), &st) != 0)
@@ -94,33 +91,6 @@ Status checkOutputPath(const std::string& path) {
   if (!S_ISDIR(st.st_mode)) return ioError("'" + folder + "' is not a folder", path);
   if (::access(folder.c_str(), W_OK) != 0)
     return ioError("the output folder '" + folder + "' is not writable", path);
-  return ok();
-}
-
-Status writeFileAtomically(const std::string& path, const std::string& text) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    return ioError("the output path exists and is not a regular file", path);
-  const fs::path target(path);
-  const fs::path tmp =
-      target.parent_path() / (".~" + target.filename().string() + "." + std::to_string(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return ioError("cannot write the output file (is the folder there and writable?)", path);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(tmp, ignored);
-      return ioError("writing the output file failed (disk full?)", path);
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    return ioError("cannot put the output file in place", path);
-  }
   return ok();
 }
 
@@ -141,7 +111,8 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
     }
   } cleanup{dir};
   const fs::path html = dir / "report.html", pdf = dir / "report.pdf";
-  if (auto st = writeFileAtomically(html.string(), renderHtml(input, {kPdfAppendixCases})); !st) return st;
+  if (auto st = writeOutputFile(html.string(), renderHtml(input, {kPdfAppendixCases}), "the report"); !st)
+    return st;
   const std::vector<std::string> args = {*chromium,
                                          "--headless",
                                          "--no-sandbox",
@@ -165,7 +136,7 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
   std::ifstream in(pdf, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in.good() && !in.eof()) return ioError("cannot read the PDF Chromium printed", pdf.string());
-  return writeFileAtomically(pdfPath, bytes);
+  return writeOutputFile(pdfPath, bytes, "the report file");
 }
 
 }  // namespace hs::report

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "engine/core/output_file.h"
 #include "engine/report/report_load.h"
 #include "engine/report/report_render.h"
 #include "engine/workspace/workspace.h"
@@ -46,7 +47,8 @@ Result<ReportWritten> writeReport(const ReportRequest& request, const workflow::
     return e;
   }
   // Refused before any work: printing a PDF of a large run takes seconds.
-  if (Status st = checkOutputPath(request.outPath); !st) return st.error();
+  if (Status st = checkOutputPath(request.outPath, {{request.workspacePath, "the workspace"}}); !st)
+    return st.error();
   auto workspace = ws::Workspace::open(request.workspacePath);
   if (!workspace) return workspace.error();
   auto input = request.runId ? loadReport(*workspace, *request.runId, request.language)
@@ -72,7 +74,7 @@ Result<ReportWritten> writeReport(const ReportRequest& request, const workflow::
                                                                    : renderJsonl(*input);
     if (cancel.cancelled()) return cancelledError();
     workflow::report(progress, 2, kSteps, "Writing the file");
-    written = writeFileAtomically(request.outPath, text);
+    written = writeOutputFile(request.outPath, text, "the report file");
   }
   if (!written) return written.error();
   ReportWritten out;

@@ -5,8 +5,10 @@
 #include <atomic>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "engine/core/error.h"
+#include "engine/core/output_file.h"
 #include "engine/report/report_input.h"
 
 namespace hs::report {
@@ -30,11 +32,9 @@ std::string renderJsonl(const ReportInput& input);
 Status renderPdf(const ReportInput& input, const std::string& pdfPath,
                  const std::atomic<bool>* cancel = nullptr);
 
-// Writes `text` to `path` atomically (temporary file in the same directory, then rename).
-Status writeFileAtomically(const std::string& path, const std::string& text);
-
 // Whether a report can be written to `path`, checked before any work: the folder exists and is
-// writable, the path is not a folder or another non-regular file. The error names the path.
-Status checkOutputPath(const std::string& path);
+// writable, and the path is none of `inputs` (the workspace the report reads), no SQLite database
+// and no folder or other non-regular file (hs::checkOutputTarget). The error names the path.
+Status checkOutputPath(const std::string& path, const std::vector<ProtectedFile>& inputs = {});
 
 }  // namespace hs::report

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/output_file.h"
 #include "engine/workspace/annotation_json.h"
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/import/source_text.h"
@@ -212,6 +213,18 @@ Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& pat
   if (auto s = tx->commit(); !s) return s.error();
   result.reviewers.assign(reviewers.begin(), reviewers.end());
   return result;
+}
+
+Result<std::size_t> exportAnnotationsToFile(const Workspace& ws, const std::string& reviewer,
+                                            std::optional<std::int64_t> runId, const std::string& path) {
+  if (auto st = checkOutputTarget(path, {{ws.path(), "the workspace"}}, "the annotations file"); !st)
+    return st.error();
+  auto out = OutputFile::create(path, "the annotations file");
+  if (!out) return out.error();
+  auto written = exportAnnotations(ws, reviewer, runId, out->stream());
+  if (!written) return written;
+  if (auto st = out->commit(); !st) return st.error();
+  return written;
 }
 
 }  // namespace hs::ws

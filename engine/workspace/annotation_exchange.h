@@ -21,6 +21,11 @@ inline constexpr const char* kAnnotationExchangeFormat = "hallusql-annotations";
 Result<std::size_t> exportAnnotations(const Workspace& ws, const std::string& reviewer,
                                       std::optional<std::int64_t> runId, std::ostream& out);
 
+// The same into the file at `path`, written through hs::OutputFile (the old file kept on failure);
+// refused when `path` is the workspace itself or any SQLite database (hs::checkOutputTarget).
+Result<std::size_t> exportAnnotationsToFile(const Workspace& ws, const std::string& reviewer,
+                                            std::optional<std::int64_t> runId, const std::string& path);
+
 struct AnnotationImport {
   std::size_t lines = 0;               // annotations in the file
   std::size_t added = 0;               // written

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Reruns every hostile command of issue 16 ("Limits that hold") against COPIES of a Spider
+# Reruns every hostile command of issue 16 ("Limits that hold") and issue 29 ("Outputs that never
+# destroy inputs") against COPIES of a Spider
 # database, a fake LLM endpoint (tests/support/fake_llm) and small hostile files, and prints a
 # Markdown table: time, peak memory (/usr/bin/time -v), exit code and message now, next to what
 # the issue measured before. It then checks that nothing was changed or left behind: the sha256
@@ -89,6 +90,9 @@ fake() {
 }
 LLM=(--base-url "$URL" --model fake-model --max-retries 1)
 Q=(--db "$DB" --question "How many singers are there?")
+
+"$cli" demo --dir "$work/demo" --out "$work/meta/demo.json" >/dev/null
+rm -f "$work"/demo/*-wal "$work"/demo/*-shm
 
 # --- what must not change ------------------------------------------------------------------------
 snapshot() {  # the script's own files live in meta/; out* and ws-out* are outputs of the commands
@@ -264,15 +268,41 @@ row "generate: empty model answer" "exit 0, sql: null" 60 "$cli" generate "${Q[@
 fake '{"cmd":"default","behavior":{"content":"```sql\nWITH x AS (SELECT 1) DELETE FROM singer\n```"}}'
 row "generate: a WITH ... DELETE answer" "emitted as its SQL, no warning" 60 "$cli" generate "${Q[@]}" "${LLM[@]}"
 
+# --- outputs that are inputs (issue 29) ----------------------------------------------------------
+# W is a demo workspace (a run of 12 evaluated cases), U a user's database; every command below
+# must refuse with exit 2 and leave both byte-identical (the snapshot below checks it).
+W=$work/demo/demo.hallusql
+U=$DB
+EV=(evaluate --cases "$work/in/ok.jsonl" --db-root "$work/dbroot")
+for f in html csv jsonl; do
+  row "report --format $f --out W (the workspace it reads)" "workspace replaced, exit 0" 30 \
+    "$cli" report --workspace "$W" --format "$f" --out "$W"
+done
+row "evaluate --summary W" "workspace replaced, exit 0" 30 "$cli" "${EV[@]}" --out "$work/out.jsonl" --summary "$W"
+row "drilldown stats --csv W" "workspace replaced, exit 0" 30 \
+  "$cli" drilldown stats --workspace "$W" --run 1 --csv "$W"
+row "evaluate --out W" "workspace replaced, exit 0" 30 "$cli" "${EV[@]}" --out "$W"
+row "annotations export --out W" "workspace emptied" 30 \
+  "$cli" annotations export --workspace "$W" --reviewer ann --out "$W"
+row "evaluate --out a user's SQLite database" "database overwritten, exit 0" 30 "$cli" "${EV[@]}" --out "$U"
+row "evaluate --out = --cases" "input replaced" 30 "$cli" "${EV[@]}" --out "$work/in/ok.jsonl"
+ln -s "$W" "$work/meta/link.hallusql"
+row "report --out a symbolic link to W" "(new)" 30 "$cli" report --workspace "$W" --out "$work/meta/link.hallusql"
+printf 'old output\n' >"$work/out-full.jsonl"
+row "evaluate --out F on a full disk (ulimit -f 1)" "0-byte or cut file" 30 \
+  bash -c "trap '' XFSZ; ulimit -f 1; exec \"\$0\" \"\$@\"" "$cli" evaluate --cases "$work/in/ok.jsonl" \
+  --db-root "$work/dbroot" --out "$work/out-full.jsonl"
+echo -e "  the old --out file after the full disk\t-\t-\t-\t-\t$(cat "$work/out-full.jsonl" | head -c 40)" >>"$ROWS"
+
 # --- nothing changed or left behind --------------------------------------------------------------
 rm -f "$work"/out* "$work"/ws-out*
 snapshot >"$work/meta/after.txt"
 ls /tmp | grep -E '^(etilqs_|hallusql-mr-|sqlite-temp)' | sort >"$work/meta/tmp-after.txt"
 tmp_left=$(find "$TMPDIR" -mindepth 1 -type f | wc -l)
 
-echo "HalluSQL hostile inputs (issue 16), $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
+echo "HalluSQL hostile inputs (issues 16 and 29), $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 echo
-echo "| command | before (issue 16) | time | peak RSS | exit | message now |"
+echo "| command | before (issue 16 or 29) | time | peak RSS | exit | message now |"
 echo "|---|---|---:|---:|---:|---|"
 while IFS=$'\t' read -r name before secs mb rc msg; do
   echo "| $name | $before | $secs | $mb | $rc | $msg |"

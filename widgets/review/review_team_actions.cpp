@@ -10,8 +10,6 @@
 #include <QMessageBox>
 #include <QVBoxLayout>
 
-#include <fstream>
-
 #include "engine/workspace/annotation_exchange.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/adjudication_view.h"
@@ -76,10 +74,8 @@ bool ReviewTeamActions::exportTo(const QString& file, QString* summary) {
   if (!ws) {
     text = QString::fromStdString(ws.error().describe());
   } else {
-    std::ofstream out(QFile::encodeName(file).toStdString(), std::ios::binary | std::ios::trunc);
-    auto n =
-        out ? hs::ws::exportAnnotations(*ws, bar->annotator().toStdString(), std::nullopt, out)
-            : hs::Result<std::size_t>(hs::makeError(hs::ErrorKind::BadInput, "io", "cannot write the file"));
+    auto n = hs::ws::exportAnnotationsToFile(*ws, bar->annotator().toStdString(), std::nullopt,
+                                             QFile::encodeName(file).toStdString());
     ok = static_cast<bool>(n);
     text = ok ? tr("%n annotation(s) of %1 written to %2", nullptr, static_cast<int>(*n))
                     .arg(bar->annotator(), file)

@@ -10,6 +10,7 @@
 #include "engine/abstain/abstain_bench.h"
 #include "engine/core/file_input.h"
 #include "engine/core/json_input.h"
+#include "engine/core/output_file.h"
 
 namespace hs::cli {
 namespace {
@@ -89,12 +90,15 @@ int runBenchAbstain(const Args& args) {
   }
   nlohmann::json summary = abstain::benchAbstention(items, *dbRoot, o);
   if (auto out = args.get("out")) {
-    std::ofstream f(*out, std::ios::binary | std::ios::trunc);
+    auto f = OutputFile::create(*out);
+    if (!f) return fail(f.error());
     for (const auto& it : items)
-      f << nlohmann::json{{"id", it.id},     {"db_id", it.dbId},  {"feasible", it.feasible},
-                          {"type", it.type}, {"score", it.score}, {"predicted_type", it.predictedType}}
-               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-        << "\n";
+      f->stream()
+          << nlohmann::json{{"id", it.id},     {"db_id", it.dbId},  {"feasible", it.feasible},
+                            {"type", it.type}, {"score", it.score}, {"predicted_type", it.predictedType}}
+                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+          << "\n";
+    if (auto st = f->commit(); !st) return fail(st.error());
   }
   print(summary);
   return kOk;

@@ -12,7 +12,7 @@
 
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
-#include "app/cli/output_file.h"
+#include "engine/core/output_file.h"
 #include "engine/drilldown/decompose.h"
 #include "engine/drilldown/path_json.h"
 #include "engine/eval/runner.h"
@@ -28,9 +28,9 @@ int runDecompose(const Args& args) {
   auto imported = importCasesOption(args, "");
   if (!imported) return fail(imported.error());
   const std::string dbRoot = args.getOr("db-root", "");
-  auto outFile = openOutputFile(outPath.value());
+  auto outFile = OutputFile::create(outPath.value());
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   auto start = std::chrono::steady_clock::now();
   std::map<std::string, std::unique_ptr<db::Database>> databases;  // null: not found
   std::size_t cases = 0, decomposed = 0, noGold = 0, withDb = 0, steps = 0, stepsRan = 0, stepsOk = 0;
@@ -102,6 +102,7 @@ int runDecompose(const Args& args) {
   std::size_t candidates = steps + mergedSteps;
   nlohmann::json dist = nlohmann::json::object();
   for (const auto& [k, v] : histogram) dist[std::to_string(k)] = v;
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   print({{"out", outPath.value()},
          {"cases", cases},
          {"decomposed", decomposed},

@@ -11,7 +11,7 @@
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
-#include "app/cli/output_file.h"
+#include "engine/core/output_file.h"
 #include "engine/drilldown/run.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
@@ -53,9 +53,9 @@ int runDrilldownRun(const Args& args) {
     if (p.done % 50 == 0 || p.done == p.total)
       std::cerr << "\rdrilldown: " << p.done << "/" << p.total << " " << p.step << "   " << std::flush;
   };
-  auto outFile = openOutputFile(outPath.value());
+  auto outFile = OutputFile::create(outPath.value());
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   auto client = llm::Client::create(setup->options);
   if (!client) return fail(client.error());
   auto start = std::chrono::steady_clock::now();
@@ -66,21 +66,12 @@ int runDrilldownRun(const Args& args) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   for (const auto& row : result->rows)
     out << drilldown::outcomeJson(row).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  out.flush();
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   if (auto seedPath = args.get("seed-json")) {
-    std::ofstream seed(*seedPath, std::ios::binary | std::ios::trunc);
-    seed << drilldown::toSeedJson(result->rows).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
-         << "\n";
-    if (!seed) {
-      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the seed JSON file");
-      e.where = *seedPath;
-      return fail(e);
-    }
+    const std::string seed =
+        drilldown::toSeedJson(result->rows).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+        "\n";
+    if (auto st = writeOutputFile(*seedPath, seed, "the seed JSON file"); !st) return fail(st.error());
   }
   nlohmann::json stored = nullptr;
   if (auto wsPath = args.get("workspace")) {

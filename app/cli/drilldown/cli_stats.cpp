@@ -1,10 +1,9 @@
 // hallusql-cli drilldown stats --in RUN.jsonl [--csv OUT.csv]
 // Recurrence / emergence statistics (engine/drilldown/stats.h) of a `drilldown run` output.
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/core/output_file.h"
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
 #include "engine/workspace/drilldown_store.h"
@@ -29,13 +28,8 @@ int runStats(const Args& args) {
   if (!rows) return fail(rows.error());
   drilldown::Statistics stats = drilldown::computeStatistics(rows.value());
   if (auto csv = args.get("csv")) {
-    std::ofstream out(*csv, std::ios::binary | std::ios::trunc);
-    out << drilldown::statisticsCsv(stats);
-    if (!out) {
-      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the CSV file");
-      e.where = *csv;
-      return fail(e);
-    }
+    if (auto st = writeOutputFile(*csv, drilldown::statisticsCsv(stats), "the CSV file"); !st)
+      return fail(st.error());
   }
   nlohmann::json j = drilldown::statisticsJson(stats);
   j["rows"] = rows->size();

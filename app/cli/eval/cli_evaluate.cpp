@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/output_file.h"
 #include "engine/annotate/eval_annotator.h"
 #include "engine/annotate/risk.h"
+#include "engine/core/output_file.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
 #include "engine/workflow/evaluate_run.h"
@@ -145,9 +145,9 @@ int runEvaluate(const Args& args) {
   imp::ImportReport report = imp::importCases(options);
   if (report.cases.empty() && !report.errors.empty()) return fail(report.errors.front());
 
-  auto outFile = openOutputFile(*outPath);
+  auto outFile = OutputFile::create(*outPath);
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
 
   eval::EvalOptions eo;
   eo.dbRoot = args.getOr("db-root", ".");
@@ -187,12 +187,7 @@ int runEvaluate(const Args& args) {
     }
     out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
-  out.close();
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
-    e.where = *outPath;
-    return fail(e);
-  }
+  if (auto st = outFile->commit(); !st) return fail(st.error());
 
   eval::SummaryContext ctx;
   ctx.format = imp::toString(report.format);
@@ -220,10 +215,8 @@ int runEvaluate(const Args& args) {
         {"path", *wsPath}, {"run", info.name}, {"run_id", stored->runId}, {"cases", stored->cases}};
   }
   if (auto summaryPath = args.get("summary")) {
-    auto sFile = openOutputFile(*summaryPath, "the summary file");
-    if (!sFile) return fail(sFile.error());
-    std::ofstream& s = sFile.value();
-    s << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    const std::string text = summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    if (auto st = writeOutputFile(*summaryPath, text, "the summary file"); !st) return fail(st.error());
   }
   print(summary);
   // Rejected records are not silent: one JSON line on stderr with their count (the summary also

@@ -2,7 +2,7 @@
 // (engine/workflow/generate.h), with a progress line on stderr; writes JSONL that `evaluate`
 // reads as predictions. This file only parses options and writes lines.
 #include "app/cli/llm/generate_cases.h"
-#include "app/cli/output_file.h"
+#include "engine/core/output_file.h"
 
 #include <chrono>
 #include <fstream>
@@ -56,9 +56,9 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
   auto imported = importCasesOption(args, setup.options.profile.model);
   if (!imported) return fail(imported.error());
   const ws::import::ImportReport& report = imported.value();
-  auto outFile = openOutputFile(outPath.value());
+  auto outFile = OutputFile::create(outPath.value());
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   AbstainHook abstain(args, dbRoot.value());
   if (abstain.error()) return fail(*abstain.error());
   auto client = llm::Client::create(setup.options);
@@ -133,11 +133,7 @@ int runGenerateCases(const Args& args, LlmSetup setup) {
   client.value().reset();  // joins the worker
   double elapsedMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   print({{"out", outPath.value()},
          {"format", ws::import::toString(report.format)},
          {"total", report.cases.size()},

@@ -1,5 +1,4 @@
 #include "app/cli/mr/detect_cases.h"
-#include "app/cli/output_file.h"
 
 #include <chrono>
 #include <fstream>
@@ -10,6 +9,7 @@
 #include "app/cli/cases_input.h"
 #include "engine/core/file_input.h"
 #include "engine/core/json_input.h"
+#include "engine/core/output_file.h"
 #include "engine/db/database.h"
 #include "engine/eval/result_compare.h"
 #include "engine/eval/runner.h"
@@ -49,14 +49,8 @@ Label labelOf(const std::string& dbPath, const std::optional<std::string>& gold,
 }
 
 Status writeJson(const std::string& path, const nlohmann::json& j) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << j.dump(2) << "\n";
-  if (!f) {
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the file");
-    e.where = path;
-    return e;
-  }
-  return ok();
+  return writeOutputFile(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                         "the summary file");
 }
 
 // The early-stopping order from an earlier labelled run's summary: per MR, the hallucinations it
@@ -124,9 +118,9 @@ int runDetectCases(const Args& args, const LlmSetup& setup, const mr::DetectOpti
   auto imported = importCasesOption(args, setup.options.profile.model);
   if (!imported) return fail(imported.error());
   const ws::import::ImportReport& report = imported.value();
-  auto outFile = openOutputFile(outPath.value());
+  auto outFile = OutputFile::create(outPath.value());
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   auto client = llm::Client::create(setup.options);
   if (!client) return fail(client.error());
   std::size_t n = report.cases.size();
@@ -169,11 +163,7 @@ int runDetectCases(const Args& args, const LlmSetup& setup, const mr::DetectOpti
     std::cerr << "\rdetect: " << (i + 1) << "/" << n << " done, " << failed << " failed   " << std::flush;
   }
   std::cerr << "\n";
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
-    e.where = outPath.value();
-    return fail(e);
-  }
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   auto metrics = mr::metricsJson(mr::computeDetectMetrics(outcomes));
   metrics["out"] = outPath.value();
   metrics["total"] = n;

@@ -13,10 +13,10 @@
 #include "app/cli/command.h"
 #include "app/cli/llm/llm_options.h"
 #include "app/cli/mr/detect_cases.h"
-#include "app/cli/output_file.h"
 #include "engine/bench/bench.h"
 #include "engine/core/file_input.h"
 #include "engine/core/json_input.h"
+#include "engine/core/output_file.h"
 #include "engine/llm/client.h"
 
 namespace hs::cli {
@@ -135,19 +135,22 @@ int runBenchDetectors(const Args& args) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (client) summary["llm"] = {{"model", client->profile().model}, {"base_url", client->profile().baseUrl}};
 
-  auto outFile = openOutputFile(*outPath);
+  auto outFile = OutputFile::create(*outPath);
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   out << summary.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   if (auto perCase = args.get("scores-out")) {
-    std::ofstream pc(*perCase, std::ios::binary | std::ios::trunc);
+    auto pcFile = OutputFile::create(*perCase, "--scores-out");
+    if (!pcFile) return fail(pcFile.error());
     for (std::size_t i = 0; i < result->cases.size(); ++i) {
       nlohmann::json j = {{"id", result->cases[i].item.id},
                           {"wrong", result->cases[i].wrong},
                           {"rule", result->cases[i].rule}};
       for (const auto& d : result->detectors) j["scores"][d.name] = d.scores[i];
-      pc << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      pcFile->stream() << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
+    if (auto st = pcFile->commit(); !st) return fail(st.error());
   }
   print(summary);
   return kOk;

@@ -8,7 +8,7 @@
 
 #include "app/cli/cases_input.h"
 #include "app/cli/command.h"
-#include "app/cli/output_file.h"
+#include "engine/core/output_file.h"
 #include "engine/mutate/mutate.h"
 
 namespace hs::cli {
@@ -73,9 +73,9 @@ int runMutate(const Args& args) {
   auto report = importCasesOption(args, "");
   if (!report) return fail(report.error());
 
-  auto outFile = openOutputFile(*outPath);
+  auto outFile = OutputFile::create(*outPath);
   if (!outFile) return fail(outFile.error());
-  std::ofstream& out = outFile.value();
+  std::ostream& out = outFile->stream();
   const bool quiet = args.has("quiet");
   auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   o.progress = [&](std::size_t done, std::size_t total) {
@@ -91,12 +91,7 @@ int runMutate(const Args& args) {
   mutate::MutateReport result = mutate::mutateCases(report->cases, o);
   for (const auto& m : result.mutants)
     out << mutate::mutantToJson(m).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  out.close();
-  if (!out) {
-    Error e = makeError(ErrorKind::BadInput, "io", "writing the output file failed");
-    e.where = *outPath;
-    return fail(e);
-  }
+  if (auto st = outFile->commit(); !st) return fail(st.error());
   nlohmann::json summary = mutate::reportToJson(result, o);
   summary["elapsed_ms"] =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/output_file.h"
 #include "engine/workspace/annotation_exchange.h"
 #include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/annotations.h"
@@ -36,10 +35,7 @@ int runExport(const Args& args) {
     runId = run->id;
   }
   const std::string reviewer = args.getOr("reviewer", "");
-  auto fileFile = openOutputFile(*out);
-  if (!fileFile) return fail(fileFile.error());
-  std::ofstream& file = fileFile.value();
-  auto written = ws::exportAnnotations(*workspace, reviewer, runId, file);
+  auto written = ws::exportAnnotationsToFile(*workspace, reviewer, runId, *out);
   if (!written) return fail(written.error());
   print({{"out", *out}, {"reviewer", reviewer}, {"annotations", *written}});
   return kOk;

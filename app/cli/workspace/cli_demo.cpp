@@ -4,11 +4,11 @@
 // every case's results, findings with spans and risk, the review report as HTML beside it, and
 // prints a one-line JSON summary.
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/core/output_file.h"
 #include "engine/db/database.h"
 #include "engine/db/value_json.h"
 #include "engine/eval/report_json.h"
@@ -59,34 +59,6 @@ SideResult runSide(db::Database& database, const std::optional<std::string>& sql
                {"error", nullptr}};
   side.result = std::move(r.value());
   return side;
-}
-
-// Writes the report under a temporary name and renames it into place.
-Status writeReport(const std::string& out, const nlohmann::json& report) {
-  const std::string temp = out + ".tmp";
-  {
-    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
-    if (!f) {
-      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
-      e.where = out;
-      return e;
-    }
-    f << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    if (!f.flush()) {
-      Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
-      e.where = out;
-      return e;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, out, ec);
-  if (ec) {
-    fs::remove(temp, ec);
-    Error e = makeError(ErrorKind::BadInput, "io", "cannot write the report " + out);
-    e.where = out;
-    return e;
-  }
-  return ok();
 }
 
 int runDemo(const Args& args) {
@@ -152,8 +124,15 @@ int runDemo(const Args& args) {
                            {"cases", list}};
   std::string html = args.getOr("html", fs::path(*out).replace_extension(".html").string());
   report["html"] = html;
-  if (auto s = writeReport(*out, report); !s) return fail(s.error());
-  if (auto s = report::writeFileAtomically(html, report::renderHtml(*review)); !s) return fail(s.error());
+  // --html may be left out: its name comes from --out's, so it is checked here, not with the options.
+  if (auto s =
+          checkOutputTarget(html, {{*out, "--out"}, {info->workspacePath, "the demo workspace"}}, "--html");
+      !s)
+    return fail(s.error());
+  const std::string json = report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  if (auto s = writeOutputFile(*out, json, "the report"); !s) return fail(s.error());
+  if (auto s = writeOutputFile(html, report::renderHtml(*review), "the HTML report"); !s)
+    return fail(s.error());
   nlohmann::json line = summary;
   line["out"] = *out;
   line["html"] = html;

@@ -32,11 +32,12 @@ std::string systemReason(int err) {
 // The target's own checks, shared by checkOutputTarget() and OutputFile::create(): not a
 // directory or device, not a SQLite database.
 Status checkTargetItself(const std::string& path, std::string_view what, const struct stat& st) {
+  if (S_ISDIR(st.st_mode))
+    return outputError("not_a_file", std::string(what) + " " + path + " is a folder, not a file", path);
   if (!S_ISREG(st.st_mode))
-    return outputError("not_a_file",
-                       std::string(what) + " " + path + " is " + describe(fileTypeOf(path)) +
-                           "; an output must be a regular file or a new name",
-                       path);
+    return outputError(
+        "not_a_file",
+        std::string(what) + " " + path + " is " + describe(fileTypeOf(path)) + ", not a regular file", path);
   if (auto role = sqliteFileRole(path))
     return outputError("output_is_database",
                        std::string(what) + " " + path + " is " + *role +

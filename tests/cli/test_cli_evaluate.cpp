@@ -204,7 +204,7 @@ class TestCliEvaluate : public QObject {
 
   void unwritableOutputIsRefused() {
     // An output path in a folder that is not there: refused before any work, saying which file and
-    // why (the same error from every batch command, app/cli/output_file.h).
+    // why (the same error from every batch command, engine/core/output_file.h).
     const QString lost = dir_.path() + "/no-such-folder/o.jsonl";
     Run badOut = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--out", lost});
     QCOMPARE(badOut.exitCode, 2);

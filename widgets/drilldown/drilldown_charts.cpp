@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/output_file.h"
 #include "widgets/difficulty_text.h"
 #include "widgets/job_runner.h"
 #include "widgets/review/case_finding_styles.h"
@@ -279,9 +280,22 @@ void DrilldownChartsView::fitCategoryLabels() {
   if (axis->labelsFont().pixelSize() != pixels) axis->setLabelsFont(f);
 }
 
+// Through hs::writeOutputFile: a temporary beside the target, renamed when whole, and never over
+// a SQLite database (the open workspace or database picked by mistake in the Save dialog).
+QString DrilldownChartsView::writeExport(const QString& path, const QByteArray& bytes) const {
+  auto st = hs::writeOutputFile(QFile::encodeName(path).toStdString(),
+                                std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+                                "the chart file");
+  return st ? QString() : QString::fromStdString(st.error().message);
+}
+
 QString DrilldownChartsView::exportPng(const QString& path) const {
   QPixmap pm = view_->grab();
-  return pm.save(path, "PNG") ? QString() : tr("Cannot write %1").arg(path);
+  QByteArray png;
+  QBuffer buffer(&png);
+  buffer.open(QIODevice::WriteOnly);
+  if (!pm.save(&buffer, "PNG")) return tr("Cannot write %1").arg(path);
+  return writeExport(path, png);
 }
 
 QString DrilldownChartsView::exportSvg(const QString& path) const {
@@ -291,8 +305,6 @@ QString DrilldownChartsView::exportSvg(const QString& path) const {
   QBuffer buffer(&png);
   buffer.open(QIODevice::WriteOnly);
   pm.save(&buffer, "PNG");
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return tr("Cannot write %1").arg(path);
   const QString svg =
       QStringLiteral(
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" viewBox=\"0 0 %1 %2\">"
@@ -300,19 +312,15 @@ QString DrilldownChartsView::exportSvg(const QString& path) const {
           .arg(pm.width())
           .arg(pm.height())
           .arg(view_->chart()->title().toHtmlEscaped(), QString::fromLatin1(png.toBase64()));
-  f.write(svg.toUtf8());
-  return f.error() == QFile::NoError ? QString() : tr("Cannot write %1").arg(path);
+  return writeExport(path, svg.toUtf8());
 }
 
 QString DrilldownChartsView::exportCsv(const QString& path) const {
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return tr("Cannot write %1").arg(path);
   QString out = QStringLiteral("series,category,value,n,N\n");
   for (const Bar& b : bars())
     out += csvField(b.series) + ',' + csvField(b.category) + ',' + QString::number(b.value, 'f', 6) + ',' +
            QString::number(b.n) + ',' + QString::number(b.N) + '\n';
-  f.write(out.toUtf8());
-  return f.error() == QFile::NoError ? QString() : tr("Cannot write %1").arg(path);
+  return writeExport(path, out.toUtf8());
 }
 
 void DrilldownChartsView::exportWithDialog(int kind) {

@@ -75,6 +75,7 @@ class DrilldownChartsView : public QWidget {
   void changeEvent(QEvent* e) override;
 
  private:
+  QString writeExport(const QString& path, const QByteArray& bytes) const;
   void rebuild();
   void retranslate();
   void exportWithDialog(int kind);

@@ -351,20 +351,6 @@ class TestReport : public QObject {
     QCOMPARE(lines, 1 + 2 + 1 + 2);
   }
 
-  void atomicWriteRefusesDirectoriesAndLeavesNoTemp() {
-    QTemporaryDir dir;
-    const std::string target = dir.filePath("r.html").toStdString();
-    QVERIFY(writeFileAtomically(target, "one").ok());
-    QVERIFY(writeFileAtomically(target, "two").ok());
-    QFile f(QString::fromStdString(target));
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QCOMPARE(f.readAll(), QByteArray("two"));
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
-    auto refused = writeFileAtomically(dir.path().toStdString(), "x");
-    QVERIFY(!refused.ok());
-    QVERIFY(QString::fromStdString(refused.error().message).contains("not a regular file"));
-  }
-
   void pdfHasTheReportText() {
     if (QStandardPaths::findExecutable("chromium").isEmpty() ||
         QStandardPaths::findExecutable("pdftotext").isEmpty())

@@ -91,6 +91,26 @@ class TestReportJob : public QObject {
     QVERIFY(filesIn(out.path()).isEmpty());
   }
 
+  void theWorkspaceItselfIsNeverTheOutput() {
+    // The GUI's Save dialog would let a reviewer pick the open workspace (or a link to it).
+    auto f = makeFixture();
+    QVERIFY(f);
+    const std::string link = f->dir.filePath("link.html").toStdString();
+    QCOMPARE(::symlink(f->path.c_str(), link.c_str()), 0);
+    for (const std::string& out : {f->path, link}) {
+      for (auto format : {report::ReportFormat::Html, report::ReportFormat::Csv, report::ReportFormat::Jsonl,
+                          report::ReportFormat::Pdf}) {
+        auto r = request(*f, "full", out);
+        r.format = format;
+        auto written = report::writeReport(r);
+        QVERIFY(!written);
+        QCOMPARE(written.error().code, std::string("output_is_input"));
+      }
+    }
+    QVERIFY(ws::Workspace::open(f->path));
+    QVERIFY(report::writeReport(request(*f, "full", f->dir.filePath("r.html").toStdString())));
+  }
+
   void aBadOutputFolderIsRefusedBeforeAnyWork() {
     auto f = makeFixture();
     QVERIFY(f);

@@ -1,20 +1,24 @@
 // Writing report files: atomically (temporary name, then rename), and the PDF through a headless
 // Chromium printing the HTML report (selectable text, page numbers from the @page rules).
 #include <fcntl.h>
-#include <spawn.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string_view>
 #include <thread>
 
+#include "engine/core/temp_files.h"
 #include "engine/report/report_render.h"
 
 extern char** environ;
@@ -48,34 +52,61 @@ std::optional<std::string> findChromium() {
   return std::nullopt;
 }
 
-// Runs argv, waiting at most `limit` (and not past `cancel`); true when it exited with status 0.
-bool runWithLimit(const std::vector<std::string>& args, std::chrono::seconds limit,
-                  const std::atomic<bool>* cancel) {
-  std::vector<char*> argv;
+// Runs argv with the environment `env` ("NAME=value"), waiting at most `limit` (and not past
+// `cancel`); true when it exited with status 0.
+// The child leads a process group of its own, killed whole on timeout or cancel (Chromium's zygote,
+// renderer and GPU processes with it). It gets SIGKILL when the thread that started it ends
+// (PR_SET_PDEATHSIG, kept across execve); that thread waits here, so this happens when HalluSQL is
+// killed: no Chromium is left printing (its helpers exit with it).
+bool runWithLimit(const std::vector<std::string>& args, const std::vector<std::string>& env,
+                  std::chrono::seconds limit, const std::atomic<bool>* cancel) {
+  std::vector<char*> argv, envp;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return false;
+  for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    // The child of a possibly multi-threaded process: async-signal-safe calls only until execve.
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);  // the parent died before prctl took effect
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    const int devNull = ::open("/dev/null", O_WRONLY);
+    if (devNull >= 0) {
+      ::dup2(devNull, STDOUT_FILENO);
+      ::dup2(devNull, STDERR_FILENO);
+      if (devNull > STDERR_FILENO) ::close(devNull);
+    }
+    ::execve(argv[0], argv.data(), envp.data());
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);  // also here, so that the group exists before any kill below
   const auto deadline = std::chrono::steady_clock::now() + limit;
-  int status = 0;
+  bool stopped = false;
   while (true) {
-    pid_t done = ::waitpid(pid, &status, WNOHANG);
-    if (done == pid) break;
-    if (done < 0) return false;
+    // WNOWAIT: the exited child stays a zombie, so its pid (the group's id) is not reused until
+    // the group has been killed below.
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0 && errno != EINTR)
+      break;
+    if (info.si_pid == pid) break;
     if (std::chrono::steady_clock::now() > deadline || (cancel && cancel->load())) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      return false;
+      stopped = true;
+      break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  ::kill(-pid, SIGKILL);  // what is left of the group (all of it when stopped)
+  int status = 0;
+  pid_t reaped = 0;
+  do reaped = ::waitpid(pid, &status, 0);
+  while (reaped < 0 && errno == EINTR);
+  return !stopped && reaped == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace
@@ -100,9 +131,12 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
     return makeError(ErrorKind::External, "no_chromium",
                      "PDF export prints the HTML report with Chromium, which is not installed "
                      "(apt-get install chromium, or set HALLUSQL_CHROMIUM); HTML export works without it");
-  std::string pattern = (fs::temp_directory_path() / "hallusql-report-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) return ioError("cannot make a private temporary folder", pattern);
-  const fs::path dir(pattern);
+  // The private per-process folder (core/temp_files.h): 0700, and removed by the next start when
+  // this process is killed while Chromium prints.
+  auto folder = privateTempPath("report", "");
+  if (!folder) return folder.error();
+  if (::mkdir(folder->c_str(), 0700) != 0) return ioError("cannot make a private temporary folder", *folder);
+  const fs::path dir(*folder);
   struct Cleanup {
     fs::path dir;
     ~Cleanup() {
@@ -125,7 +159,12 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
                                          "--user-data-dir=" + (dir / "profile").string(),
                                          "--print-to-pdf=" + pdf.string(),
                                          "file://" + html.string()};
-  const bool printed = runWithLimit(args, std::chrono::seconds(180), cancel);
+  // Chromium's own temporary files (its singleton socket folder) go into the same folder.
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e)
+    if (std::string_view(*e).rfind("TMPDIR=", 0) != 0) env.emplace_back(*e);
+  env.push_back("TMPDIR=" + dir.string());
+  const bool printed = runWithLimit(args, env, std::chrono::seconds(180), cancel);
   if (cancel && cancel->load())
     return makeError(ErrorKind::Cancelled, "cancelled", "the report was cancelled");
   if (!printed || !fs::exists(pdf) || fs::file_size(pdf) == 0)

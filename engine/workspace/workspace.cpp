@@ -1,6 +1,7 @@
 #include "engine/workspace/workspace.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -25,6 +26,34 @@ Error fileError(ErrorKind kind, std::string code, const std::string& path, std::
   Error e = makeError(kind, std::move(code), "workspace " + path + ": " + std::move(message));
   e.where = path;
   return e;
+}
+
+// New workspace files (and SQLite's -wal/-shm, which take the file's mode) are private to the user.
+constexpr mode_t kWorkspaceMode = 0600;
+
+// A workspace is written in place, so a symbolic link at `path` would have its target written
+// instead (a file the user did not name, perhaps another user's): refused, naming the target.
+Status refuseSymlink(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return ok();
+  std::error_code ec;
+  const fs::path target = fs::read_symlink(path, ec);
+  return fileError(ErrorKind::BadInput, "symlink", path,
+                   "is a symbolic link (to " + (ec ? std::string("an unreadable target") : target.string()) +
+                       "); HalluSQL does not write a workspace through a link, open the file it points "
+                       "to instead");
+}
+
+// Creates the new file `path`, empty, with `mode` (less what the umask removes).
+Status createEmptyFile(const std::string& path, mode_t mode, const std::string& shownPath) {
+  const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, mode);
+  if (fd < 0) {
+    return fileError(
+        ErrorKind::BadInput, "io", shownPath,
+        "cannot create a file in " + fs::path(path).parent_path().string() + ": " + std::strerror(errno));
+  }
+  ::close(fd);
+  return ok();
 }
 
 std::string absolutePath(const std::string& path) {
@@ -167,6 +196,7 @@ bool isWorkspaceFile(const std::string& path) {
 
 Result<Workspace> Workspace::open(const std::string& rawPath) {
   const std::string path = absolutePath(rawPath);
+  if (auto s = refuseSymlink(path); !s) return s.error();
   // Decide from the header bytes alone: a file that is not ours (or too new) is refused before
   // SQLite opens it, so it is left exactly as it was, without -wal or -shm files.
   const auto header = detail::readHeader(path);
@@ -239,6 +269,7 @@ Result<Workspace> Workspace::open(const std::string& rawPath) {
 Result<Workspace> Workspace::create(const std::string& rawPath) {
   const std::string path = absolutePath(rawPath);
   const fs::path target(path);
+  if (auto s = refuseSymlink(path); !s) return s.error();
   switch (detail::readHeader(path).kind) {
     case FileKind::Missing:
       break;
@@ -261,13 +292,7 @@ Result<Workspace> Workspace::create(const std::string& rawPath) {
   // files for the same target are removed first).
   removeStaleSiblings(path);
   const std::string temp = siblingTempPath(path);
-  int fd = ::open(temp.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    return fileError(
-        ErrorKind::BadInput, "io", path,
-        "cannot create a file in " + target.parent_path().string() + ": " + std::strerror(errno));
-  }
-  ::close(fd);
+  if (auto s = createEmptyFile(temp, kWorkspaceMode, path); !s) return s.error();
   {
     auto opened = openConnection(temp, SQLITE_OPEN_READWRITE);
     if (!opened) {
@@ -298,6 +323,7 @@ Status Workspace::saveCopy(const std::string& rawPath, bool replace) const {
   if (!db_) return closedError();
   const std::string path = absolutePath(rawPath);
   const fs::path target(path);
+  if (auto s = refuseSymlink(path); !s) return s.error();
   std::error_code ec;
   if (path == path_ || fs::equivalent(path, path_, ec)) {
     return fileError(ErrorKind::BadInput, "same_file", path,
@@ -321,16 +347,29 @@ Status Workspace::saveCopy(const std::string& rawPath, bool replace) const {
   }
   removeStaleSiblings(path);
   const std::string temp = siblingTempPath(path);
-  // VACUUM INTO writes a consistent snapshot (a read transaction) of the committed state; it
-  // refuses to write into an existing file, and the temporary name is new.
+  // A new copy is private; one that replaces a workspace keeps that file's permissions.
+  mode_t mode = kWorkspaceMode;
+  if (struct stat old{}; replace && ::stat(path.c_str(), &old) == 0) mode = old.st_mode & 0777;
+  // VACUUM INTO writes a consistent snapshot (a read transaction) of the committed state into a
+  // new or empty file: the temporary name, created empty and private.
+  if (auto s = createEmptyFile(temp, kWorkspaceMode, path); !s) return s.error();
   auto st = Statement::prepare(db_, "VACUUM INTO ?1", path_);
-  if (!st) return st.error();
+  if (!st) {
+    removeWithSidecars(temp);
+    return st.error();
+  }
   if (auto s = st->bind(1, temp).run(); !s) {
     removeWithSidecars(temp);
     Error e = s.error();
     e.message = "cannot write a copy of the workspace to " + path + ": " + e.message;
     e.where = path;
     return e;
+  }
+  if (mode != kWorkspaceMode && ::chmod(temp.c_str(), mode) != 0) {
+    removeWithSidecars(temp);
+    return fileError(
+        ErrorKind::BadInput, "io", path,
+        std::string("cannot give the copy the permissions of the file it replaces: ") + std::strerror(errno));
   }
   syncFile(temp);
   if (replace) {

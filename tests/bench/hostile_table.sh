@@ -91,8 +91,21 @@ fake() {
 LLM=(--base-url "$URL" --model fake-model --max-retries 1)
 Q=(--db "$DB" --question "How many singers are there?")
 
+W0=$work/demo/demo.hallusql
 "$cli" demo --dir "$work/demo" --out "$work/meta/demo.json" >/dev/null
 rm -f "$work"/demo/*-wal "$work"/demo/*-shm
+# A database whose writer died: its -wal and -shm are left beside it (copied while a connection
+# holds them, as a crash leaves them).
+python3 -c "
+import os, shutil, sqlite3, sys
+d = sys.argv[1]
+c = sqlite3.connect(os.path.join(d, 'meta', 'src.sqlite'), isolation_level=None)
+c.execute('PRAGMA journal_mode=WAL'); c.execute('PRAGMA wal_autocheckpoint=0')
+c.execute('CREATE TABLE t(a)'); c.execute('INSERT INTO t VALUES (1),(2),(3)')
+for s in ('', '-wal', '-shm'):
+    shutil.copy2(os.path.join(d, 'meta', 'src.sqlite' + s), os.path.join(d, 'crash.sqlite' + s))
+os._exit(0)" "$work"
+ln -s "$W0" "$work/link.hallusql" 2>/dev/null || true
 
 # --- what must not change ------------------------------------------------------------------------
 snapshot() {  # the script's own files live in meta/; out* and ws-out* are outputs of the commands
@@ -293,6 +306,29 @@ row "evaluate --out F on a full disk (ulimit -f 1)" "0-byte or cut file" 30 \
   bash -c "trap '' XFSZ; ulimit -f 1; exec \"\$0\" \"\$@\"" "$cli" evaluate --cases "$work/in/ok.jsonl" \
   --db-root "$work/dbroot" --out "$work/out-full.jsonl"
 echo -e "  the old --out file after the full disk\t-\t-\t-\t-\t$(cat "$work/out-full.jsonl" | head -c 40)" >>"$ROWS"
+row "query a database a crashed writer left with -wal and -shm" "-shm rewritten" 30 \
+  "$cli" query --db "$work/crash.sqlite" --sql "SELECT count(*) FROM t"
+row "evaluate --workspace = a symbolic link to W" "link followed, target written" 30 \
+  "$cli" "${EV[@]}" --out "$work/out.jsonl" --workspace "$work/link.hallusql" --run-name x
+"$cli" workspace --create "$work/ws-out-mode.hallusql" >/dev/null
+"$cli" report --workspace "$W" --format html --out "$work/out-report.html" >/dev/null
+echo -e "  mode of a new workspace, and of a report\t0644\t-\t-\t-\t$(stat -c %a "$work/ws-out-mode.hallusql") and $(stat -c %a "$work/out-report.html")" >>"$ROWS"
+# A PDF export killed while Chromium prints (a stand-in that never ends): nothing may outlive it.
+printf '#!/bin/sh\nwhile :; do sleep 0.1; done\n' >"$work/meta/slow-chromium"
+chmod +x "$work/meta/slow-chromium"
+HALLUSQL_CHROMIUM=$work/meta/slow-chromium "$cli" report --workspace "$W" --format pdf --out "$work/out.pdf" \
+  >/dev/null 2>&1 &
+pdf_pid=$!
+sleep 2
+kill -9 "$pdf_pid" 2>/dev/null
+wait "$pdf_pid" 2>/dev/null
+sleep 1
+orphans=$(pgrep -f -- "$work/meta/slow-chromium" | wc -l)
+left_report=$(find "$TMPDIR" -path "*run-$pdf_pid*" -name 'report.html' | wc -l)
+"$cli" workspace --info "$W" >/dev/null 2>&1
+after_report=$(find "$TMPDIR" -path "*run-$pdf_pid*" | wc -l)
+echo -e "  PDF export killed (kill -9) while printing\tChromium orphaned, report left in /tmp\t-\t-\t-\tChromium processes left: $orphans; report copies left by the kill: $left_report, after the next start: $after_report; /tmp/hallusql-report-*: $(ls -d /tmp/hallusql-report-* 2>/dev/null | wc -l)" >>"$ROWS"
+pkill -f -- "$work/meta/slow-chromium" 2>/dev/null
 
 # --- nothing changed or left behind --------------------------------------------------------------
 rm -f "$work"/out* "$work"/ws-out*

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <tuple>
 
+#include "engine/core/csv.h"
+
 namespace hs::drilldown {
 
 namespace {
@@ -59,13 +61,6 @@ nlohmann::json fourJson(const FourRatios& f) {
           {"emergent", ratioJson(f.emergent)},
           {"in_final", ratioJson(f.inFinal)},
           {"in_earlier", ratioJson(f.inEarlier)}};
-}
-
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 }  // namespace

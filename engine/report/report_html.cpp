@@ -57,7 +57,8 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   const Case& c = rc.kase;
   std::vector<Finding> findings = rc.outcome ? rc.outcome->findings : std::vector<Finding>{};
   for (const auto& a : rc.annotations)
-    if (a.span) findings.push_back({a.taxonomy, a.category, "", a.note, {*a.span}, "human", 1.0, ""});
+    if (a.span)
+      findings.push_back({a.taxonomy, a.category, "", shownNote(a.note, L), {*a.span}, "human", 1.0, ""});
   std::string ex = "–";
   if (rc.outcome && rc.outcome->exSet)
     ex = *rc.outcome->exSet ? "<span class=ok>EX ✓</span>" : "<span class=bad>EX ✗</span>";
@@ -108,7 +109,7 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
     for (const auto& a : rc.annotations)
       h += "<tr><td>" + htmlEscape(a.reviewer) + "</td><td>" + htmlEscape(tr(L, a.verdict)) + "</td><td>" +
            htmlEscape(a.category.empty() ? "" : categoryName(L, a.taxonomy, a.category)) + "</td><td>" +
-           htmlEscape(a.note) + "</td><td>" + htmlEscape(a.createdAt) + "</td></tr>";
+           htmlEscape(shownNote(a.note, L)) + "</td><td>" + htmlEscape(a.createdAt) + "</td></tr>";
     h += "</table>";
   }
   h += "</div>\n";

@@ -10,10 +10,74 @@
 
 namespace hs::report {
 
+namespace {
+
+constexpr const char* kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// Length of the valid UTF-8 sequence at text[i] and its code point; 0 when the bytes there are
+// not valid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a cut sequence).
+std::size_t decodeUtf8(std::string_view text, std::size_t i, char32_t& cp) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  std::size_t n = 0;
+  if (b < 0x80) {
+    cp = b;
+    return 1;
+  } else if (b >= 0xC2 && b <= 0xDF) {
+    n = 2;
+    cp = b & 0x1FU;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    cp = b & 0x0FU;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    cp = b & 0x07U;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0U) != 0x80U) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3FU);
+  }
+  const char32_t least = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+  if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+// The directional formatting characters that reorder the text after them (embeddings,
+// overrides, isolates and their terminators).
+bool isBidiControl(char32_t cp) {
+  return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+}  // namespace
+
 std::string htmlEscape(std::string_view text) {
   std::string out;
   out.reserve(text.size() + text.size() / 8);
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const std::size_t n = decodeUtf8(text, i, cp);
+    if (n == 0) {  // invalid UTF-8: one replacement character per bad byte
+      out += kReplacement;
+      ++i;
+      continue;
+    }
+    if (n > 1) {
+      if (isBidiControl(cp)) {
+        char marker[24];
+        std::snprintf(marker, sizeof marker, "&lt;U+%04X&gt;", static_cast<unsigned>(cp));
+        out += marker;
+      } else if (cp >= 0x80 && cp <= 0x9F) {  // C1 controls
+        out += kReplacement;
+      } else {
+        out.append(text.substr(i, n));
+      }
+      i += n;
+      continue;
+    }
+    const char c = text[i++];
     switch (c) {
       case '&':
         out += "&amp;";
@@ -30,11 +94,28 @@ std::string htmlEscape(std::string_view text) {
       case '\'':
         out += "&#39;";
         break;
-      default:
+      case '\t':
+      case '\n':
+      case '\r':
         out += c;
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)  // NUL and the other C0 controls, DEL
+          out += kReplacement;
+        else
+          out += c;
     }
   }
   return out;
+}
+
+std::string shownNote(std::string_view note, Language language) {
+  if (note.size() <= kReportNoteBytes) return std::string(note);
+  std::size_t cut = kReportNoteBytes;
+  while (cut > 0 && (static_cast<unsigned char>(note[cut]) & 0xC0U) == 0x80U) --cut;  // whole characters
+  return std::string(note.substr(0, cut)) + " … [" +
+         tr(language, "Bytes of this note not shown (see the CSV / JSON Lines data)") + ": " +
+         std::to_string(note.size() - cut) + "]";
 }
 
 std::string fmtRate(const nlohmann::json& rate) {

@@ -2,6 +2,7 @@
 // told apart by `kind`, with the case id on every row.
 #include <nlohmann/json.hpp>
 
+#include "engine/core/csv.h"
 #include "engine/report/report_render.h"
 #include "engine/report/report_text.h"
 
@@ -93,21 +94,12 @@ const std::vector<std::string>& csvColumns() {
   return cols;
 }
 
+// Strings are text cells (neutralised when they look like a formula); numbers and booleans the
+// report writes itself stay as they are.
 std::string csvCell(const json& v) {
-  std::string text;
-  if (v.is_null())
-    return "";
-  else if (v.is_string())
-    text = v.get<std::string>();
-  else
-    text = v.dump();
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
+  if (v.is_null()) return "";
+  if (v.is_string()) return csvField(v.get_ref<const std::string&>(), CsvCell::Text);
+  return csvField(v.dump(), CsvCell::Number);
 }
 
 }  // namespace

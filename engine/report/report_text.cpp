@@ -54,6 +54,8 @@ const std::map<std::string, std::string>& chinese() {
       {"More cases with findings or annotations, not printed here (see the HTML report or the CSV / JSON "
        "Lines data)",
        "未在此打印的其他含发现或标注的案例（见 HTML 报告或 CSV / JSON Lines 数据）"},
+      {"Bytes of this note not shown (see the CSV / JSON Lines data)",
+       "此备注未显示的字节数（完整内容见 CSV / JSON Lines 数据）"},
       {"Question", "问题"},
       {"Gold SQL", "标准 SQL"},
       {"Predicted SQL", "预测 SQL"},

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workspace/annotations.h"
 #include "engine/workspace/sqlite_util.h"
 
 namespace hs::ws {
@@ -40,6 +41,7 @@ Status setAdjudication(Workspace& ws, const Adjudication& a) {
   if (a.verdict != "" && a.verdict != "correct" && a.verdict != "incorrect" && a.verdict != "unsure")
     return makeError(ErrorKind::BadInput, "bad_verdict",
                      "verdict '" + a.verdict + "' is not one of correct, incorrect, unsure");
+  if (auto s = checkNote(a.note); !s) return s;
   if (a.verdict.empty() && a.labels.empty())
     return makeError(ErrorKind::BadInput, "empty_adjudication", "an adjudication needs a verdict or a label");
   auto tx = ws.transaction();

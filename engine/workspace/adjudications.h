@@ -22,7 +22,8 @@ struct Adjudication {
 };
 
 // Records (or replaces) the case's adjudication in one transaction. Errors: an unknown case, an
-// empty adjudicator, a verdict not listed above, neither a verdict nor a label.
+// empty adjudicator, a verdict not listed above, neither a verdict nor a label, a note longer than
+// kMaxNoteBytes (annotations.h).
 Status setAdjudication(Workspace& ws, const Adjudication& adjudication);
 Status removeAdjudication(Workspace& ws, std::int64_t caseId);  // no row: nothing happens
 Result<std::optional<Adjudication>> adjudicationOf(const Workspace& ws, std::int64_t caseId);

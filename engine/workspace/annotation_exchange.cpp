@@ -74,7 +74,25 @@ struct Line {
   std::string run, caseKey;
   nlohmann::json finding;
   std::size_t number = 0;
+  std::size_t offset = 0;  // of the line's first byte in the file
 };
+
+// Offset in `text` of the first JSON escape \u0000 (a backslash not itself escaped), else 0.
+std::size_t nulEscapeAt(std::string_view text) {
+  for (std::size_t at = text.find("\\u0000"); at != std::string_view::npos;
+       at = text.find("\\u0000", at + 1)) {
+    std::size_t backslashes = 0;
+    while (backslashes < at && text[at - 1 - backslashes] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return at;
+  }
+  return 0;
+}
+
+std::string quotedList(const std::set<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
+  return out;
+}
 
 }  // namespace
 
@@ -134,7 +152,11 @@ Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& pat
           path, l.number, l.offset);
     auto record = annotationFromJson(j);
     if (!record) return import::importIssue("field", record.error().message, path, l.number, l.offset);
-    Line line{std::move(*record), {}, {}, j.value("finding", nlohmann::json()), l.number};
+    if (auto s = checkAnnotationText(*record); !s) {
+      const std::size_t at = s.error().code == "nul_in_text" ? nulEscapeAt(l.text) : 0;
+      return import::importIssue(s.error().code, s.error().message, path, l.number, l.offset + at);
+    }
+    Line line{std::move(*record), {}, {}, j.value("finding", nlohmann::json()), l.number, l.offset};
     if (!j.contains("case_key") || !j["case_key"].is_string() || (j.contains("run") && !j["run"].is_string()))
       return import::importIssue("field", "\"case_key\" (and \"run\") must be strings", path, l.number,
                                  l.offset);
@@ -144,7 +166,44 @@ Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& pat
   }
   auto runs = ws.runs();
   if (!runs) return runs.error();
-  std::map<std::string, std::optional<std::int64_t>> runOfName;           // name -> run id (newest)
+  std::string runNames;
+  for (const RunRecord& r : *runs) runNames += (runNames.empty() ? "'" : ", '") + r.info.name + "'";
+  if (runId) {
+    bool known = false;
+    for (const RunRecord& r : *runs) known = known || r.id == *runId;
+    if (!known) {
+      Error e = makeError(
+          ErrorKind::BadInput, "unknown_run",
+          "the workspace has no run with id " + std::to_string(*runId) + " (runs: " + runNames + ")");
+      e.where = ws.path();
+      return e;
+    }
+  }
+  std::map<std::string, std::optional<std::int64_t>> runOfName;  // name -> run id (newest)
+  if (!runId) {
+    // Without a chosen run every line's run must be here (a line without a run name goes to the
+    // workspace's only run): an unknown name refuses the whole file, naming its first line.
+    std::set<std::string> unknown;
+    const Line* first = nullptr;
+    for (const Line& line : lines) {
+      if (runOfName.count(line.run)) continue;
+      auto found = ws.findRun(line.run);
+      if (!found) return found.error();
+      runOfName[line.run] = *found ? std::optional<std::int64_t>((*found)->id)
+                            : line.run.empty() && runs->size() == 1
+                                ? std::optional<std::int64_t>(runs->front().id)
+                                : std::nullopt;
+      if (runOfName[line.run]) continue;
+      unknown.insert(line.run);
+      if (!first) first = &line;
+    }
+    if (first)
+      return import::importIssue("unknown_run",
+                                 "the file names run(s) not in this workspace: " + quotedList(unknown) +
+                                     " (runs here: " + (runNames.empty() ? std::string("none") : runNames) +
+                                     "); choose the run to import into with --run",
+                                 path, first->number, first->offset);
+  }
   std::map<std::int64_t, std::map<std::string, std::int64_t>> caseOfKey;  // run -> key -> case
   std::map<std::int64_t, std::vector<FindingRow>> findingsOfCase;
   AnnotationImport result;
@@ -154,21 +213,7 @@ Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& pat
   for (Line& line : lines) {
     ++result.lines;
     reviewers.insert(line.record.annotator);
-    std::optional<std::int64_t> run = runId;
-    if (!run) {
-      if (!runOfName.count(line.run)) {
-        auto found = ws.findRun(line.run);
-        if (!found) return found.error();
-        runOfName[line.run] = *found              ? std::optional<std::int64_t>((*found)->id)
-                              : runs->size() == 1 ? std::optional<std::int64_t>(runs->front().id)
-                                                  : std::nullopt;
-      }
-      run = runOfName[line.run];
-    }
-    if (!run) {
-      ++result.unmatchedCases;
-      continue;
-    }
+    const std::optional<std::int64_t> run = runId ? runId : runOfName[line.run];
     if (!caseOfKey.count(*run)) {
       auto cases = ws.cases(*run);
       if (!cases) return cases.error();
@@ -209,6 +254,13 @@ Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& pat
       return import::importIssue(e.code, e.message, path, line.number);
     }
     ++result.added;
+  }
+  if (result.lines > 0 && result.unmatchedCases == result.lines) {
+    Error e = makeError(ErrorKind::BadInput, "no_matching_case",
+                        "none of the " + std::to_string(result.lines) +
+                            " annotations' case keys is a case of the run they go to; nothing imported");
+    e.where = path;
+    return e;
   }
   if (auto s = tx->commit(); !s) return s.error();
   result.reviewers.assign(reviewers.begin(), reviewers.end());

@@ -30,15 +30,18 @@ struct AnnotationImport {
   std::size_t lines = 0;               // annotations in the file
   std::size_t added = 0;               // written
   std::size_t duplicates = 0;          // already present
-  std::size_t unmatchedCases = 0;      // no such run or case key here: skipped
+  std::size_t unmatchedCases = 0;      // no such case key in the run: skipped
   std::size_t unmatchedFindings = 0;   // written as a label without its finding (no such finding here)
   std::vector<std::string> reviewers;  // sorted
 };
 
 // Reads the file written by exportAnnotations() at `path` and writes its rows into `ws` in one
-// transaction (all or nothing). The cases are looked up in `runId` when given, else in the newest
-// run of the line's run name, else in the workspace's only run. A bad line is an error naming the
-// file, line and offset; nothing is written then.
+// transaction (all or nothing). The cases are looked up in `runId` when given (an id that is not a
+// run here is an error), else in the newest run of the line's run name (a line without one: the
+// workspace's only run); a run name not in the workspace is an error listing the unknown names.
+// A bad line (not JSON, missing fields, a verdict not in kAnnotationVerdicts, a NUL character in
+// a text, a note past kMaxNoteBytes) is an error naming the file, line and offset. When no line's
+// case key is in its run the import is an error too. Nothing is written after an error.
 Result<AnnotationImport> importAnnotations(Workspace& ws, const std::string& path,
                                            std::optional<std::int64_t> runId = {});
 

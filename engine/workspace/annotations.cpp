@@ -26,6 +26,13 @@ Status checkSpan(const Workspace& ws, std::int64_t caseId, const FindingSpan& sp
   return ok();
 }
 
+Status nulIn(const std::string& text, const char* field) {
+  if (text.find('\0') == std::string::npos) return ok();
+  return makeError(ErrorKind::BadInput, "nul_in_text",
+                   std::string("the ") + field + " contains a NUL character (U+0000) at byte " +
+                       std::to_string(text.find('\0')));
+}
+
 constexpr const char* kSelect =
     "SELECT x.id, x.case_id, x.finding_id, x.annotator, x.verdict, x.taxonomy, x.category, x.subcategory, "
     "x.note, x.created_at, x.span_side, x.span_begin, x.span_end FROM annotations x ";
@@ -56,6 +63,38 @@ Result<std::vector<AnnotationRecord>> readRows(Statement& st) {
 }
 
 }  // namespace
+
+bool isAnnotationVerdict(std::string_view verdict) {
+  for (std::string_view v : kAnnotationVerdicts)
+    if (v == verdict) return true;
+  return false;
+}
+
+Status checkNote(std::string_view note) {
+  if (note.size() <= kMaxNoteBytes) return ok();
+  return makeError(ErrorKind::BadInput, "note_too_long",
+                   "the note is " + std::to_string(note.size()) + " bytes long; a note holds at most " +
+                       std::to_string(kMaxNoteBytes) + " bytes (" + std::to_string(kMaxNoteBytes / 1024) +
+                       " KiB)");
+}
+
+Status checkAnnotationText(const AnnotationRecord& a) {
+  if (!isAnnotationVerdict(a.verdict)) {
+    std::string known;
+    for (std::string_view v : kAnnotationVerdicts) known += (known.empty() ? "" : ", ") + std::string(v);
+    std::string shown = a.verdict.substr(0, a.verdict.find('\0')).substr(0, 80);
+    return makeError(ErrorKind::BadInput, "bad_verdict", "verdict '" + shown + "' is not one of " + known);
+  }
+  const std::pair<const std::string*, const char*> fields[] = {
+      {&a.annotator, "reviewer"},  {&a.verdict, "verdict"},         {&a.taxonomy, "taxonomy"},
+      {&a.category, "category"},   {&a.subcategory, "subcategory"}, {&a.note, "note"},
+      {&a.createdAt, "created_at"}};
+  for (const auto& [text, name] : fields)
+    if (auto s = nulIn(*text, name); !s) return s;
+  if (a.span)
+    if (auto s = nulIn(a.span->side, "span side"); !s) return s;
+  return checkNote(a.note);
+}
 
 Result<std::vector<AnnotationRecord>> annotationsOfCase(const Workspace& ws, std::int64_t caseId) {
   auto st =
@@ -90,6 +129,7 @@ Result<std::vector<AnnotationRecord>> annotationsOfTaxonomies(const Workspace& w
 }
 
 Result<std::int64_t> insertAnnotation(Workspace& ws, const AnnotationRecord& a, UndoLog log) {
+  if (auto s = checkAnnotationText(a); !s) return s.error();
   auto tx = ws.transaction();
   if (!tx) return tx.error();
   if (a.span) {

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/core/csv.h"
 #include "engine/core/output_file.h"
 #include "widgets/difficulty_text.h"
 #include "widgets/job_runner.h"
@@ -54,9 +55,9 @@ const drilldown::Ratio& pick(const drilldown::FourRatios& f, DrilldownChartsView
   }
 }
 
-QString csvField(QString s) {
-  if (!s.contains(',') && !s.contains('"')) return s;
-  return '"' + s.replace('"', QStringLiteral("\"\"")) + '"';
+// A text cell of the CSV export, written by the engine's one CSV field writer.
+QString csvText(const QString& s) {
+  return QString::fromStdString(hs::csvField(s.toStdString(), hs::CsvCell::Text));
 }
 
 }  // namespace
@@ -318,7 +319,7 @@ QString DrilldownChartsView::exportSvg(const QString& path) const {
 QString DrilldownChartsView::exportCsv(const QString& path) const {
   QString out = QStringLiteral("series,category,value,n,N\n");
   for (const Bar& b : bars())
-    out += csvField(b.series) + ',' + csvField(b.category) + ',' + QString::number(b.value, 'f', 6) + ',' +
+    out += csvText(b.series) + ',' + csvText(b.category) + ',' + QString::number(b.value, 'f', 6) + ',' +
            QString::number(b.n) + ',' + QString::number(b.N) + '\n';
   return writeExport(path, out.toUtf8());
 }

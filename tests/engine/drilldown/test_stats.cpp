@@ -126,6 +126,20 @@ class TestDrilldownStats : public QObject {
     QVERIFY(statisticsCsv(s).find("m,off,Clause Abuse,same,emergent,0.500000,2,4") != std::string::npos);
   }
 
+  // A model name or category from a run file that a spreadsheet would run as a formula is
+  // written as text ("'=..."); the probabilities and counts stay numbers.
+  void csvNeutralisesFormulaNames() {
+    StepOutcome o = step("a", 1, true, "SELECT 1", {tasql("@SUM(1+1)*cmd|' /C calc'!A0", "x", 0, 6)});
+    o.model = "=HYPERLINK(\"http://x.example\",\"m\")";
+    o.history = "-off";
+    const std::string csv = statisticsCsv(computeStatistics({o}));
+    QVERIFY2(csv.find("\"'=HYPERLINK(\"\"http://x.example\"\",\"\"m\"\")\",\"'-off\",\"'@SUM(1+1)*cmd|' /C "
+                      "calc'!A0\",same,in_final,1.000000,1,1") != std::string::npos,
+             csv.c_str());
+    QVERIFY(csv.find(",=") == std::string::npos);
+    QVERIFY(csv.find("\n=") == std::string::npos);
+  }
+
   void rowsRoundTripThroughJson() {
     StepOutcome o = step("x", 2, true, "SELECT 1", {tasql("Clause Abuse", "Extra clauses", 0, 6)});
     o.question = "how many?";

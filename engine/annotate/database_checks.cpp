@@ -49,9 +49,9 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
   };
 }
 
-QueryRows databaseRows(db::Database& database) {
-  return [&database](const std::string& sql) -> std::optional<std::vector<db::Row>> {
-    auto r = database.query(sql, db::Limits{2000, 1001, 16 << 20});
+QueryRows databaseRows(db::Database& database, const db::Limits& limits) {
+  return [&database, limits](const std::string& sql) -> std::optional<std::vector<db::Row>> {
+    auto r = database.query(sql, limits);
     if (!r) return std::nullopt;
     return std::move(r->rows);
   };

@@ -14,8 +14,11 @@ namespace hs::annotate {
 // else absent; Unknown when the look-up itself fails (unknown table, time limit).
 ValueLookup databaseLookup(db::Database& database, const db::Limits& limits = {2000, 1, 1 << 20});
 
-// Probe queries through the safe database layer (read-only, 2 s, at most 1,001 rows).
-QueryRows databaseRows(db::Database& database);
+// The limits of one probe query: 2 s, at most 1,001 rows, 16 MB of result.
+inline const db::Limits kProbeLimits{2000, 1001, 16 << 20};
+
+// Probe queries through the safe database layer (read-only, `limits` each).
+QueryRows databaseRows(db::Database& database, const db::Limits& limits = kProbeLimits);
 
 // Rows exist and every value of every row is NULL.
 bool allNull(const std::vector<db::Row>& rows);

@@ -54,6 +54,37 @@ std::string describeDifference(const eval::ResultDiff& d, std::size_t goldRows, 
   return s;
 }
 
+// Value look-ups and probe queries bound by the case's time limit (`budget` may be null): each
+// runs until the case's deadline at most, none starts after it, and the step it stopped is kept.
+ValueLookup boundLookup(db::Database& database, eval::CaseBudget* budget) {
+  if (!budget) return databaseLookup(database);
+  ValueLookup lookup = databaseLookup(database, budget->bound({2000, 1, 1 << 20}));
+  return [lookup = std::move(lookup), budget](const std::string& table, const std::string& column,
+                                              const std::string& value, bool numeric) {
+    if (budget->spent()) {
+      budget->reached(eval::CaseStep::ValueLookup);
+      return ValueCheck::Unknown;
+    }
+    ValueCheck found = lookup(table, column, value, numeric);
+    if (found == ValueCheck::Unknown && budget->spent()) budget->reached(eval::CaseStep::ValueLookup);
+    return found;
+  };
+}
+
+QueryRows boundRows(db::Database& database, eval::CaseBudget* budget) {
+  if (!budget) return databaseRows(database);
+  QueryRows rows = databaseRows(database, budget->bound(kProbeLimits));
+  return [rows = std::move(rows), budget](const std::string& sql) -> std::optional<std::vector<db::Row>> {
+    if (budget->spent()) {
+      budget->reached(eval::CaseStep::ProbeQuery);
+      return std::nullopt;
+    }
+    auto r = rows(sql);
+    if (!r && budget->spent()) budget->reached(eval::CaseStep::ProbeQuery);
+    return r;
+  };
+}
+
 }  // namespace
 
 std::shared_ptr<const db::Schema> RuleAnnotator::schemaOf(const std::string& path,
@@ -75,11 +106,17 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   if (in.item.goldSql) ci.goldSql = std::string_view(*in.item.goldSql);
   ci.question = in.item.question;
   std::shared_ptr<const db::Schema> schema;
+  // Once the case's time is up (in its gold or predicted SQL), no look-up, probe or repair runs:
+  // the rules that need none still apply.
+  eval::CaseBudget* budget = in.budget;
+  const bool timeLeft = !budget || !budget->spent();
   if (in.database) {
     schema = schemaOf(in.outcome.dbPath, *in.database);
     ci.schema = schema.get();
-    ci.lookup = databaseLookup(*in.database);
-    ci.probeRows = databaseRows(*in.database);
+  }
+  if (in.database && timeLeft) {
+    ci.lookup = boundLookup(*in.database, budget);
+    ci.probeRows = boundRows(*in.database, budget);
   }
   if (in.outcome.pred.ran) {
     ResultSummary r = summariseRows(in.outcome.pred.rows);
@@ -102,12 +139,19 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     // A repair that gives the prediction's own rows in another order (a GROUP BY that only changes
     // the order SQLite returns the groups in) changes nothing: the baseline, whatever Soft-F1's
     // row-by-row comparison says.
-    probe.closeness = [database, &gold, &pred, goldColumns, ordered,
+    probe.closeness = [database, budget, &gold, &pred, goldColumns, ordered,
                        base = probe.baseline](const std::string& sql) -> std::optional<double> {
+      if (budget && budget->spent()) {
+        budget->reached(eval::CaseStep::CauseRepair);
+        return std::nullopt;
+      }
       db::Limits limits;
       limits.timeoutMs = 2000;
-      auto r = database->query(sql, limits);
-      if (!r) return std::nullopt;
+      auto r = database->query(sql, budget ? budget->bound(limits) : limits);
+      if (!r) {
+        if (budget) budget->stoppedBy(r.error(), eval::CaseStep::CauseRepair);
+        return std::nullopt;
+      }
       if (pred.ok && r->columns.size() == pred.columns.size() && eval::bagEqual(pred.rows, r->rows))
         return base;
       return closeness(gold.rows, goldColumns, r->rows, r->columns.size(), ordered);
@@ -120,7 +164,8 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     probe.sameRowCount = pred.ok && pred.rows.size() == gold.rows.size();
     probe.moreDuplicates = pred.ok && !*equal && pred.columns.size() == goldColumns &&
                            pred.rows.size() > gold.rows.size() && eval::setEqual(gold.rows, pred.rows);
-    ci.probe = &probe;
+    // Repairs need time: once the case's is up, a wrong prediction gets the static rules.
+    if (timeLeft || probe.resultEqual) ci.probe = &probe;
   }
   Annotation a = annotateCase(ci);
   // A wrong case that no C-type explains gets a finding that says how the results differ.

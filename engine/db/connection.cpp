@@ -156,15 +156,22 @@ void Connection::beginRun(const Limits& limits) {
   limits_ = limits;
   budget_.reset();
   budget_.cancel = &cancel_;
-  budget_.hasDeadline = limits.timeoutMs > 0;
-  if (budget_.hasDeadline)
+  budget_.hasDeadline = limits.timeoutMs > 0 || limits.deadline.has_value();
+  if (limits.timeoutMs > 0)
     budget_.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits.timeoutMs);
+  sharedDeadline_ = limits.deadline && (limits.timeoutMs <= 0 || *limits.deadline <= budget_.deadline);
+  if (sharedDeadline_) budget_.deadline = *limits.deadline;
   budget_.maxBytes = std::max<std::int64_t>(0, limits.maxMemoryBytes);
   budget_.maxSteps = std::max<std::int64_t>(0, limits.maxSteps);
   std::lock_guard<std::mutex> lock(mu_);
   if (db_) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, valueLimit(limits));
   inStep_.store(true);
   outerBudget_ = setThreadBudget(&budget_);
+}
+
+std::optional<Error> Connection::stoppedBeforeStart(std::string_view sql) {
+  if (!budget_.expired()) return std::nullopt;
+  return stepError(SQLITE_INTERRUPT, sql);
 }
 
 void Connection::endRun() {
@@ -235,6 +242,7 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
   if (sql.size() > static_cast<std::size_t>(INT_MAX)) {
     return makeError(ErrorKind::BadInput, "sql", "the SQL text is too long");
   }
+  if (auto stopped = stoppedBeforeStart(sql)) return *stopped;
   seen_.clear();
   refused_.clear();
   refusedPragma_.clear();
@@ -298,6 +306,7 @@ Result<StmtPtr> Connection::prepareUser(std::string_view sql, std::vector<Column
 
 Result<StmtPtr> Connection::prepareInternal(std::string_view sql) {
   refused_.clear();
+  if (auto stopped = stoppedBeforeStart(sql)) return *stopped;
   sqlite3_stmt* raw = nullptr;
   int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), 0, &raw, nullptr);
   StmtPtr stmt(raw);

@@ -61,6 +61,9 @@ class Connection {
   // preparing or stepping, on the thread that does it. endRun() disarms them.
   void beginRun(const Limits& limits);
   void endRun();
+  // The error of a run whose deadline passed (or that was cancelled) before it began; call after
+  // beginRun(), before preparing or stepping. nullopt: the run may start.
+  std::optional<Error> stoppedBeforeStart(std::string_view sql);
   // Converts a failed sqlite3_step result into an Error (timeout, cancel, memory, corruption...).
   Error stepError(int rc, std::string_view sql) const;
 
@@ -84,6 +87,7 @@ class Connection {
   RunBudget budget_;                  // of the current (or last) run; its stop tells which limit hit
   RunBudget* outerBudget_ = nullptr;  // the thread's budget before this run (runs may nest)
   bool preparing_ = false;            // the run stopped while a user statement was prepared
+  bool sharedDeadline_ = false;       // the run's deadline is Limits::deadline, not its own timeout
   Limits limits_;                     // of the current (or last) run, for the messages
   PrintfGuard printf_;                // printf()/format() bounded by the value-size limit
 

@@ -95,6 +95,10 @@ Error Connection::stepError(int rc, std::string_view sql) const {
       }
       switch (budget_.stop.load()) {
         case Stop::Timeout:
+          if (sharedDeadline_)
+            return makeError(ErrorKind::Timeout, "deadline",
+                             "the query was stopped at its deadline: the time budget it shares with "
+                             "other statements is spent");
           return makeError(
               ErrorKind::Timeout, "timeout",
               "the query was stopped at its time limit of " + std::to_string(limits_.timeoutMs) + " ms");

@@ -102,6 +102,12 @@ Result<std::vector<Row>> Cursor::fetch(std::size_t n) {
     }
   }
   conn_->beginRun(impl_->limits);
+  if (auto stopped = conn_->stoppedBeforeStart(impl_->sql)) {
+    conn_->endRun();
+    atEnd_ = true;
+    impl_->stmt.reset();
+    return *stopped;
+  }
   bool done = false;
   auto rows = want == 0
                   ? Result<std::vector<Row>>(std::vector<Row>{})

@@ -3,9 +3,11 @@
 // that allows reads and functions only, with a time limit, a row cap and a memory cap per query.
 // Threading: a Database (and its Cursors) is used from one thread at a time; interrupt() and
 // Interrupter::interrupt() may be called from any thread, also after the Database is gone.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +42,11 @@ struct Limits {
   // "step_limit". Unlike the clock it stops the same statement at the same point on any machine
   // and load, so work that must be reproducible (mutation sets) can rely on it. 0: no limit.
   std::int64_t maxSteps = 0;
+  // An absolute deadline the statement shares with others (one time budget for several
+  // statements, e.g. everything run for one evaluation case): it stops at the earlier of this and
+  // timeoutMs -> ErrorKind::Timeout, code "deadline"; once it has passed, a statement does not
+  // start at all (same error). nullopt: timeoutMs alone.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 // A table column a statement reads, as the authorizer saw it (aliases and views resolved to the

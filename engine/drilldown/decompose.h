@@ -30,8 +30,11 @@ struct Candidate {
 Result<std::vector<Candidate>> candidateSteps(std::string_view sql);
 
 struct DecomposeOptions {
-  db::Limits limits{10000, 100000, 64LL << 20};
-  bool checkFinal = true;  // execute the original too and compare it with the last step
+  db::Limits limits{10000, 100000, 64LL << 20};  // of each statement
+  bool checkFinal = true;                        // execute the original too and compare it with the last step
+  // The time limit of the whole decomposition (every step and the final check together); once it
+  // is reached, what is left does not run (Path::timeLimit). 0: each statement has `limits` only.
+  int timeoutMs = 0;
 };
 
 // Candidates, static checks, and (with a database) read-only execution of every step: a step that

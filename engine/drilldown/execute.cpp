@@ -1,6 +1,8 @@
 // The executed half of the decomposition: static checks, read-only execution of every candidate
 // step through hs::db, folding of steps that do not execute, and the final-equals-original check.
+#include <chrono>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "engine/drilldown/decompose.h"
@@ -15,6 +17,40 @@ namespace {
 bool ordersOutput(const sql::SelectStmt& s) {
   return !s.orderBy.empty();
 }
+
+// One deadline for every statement of a decomposition (DecomposeOptions::timeoutMs), and where it
+// was reached.
+class TimeBudget {
+ public:
+  TimeBudget(const DecomposeOptions& options, Path& path) : limits_(options.limits), path_(path) {
+    if (options.timeoutMs > 0)
+      limits_.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.timeoutMs);
+    text_ = "the case's time limit of " + std::to_string(options.timeoutMs) + " ms was reached";
+    limitMs_ = options.timeoutMs;
+  }
+  const db::Limits& limits() const { return limits_; }
+  // The deadline has passed (or stopped a statement before).
+  bool spent() const {
+    return path_.timeLimit || (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline);
+  }
+  // Records that the step of `stepIndex` (0: the final check) was stopped or not started by the
+  // deadline (the first one only); returns the message for it.
+  std::string reached(std::size_t stepIndex, bool started) {
+    if (!path_.timeLimit) {
+      std::string where = stepIndex ? "in step " + std::to_string(stepIndex) +
+                                          "; the steps after it and the final check did not run"
+                                    : "in the final check (the original query, run to compare)";
+      path_.timeLimit = PathTimeLimit{limitMs_, stepIndex, text_ + " " + where};
+    }
+    return (started ? "stopped: " : "not run: ") + text_;
+  }
+
+ private:
+  db::Limits limits_;
+  Path& path_;
+  std::string text_;
+  int limitMs_ = 0;
+};
 
 }  // namespace
 
@@ -38,6 +74,7 @@ Result<Path> decompose(std::string_view sqlText, db::Database* database, const D
     if (i + 1 == cands.size()) path.finalTreeEqualsOriginal = sql::equals(*again.value(), *original.value());
   }
 
+  TimeBudget budget(options, path);
   std::vector<sql::Span> carried;  // spans of folded steps, given to the next kept step
   std::vector<std::size_t> pendingMerged;
   std::optional<db::QueryResult> lastResult;
@@ -51,14 +88,20 @@ Result<Path> decompose(std::string_view sqlText, db::Database* database, const D
     step.adds = carried;
     step.adds.insert(step.adds.end(), c.adds.begin(), c.adds.end());
     sortSpans(step.adds);
-    if (database) {
+    if (database && budget.spent()) {
+      step.exec.error = budget.reached(path.steps.size() + 1, false);  // kept, not run
+      step.exec.errorCode = "deadline";
+    } else if (database) {
       step.exec.ran = true;
-      auto r = database->query(c.sql, options.limits);
+      auto r = database->query(c.sql, budget.limits());
       if (r) {
         step.exec.ok = true;
         step.exec.rows = r->rows.size();
         step.exec.truncated = r->truncated;
         if (last) lastResult = std::move(r.value());
+      } else if (r.error().code == "deadline") {  // its time was up: kept, not folded
+        step.exec.error = budget.reached(path.steps.size() + 1, true);
+        step.exec.errorCode = "deadline";
       } else {
         step.exec.error = r.error().message;
         step.exec.errorCode = r.error().code;
@@ -79,9 +122,13 @@ Result<Path> decompose(std::string_view sqlText, db::Database* database, const D
     path.steps.push_back(std::move(step));
   }
 
-  if (database && options.checkFinal) {
-    auto r = database->query(sqlText, options.limits);
-    if (!r) {
+  if (database && options.checkFinal && budget.spent()) {
+    path.finalCheckError = budget.reached(0, false);
+  } else if (database && options.checkFinal) {
+    auto r = database->query(sqlText, budget.limits());
+    if (!r && r.error().code == "deadline") {
+      path.finalCheckError = budget.reached(0, true);
+    } else if (!r) {
       path.finalEqualsOriginal = false;
       path.finalCheckError = "the original query does not execute: " + r.error().message;
     } else if (!lastResult) {

@@ -52,6 +52,13 @@ struct MergedStep {
   std::size_t into = 0;  // index of the step that took it
 };
 
+// Where the decomposition's time limit (DecomposeOptions::timeoutMs) was reached.
+struct PathTimeLimit {
+  int limitMs = 0;
+  std::size_t stepIndex = 0;  // the step it stopped or did not start (1-based); 0: the final check
+  std::string message;        // "the case's time limit of N ms was reached in step 3; ..."
+};
+
 struct Path {
   std::string sql;  // the original query, as given
   std::vector<Step> steps;
@@ -64,6 +71,9 @@ struct Path {
   // the original's (hs::sql::equals).
   bool stepsReparse = true;
   bool finalTreeEqualsOriginal = true;
+  // Set when the time limit stopped the execution: the steps after it did not run (exec.ran is
+  // false, they are not folded) and neither did the final check (finalEqualsOriginal is nullopt).
+  std::optional<PathTimeLimit> timeLimit;
 };
 
 }  // namespace hs::drilldown

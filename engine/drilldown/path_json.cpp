@@ -20,6 +20,8 @@ nlohmann::json pathJson(const Path& path) {
               {"error", s.exec.ok ? nlohmann::json(nullptr) : nlohmann::json(s.exec.error)},
               {"rows", s.exec.rows}};
       if (s.exec.truncated) exec["truncated"] = true;
+    } else if (!s.exec.error.empty()) {  // not run: the time limit was reached before it
+      exec = {{"ok", false}, {"error", s.exec.error}, {"rows", nullptr}, {"ran", false}};
     }
     steps.push_back({{"index", s.index},
                      {"sql", s.sql},
@@ -43,6 +45,12 @@ nlohmann::json pathJson(const Path& path) {
   j["merged"] = std::move(merged);
   j["static"] = {{"steps_reparse", path.stepsReparse},
                  {"final_tree_equals_original", path.finalTreeEqualsOriginal}};
+  j["time_limit"] = nullptr;
+  if (const auto& t = path.timeLimit)
+    j["time_limit"] = {{"limit_ms", t->limitMs},
+                       {"step", t->stepIndex ? "step" : "final_check"},
+                       {"index", t->stepIndex ? nlohmann::json(t->stepIndex) : nlohmann::json(nullptr)},
+                       {"message", t->message}};
   return j;
 }
 

@@ -11,6 +11,7 @@
 #include "engine/core/case.h"
 #include "engine/core/finding.h"
 #include "engine/db/database.h"
+#include "engine/eval/case_budget.h"
 
 namespace hs::eval {
 
@@ -18,11 +19,14 @@ struct CaseOutcome;  // runner.h
 
 // What an annotator sees of one case: the case, its execution outcome, and the case's database
 // (opened read-only; nullptr when it could not be resolved). The database belongs to the calling
-// worker thread and must not be kept.
+// worker thread and must not be kept. Statements run on it count against the case's time limit
+// (`budget`, null: none): bound their limits with it, skip them once it is spent, and record the
+// step it stopped.
 struct AnnotationInput {
   const Case& item;
   const CaseOutcome& outcome;
   db::Database* database = nullptr;
+  CaseBudget* budget = nullptr;
 };
 
 struct Annotation {

@@ -140,6 +140,12 @@ std::vector<Finding> findingsFromJson(const json& j) {
   return out;
 }
 
+json timeLimitJson(const std::optional<TimeLimitReached>& reached) {
+  if (!reached) return nullptr;
+  return json{
+      {"limit_ms", reached->limitMs}, {"step", toString(reached->step)}, {"message", reached->message}};
+}
+
 json riskToJson(const std::optional<Risk>& risk) {
   return risk ? json{{"score", risk->score}, {"reasons", risk->reasons}} : json(nullptr);
 }
@@ -180,6 +186,7 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   }
   j["findings"] = findingsToJson(o.findings);
   j["risk"] = riskToJson(o.risk);
+  j["time_limit"] = timeLimitJson(o.timeLimit);
   const Difficulty difficulty = difficultyOf(c);
   j["difficulty"] = difficulty.level;
   if (difficulty.derived) j["difficulty_source"] = "spider_hardness";
@@ -212,6 +219,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
                const SummaryContext& context) {
   json s;
   std::size_t withGold = 0, withPred = 0, goldOk = 0, predOk = 0, goldFailed = 0, predFailed = 0, noDb = 0;
+  std::size_t timeLimited = 0;
   Tally overall;
   std::map<std::string, Tally> byDifficulty;
   std::map<std::string, std::map<std::string, std::size_t>> errors;  // side -> class -> count
@@ -230,6 +238,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
     goldOk += o.gold.ok ? 1 : 0;
     predOk += o.pred.ok ? 1 : 0;
     if (o.gold.error && o.gold.error->kind == ExecErrorClass::NoDatabase) ++noDb;
+    timeLimited += o.timeLimit ? 1 : 0;
     if (o.gold.error) {
       goldFailed += o.gold.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
       ++errors["gold"][toString(o.gold.error->kind)];
@@ -271,6 +280,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
                      {"gold_failed", goldFailed},
                      {"pred_failed", predFailed},
                      {"no_database", noDb},
+                     {"time_limited", timeLimited},
                      {"scored", overall.setN}};
   json ov = overall.toJson();
   s["ex"] = json{{"set", ov["ex_set"]}, {"bag", ov["ex_bag"]}, {"ordered", ov["ex_ordered"]}};

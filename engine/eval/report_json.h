@@ -13,7 +13,7 @@
 namespace hs::eval {
 
 // id, db_id, question, gold_sql, pred_sql, exec{gold_ok, pred_ok, error}, ex{set, bag, ordered},
-// soft_f1, findings, risk; plus difficulty, model, diff and human labels.
+// soft_f1, findings, risk; plus difficulty, model, diff, time_limit and human labels.
 nlohmann::json caseToJson(const Case& c, const CaseOutcome& outcome);
 
 struct SummaryContext {
@@ -39,6 +39,8 @@ nlohmann::json errorToJson(const Error& e);
 nlohmann::json findingsToJson(const std::vector<Finding>& findings);
 // The inverse of findingsToJson; entries that are not objects, and spans without offsets, are skipped.
 std::vector<Finding> findingsFromJson(const nlohmann::json& j);
+// {"limit_ms", "step", "message"} of a case its time limit cut short, or null.
+nlohmann::json timeLimitJson(const std::optional<TimeLimitReached>& reached);
 // {"score", "reasons"} or null.
 nlohmann::json riskToJson(const std::optional<Risk>& risk);
 

@@ -12,15 +12,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void runSide(db::Database& database, const std::string& sql, const EvalOptions& options, SideRun& side) {
+void runSide(db::Database& database, const std::string& sql, const EvalOptions& options, CaseBudget& budget,
+             CaseStep step, SideRun& side) {
+  side.ok = false;
+  if (budget.spent()) {  // not started: the case's time is up
+    budget.reached(step);
+    side.ran = false;
+    side.error = ExecError{ExecErrorClass::Timeout, "not run: " + budget.limitMessage()};
+    return;
+  }
   side.ran = true;
   db::Limits limits;
   limits.timeoutMs = options.timeoutMs;
   limits.maxRows = options.maxRows;
-  auto result = database.query(sql, limits);
+  auto result = database.query(sql, budget.bound(limits));
   if (!result) {
-    side.ok = false;
     side.error = classifyExecError(result.error());
+    if (budget.stoppedBy(result.error(), step)) side.error->message = "stopped: " + budget.limitMessage();
     return;
   }
   side.ok = true;
@@ -54,6 +62,7 @@ class ConnectionCache {
 };
 
 void evaluateOne(const Case& c, const EvalOptions& options, ConnectionCache& cache, CaseOutcome& out) {
+  CaseBudget budget(options.timeoutMs);
   db::Database* database = nullptr;
   auto path = resolveDatabase(options.dbRoot, c.dbId);
   if (!path) {
@@ -69,17 +78,18 @@ void evaluateOne(const Case& c, const EvalOptions& options, ConnectionCache& cac
       if (c.predSql) noDatabase(out.pred, msg);
     } else {
       database = *opened;
-      if (c.goldSql) runSide(*database, *c.goldSql, options, out.gold);
-      if (c.predSql) runSide(*database, *c.predSql, options, out.pred);
+      if (c.goldSql) runSide(*database, *c.goldSql, options, budget, CaseStep::GoldSql, out.gold);
+      if (c.predSql) runSide(*database, *c.predSql, options, budget, CaseStep::PredSql, out.pred);
     }
   }
   scoreOutcome(c, out, options.ignoreColumnOrder);
   const Annotator* annotator = options.annotator;
   static const NullAnnotator kNull;
   if (!annotator) annotator = &kNull;
-  Annotation a = annotator->annotate(AnnotationInput{c, out, database});
+  Annotation a = annotator->annotate(AnnotationInput{c, out, database, &budget});
   out.findings = std::move(a.findings);
   out.risk = std::move(a.risk);
+  out.timeLimit = budget.reachedIn();
   if (!options.keepRows) {
     out.gold.rows.clear();
     out.gold.rows.shrink_to_fit();

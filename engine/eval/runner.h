@@ -9,6 +9,7 @@
 
 #include "engine/core/case.h"
 #include "engine/eval/annotator.h"
+#include "engine/eval/case_budget.h"
 #include "engine/eval/exec_error.h"
 #include "engine/eval/result_compare.h"
 
@@ -39,12 +40,17 @@ struct CaseOutcome {
   std::optional<ResultDiff> diff;  // when both ran
   std::vector<Finding> findings;
   std::optional<Risk> risk;
+  // Set when the case's time limit (EvalOptions::timeoutMs) stopped or skipped some of its work.
+  std::optional<TimeLimitReached> timeLimit;
 };
 
 struct EvalOptions {
   std::string dbRoot;
   int jobs = 1;
-  int timeoutMs = 30000;  // per statement (BIRD's evaluator uses 30 s)
+  // Per case: one deadline for every statement the case runs (gold, prediction, the annotator's
+  // look-ups, probes and repairs); what is left when it passes is skipped (CaseOutcome::timeLimit).
+  // BIRD's evaluator gives each statement 30 s.
+  int timeoutMs = 30000;
   std::size_t maxRows = 1000000;
   bool keepRows = false;
   bool ignoreColumnOrder = false;  // also score EX set ignoring the order of the output columns  // keep

@@ -123,6 +123,7 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
       break;
     }
     res.saved += items.size();
+    for (const eval::CaseOutcome& o : outcomes) res.timeLimited += o.timeLimit ? 1 : 0;
   }
   return finish();
 }

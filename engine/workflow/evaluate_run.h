@@ -21,7 +21,7 @@ struct EvaluateRunOptions {
   std::string dbRoot;
   int jobs = 2;
   int batchSize = 100;
-  int timeoutMs = 30000;  // per statement
+  int timeoutMs = 30000;  // per case: all its statements together (hs::eval::EvalOptions::timeoutMs)
   // Also score EX (set) ignoring the order of the output columns; nullopt follows the run's
   // "ignore_column_order" setting.
   std::optional<bool> ignoreColumnOrder;
@@ -31,6 +31,7 @@ struct EvaluateRunResult {
   std::int64_t runId = 0;
   std::size_t total = 0;
   std::size_t saved = 0;
+  std::size_t timeLimited = 0;  // saved cases whose time limit stopped or skipped some of their work
   bool cancelled = false;
   std::optional<Error> error;  // the run could not be read, or a save failed (earlier batches stay)
   double elapsedMs = 0.0;

@@ -184,6 +184,60 @@ class TestCliEvaluate : public QObject {
     }
   }
 
+  // --timeout-ms is the time limit of a whole case: a case whose gold and predicted SQL are slow
+  // stops at it once, says where, and skips the rest; the next case is scored as usual. The same
+  // limit holds for `evaluate --workspace W --run ID` (the Review tab's workflow).
+  void timeLimitIsPerCase() {
+    const QString cases = dir_.path() + "/slow.jsonl", out = dir_.path() + "/slow_out.jsonl";
+    const std::string slow =
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) "
+        "SELECT count(*) FROM n";
+    {
+      std::ofstream f(cases.toStdString());
+      f << nlohmann::json{{"id", "slow"},
+                          {"db_id", "tiny"},
+                          {"question", "q"},
+                          {"gold_sql", slow},
+                          {"pred_sql", slow}}
+               .dump()
+        << "\n"
+        << nlohmann::json{{"id", "fast"},
+                          {"db_id", "tiny"},
+                          {"question", "q"},
+                          {"gold_sql", "SELECT count(*) FROM t"},
+                          {"pred_sql", "SELECT count(*) FROM t"}}
+               .dump()
+        << "\n";
+    }
+    const QString wsPath = dir_.path() + "/slow.hallusql";
+    Run r = runCli({"evaluate", "--cases", cases, "--db-root", dir_.path(), "--out", out, "--timeout-ms",
+                    "300", "--quiet", "--workspace", wsPath});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    std::ifstream in(out.toStdString());
+    std::vector<nlohmann::json> rows;
+    for (std::string line; std::getline(in, line);) rows.push_back(nlohmann::json::parse(line));
+    QCOMPARE(rows.size(), std::size_t(2));
+    const nlohmann::json& t = rows[0]["time_limit"];
+    QVERIFY2(t.is_object(), rows[0].dump().c_str());
+    QCOMPARE(t["limit_ms"], 300);
+    QCOMPARE(t["step"], "gold_sql");
+    QVERIFY(t["message"].get<std::string>().find("time limit of 300 ms was reached in the gold SQL") !=
+            std::string::npos);
+    QCOMPARE(rows[0]["exec"]["pred_error"]["class"], "timeout");
+    QVERIFY(rows[0]["exec"]["pred_error"]["message"].get<std::string>().rfind("not run", 0) == 0);
+    QVERIFY(rows[0]["ex"]["set"].is_null());
+    QVERIFY(rows[1]["time_limit"].is_null());
+    QCOMPARE(rows[1]["ex"]["set"], true);
+    QCOMPARE(nlohmann::json::parse(r.out.constData())["counts"]["time_limited"], 1);
+
+    Run again = runCli({"evaluate", "--workspace", wsPath, "--run", "1", "--timeout-ms", "300", "--quiet"});
+    QVERIFY2(again.exitCode == 0, again.err.constData());
+    const auto j = nlohmann::json::parse(again.out.toStdString());
+    QCOMPARE(j["saved"], 2);
+    QCOMPARE(j["time_limited"], 1);
+    QCOMPARE(runCli({"evaluate", "--workspace", wsPath, "--run", "1", "--timeout-ms", "0"}).exitCode, 2);
+  }
+
   void badInputExitsWithTwo() {
     Run missingOut = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl"});
     QCOMPARE(missingOut.exitCode, 2);

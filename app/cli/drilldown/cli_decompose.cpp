@@ -1,5 +1,5 @@
 // hallusql-cli drilldown decompose --cases F [--format ...] [--db-root DIR] --out OUT.jsonl
-//   [--max-failures N]
+//   [--max-failures N] [--timeout-ms N]
 // Every gold query of a case file -> its drill-down path (no LLM), one JSON object per case in
 // OUT.jsonl; a summary on stdout: steps, execution share, final-equals-original, failures, the
 // distribution of steps per query.
@@ -25,6 +25,14 @@ int runDecompose(const Args& args) {
   if (!outPath) return fail(outPath.error());
   auto maxFailures = args.getInt("max-failures", 50);
   if (!maxFailures) return fail(maxFailures.error());
+  auto timeoutMs = args.getInt("timeout-ms", 10000);
+  if (!timeoutMs) return fail(timeoutMs.error());
+  if (*timeoutMs < 1 || *timeoutMs > 86400000)
+    return fail(
+        makeError(ErrorKind::BadInput, "usage", "--timeout-ms must be between 1 and 86400000 (a day)"));
+  drilldown::DecomposeOptions options;  // one time limit per case, for all its statements
+  options.timeoutMs = static_cast<int>(*timeoutMs);
+  options.limits.timeoutMs = options.timeoutMs;
   auto imported = importCasesOption(args, "");
   if (!imported) return fail(imported.error());
   const std::string dbRoot = args.getOr("db-root", "");
@@ -34,7 +42,8 @@ int runDecompose(const Args& args) {
   auto start = std::chrono::steady_clock::now();
   std::map<std::string, std::unique_ptr<db::Database>> databases;  // null: not found
   std::size_t cases = 0, decomposed = 0, noGold = 0, withDb = 0, steps = 0, stepsRan = 0, stepsOk = 0;
-  std::size_t mergedSteps = 0, finalEqual = 0, finalChecked = 0, staticOk = 0, finalFails = 0;
+  std::size_t mergedSteps = 0, finalEqual = 0, finalChecked = 0, staticOk = 0, finalFails = 0,
+              timeLimited = 0;
   std::map<std::size_t, std::size_t> histogram;
   nlohmann::json failures = nlohmann::json::array();
   std::size_t failureCount = 0;
@@ -63,7 +72,7 @@ int runDecompose(const Args& args) {
       }
       database = it->second.get();
     }
-    auto path = drilldown::decompose(*c.goldSql, database);
+    auto path = drilldown::decompose(*c.goldSql, database, options);
     if (!path) {
       line["error"] = {{"code", path.error().code}, {"message", path.error().message}};
       addFailure(c, "parse", path.error().message);
@@ -88,6 +97,10 @@ int runDecompose(const Args& args) {
       stepsOk += (s.exec.ok ? 1 : 0);
     }
     for (const auto& m : p.merged) addFailure(c, "merged_step", m.reason + " [" + m.sql + "]");
+    if (p.timeLimit) {
+      ++timeLimited;
+      addFailure(c, "time_limit", p.timeLimit->message);
+    }
     if (p.finalEqualsOriginal) {
       ++finalChecked;
       finalEqual += *p.finalEqualsOriginal ? 1 : 0;
@@ -121,6 +134,7 @@ int runDecompose(const Args& args) {
          {"final_equals_original", finalEqual},
          {"final_not_equal", finalFails},
          {"static_ok", staticOk},
+         {"time_limited", timeLimited},
          {"steps_per_query", decomposed ? static_cast<double>(steps) / static_cast<double>(decomposed) : 0.0},
          {"steps_histogram", dist},
          {"failure_count", failureCount},
@@ -129,12 +143,13 @@ int runDecompose(const Args& args) {
   return kOk;
 }
 
-const CommandRegistration kDecompose{Command{
-    "drilldown decompose",
-    "drilldown decompose --cases F [--format ...] [--db-root DIR] --out OUT.jsonl [--max-failures N]   "
-    "gold queries -> executable drill-down paths (no LLM)",
-    {},
-    runDecompose}};
+const CommandRegistration kDecompose{
+    Command{"drilldown decompose",
+            "drilldown decompose --cases F [--format ...] [--db-root DIR] --out OUT.jsonl [--max-failures N] "
+            "[--timeout-ms N (per case, all its statements; default 10000)]   "
+            "gold queries -> executable drill-down paths (no LLM)",
+            {},
+            runDecompose}};
 
 }  // namespace
 }  // namespace hs::cli

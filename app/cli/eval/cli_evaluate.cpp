@@ -26,6 +26,8 @@ namespace {
 
 namespace imp = hs::ws::import;
 
+constexpr long long kDayMs = 24LL * 3600 * 1000;  // --timeout-ms at most
+
 Error usage(std::string message) {
   return makeError(ErrorKind::BadInput, "usage", std::move(message));
 }
@@ -89,7 +91,8 @@ int runEvaluateWorkspaceRun(const Args& args) {
   options.batchSize = static_cast<int>(*batch);
   auto timeoutMs = args.getInt("timeout-ms", 30000);
   if (!timeoutMs) return fail(timeoutMs.error());
-  if (*timeoutMs < 1) return fail(usage("--timeout-ms must be positive"));
+  if (*timeoutMs < 1 || *timeoutMs > kDayMs)
+    return fail(usage("--timeout-ms must be between 1 and 86400000 (a day)"));
   options.timeoutMs = static_cast<int>(*timeoutMs);
   const bool quiet = args.has("quiet");
   auto progress = [quiet, m = std::make_shared<std::mutex>()](const workflow::Progress& p) {
@@ -106,6 +109,7 @@ int runEvaluateWorkspaceRun(const Args& args) {
                      {"db_root", r.dbRoot},
                      {"total", r.total},
                      {"saved", r.saved},
+                     {"time_limited", r.timeLimited},
                      {"cancelled", r.cancelled},
                      {"elapsed_ms", r.elapsedMs}};
   // RS(c) of the stored run when it was generated with abstention (null otherwise), as the Review
@@ -128,7 +132,8 @@ int runEvaluate(const Args& args) {
   if (*jobs < 1 || *jobs > 256) return fail(usage("--jobs must be between 1 and 256"));
   auto timeoutMs = args.getInt("timeout-ms", 30000);
   if (!timeoutMs) return fail(timeoutMs.error());
-  if (*timeoutMs < 1) return fail(usage("--timeout-ms must be positive"));
+  if (*timeoutMs < 1 || *timeoutMs > kDayMs)
+    return fail(usage("--timeout-ms must be between 1 and 86400000 (a day)"));
 
   imp::ImportOptions options;
   options.casesPath = *casesPath;
@@ -237,13 +242,14 @@ int runEvaluate(const Args& args) {
 const CommandRegistration kEvaluate{Command{
     "evaluate",
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
-    "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N] [--csv-map "
+    "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N (per case)] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
     "[--model M] [--annotate rules|none] [--risk-features] [--ignore-column-order] [--quiet] [--strict] "
     "[--workspace W "
     "[--run-name "
     "NAME]]\n"
-    "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N] [--quiet]",
+    "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
+    "[--quiet]",
     {"quiet", "ignore-column-order", "strict", "risk-features"},
     runEvaluate}};
 

@@ -43,6 +43,11 @@ std::string cteChain(int n) {
 
 const char* kTwelveRows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12) ";
 
+// Counts to a billion: minutes of plain VM loops.
+const char* kCountToABillion =
+    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) "
+    "SELECT count(*) FROM n";
+
 }  // namespace
 
 class TestDbGuard : public QObject {
@@ -208,6 +213,42 @@ class TestDbGuard : public QObject {
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("cancelled"));
     QVERIFY2(ms < 10000, qPrintable(QString("took %1 ms").arg(ms)));
+  }
+
+  // Limits::deadline is shared by several statements: the first one stops at it (long before its
+  // own 5 s limit), the next ones (a query, a value look-up, a cursor) do not start; statements
+  // without it run as before.
+  void sharedDeadlineStopsEveryStatement() {
+    auto db = open();
+    Limits limits;
+    limits.timeoutMs = 5000;
+    limits.deadline = Clock::now() + std::chrono::milliseconds(300);
+    auto start = Clock::now();
+    auto r = db->query(kCountToABillion, limits);
+    double ms = msSince(start);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, std::string("deadline"));
+    QCOMPARE(r.error().kind, hs::ErrorKind::Timeout);
+    QVERIFY2(ms < 4000, qPrintable(QString("took %1 ms").arg(ms)));
+    auto next = db->query("SELECT count(*) FROM t", limits);
+    QVERIFY(!next.ok());
+    QCOMPARE(next.error().code, std::string("deadline"));
+    auto exists = db->valueExists("t", "x", hs::db::Value::integer(1), limits);
+    QVERIFY(!exists.ok());
+    QCOMPARE(exists.error().code, std::string("deadline"));
+    auto cursor = db->openCursor("SELECT x FROM t", limits);
+    QVERIFY(!cursor.ok());
+    QCOMPARE(cursor.error().code, std::string("deadline"));
+    auto free = db->query("SELECT count(*) FROM t", Limits(5000));
+    QVERIFY2(free.ok(), free.ok() ? "" : free.error().message.c_str());
+    QCOMPARE(free->rows[0][0].i, std::int64_t{3});
+    // Its own time limit, when it comes first, still says so.
+    Limits own;
+    own.timeoutMs = 200;
+    own.deadline = Clock::now() + std::chrono::seconds(60);
+    auto first = db->query(kCountToABillion, own);
+    QVERIFY(!first.ok());
+    QCOMPARE(first.error().code, std::string("timeout"));
   }
 
   // The limits also hold for each fetch() of a cursor.

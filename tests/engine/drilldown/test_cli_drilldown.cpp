@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sqlite3.h>
+
 #include <nlohmann/json.hpp>
 
 #include "../llm/llm_test_support.h"
@@ -50,6 +52,59 @@ class TestCliDrilldown : public QObject {
     r = runCli({"drilldown", "run", "--cases", "x", "--db-root", "y", "--out", "z", "--history", "sometimes",
                 "--base-url", "http://127.0.0.1:1/v1", "--model", "m"});
     QCOMPARE(r.exitCode, 2);
+  }
+
+  // --timeout-ms bounds all the statements of one case together: a case whose steps are slow stops
+  // once and says where, the next case is decomposed as usual.
+  void decomposeTimeLimitIsPerCase() {
+    QDir(dir_.path()).mkpath("root/big");
+    {
+      sqlite3* h = nullptr;
+      QCOMPARE(sqlite3_open(dir_.filePath("root/big/big.sqlite").toUtf8().constData(), &h), SQLITE_OK);
+      QCOMPARE(sqlite3_exec(h,
+                            "CREATE TABLE t(x INTEGER); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT "
+                            "i + 1 FROM n WHERE i < 1000) INSERT INTO t SELECT i FROM n;",
+                            nullptr, nullptr, nullptr),
+               SQLITE_OK);
+      sqlite3_close(h);
+    }
+    const QString cases = dir_.filePath("slow_cases.jsonl"), out = dir_.filePath("slow_paths.jsonl");
+    {
+      QFile f(cases);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      const char* slow = "SELECT count(*) FROM t AS a, t AS b, t AS c, t AS d WHERE a.x > 0 AND b.x > 0";
+      f.write(nlohmann::json{{"id", "slow"}, {"db_id", "big"}, {"question", "q"}, {"gold_sql", slow}}
+                  .dump()
+                  .c_str());
+      f.write("\n");
+      f.write(nlohmann::json{
+          {"id", "fast"}, {"db_id", "big"}, {"question", "q"}, {"gold_sql", "SELECT x FROM t WHERE x < 3"}}
+                  .dump()
+                  .c_str());
+      f.write("\n");
+    }
+    auto r = runCli({"drilldown", "decompose", "--cases", cases, "--db-root", dir_.filePath("root"), "--out",
+                     out, "--timeout-ms", "300"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out["time_limited"].get<int>(), 1);
+    auto rows = readJsonl(out);
+    QCOMPARE(rows.size(), std::size_t(2));
+    const auto& t = rows[0]["time_limit"];
+    QVERIFY2(t.is_object(), rows[0].dump().c_str());
+    QCOMPARE(t["limit_ms"].get<int>(), 300);
+    QCOMPARE(t["step"].get<std::string>(), std::string("step"));
+    QCOMPARE(t["index"].get<int>(), 1);
+    QCOMPARE(rows[0]["steps"][1]["exec"]["ran"].get<bool>(), false);
+    QVERIFY(rows[0]["final_equals_original"].is_null());
+    QVERIFY(rows[1]["time_limit"].is_null());
+    QCOMPARE(rows[1]["final_equals_original"].get<bool>(), true);
+    // The option is checked and listed in the usage line.
+    auto bad = runCli({"drilldown", "decompose", "--cases", cases, "--out", out, "--timeout-ms", "0"});
+    QCOMPARE(bad.exitCode, 2);
+    bool listed = false;
+    for (const QByteArray& line : hs::test::runCli({"--help"}).out.split('\n'))
+      listed = listed || (line.trimmed().startsWith("drilldown decompose") && line.contains("--timeout-ms"));
+    QVERIFY(listed);
   }
 
   void decomposeBirdWithoutDatabases() {

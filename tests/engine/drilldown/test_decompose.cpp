@@ -1,6 +1,10 @@
 // Decomposition of gold queries into drill-down paths: step order, spans, subqueries, set
-// operations, CTEs, folding of steps that do not execute, and all Spider dev gold queries.
+// operations, CTEs, folding of steps that do not execute, the time limit of a whole decomposition,
+// and all Spider dev gold queries.
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <sqlite3.h>
 
 #include <fstream>
 #include <map>
@@ -164,6 +168,48 @@ class TestDrilldownDecompose : public QObject {
     QVERIFY(!p->finalEqualsOriginal.has_value());
     QVERIFY(p->stepsReparse);
     QVERIFY(p->finalTreeEqualsOriginal);
+  }
+
+  // DecomposeOptions::timeoutMs is one budget for every statement of the decomposition: the first
+  // step stops at it, the later steps and the final check do not start (and are not folded).
+  void timeLimitCoversTheWholeDecomposition() {
+    QTemporaryDir dir;
+    const std::string path = (dir.path() + "/d.sqlite").toStdString();
+    {
+      sqlite3* h = nullptr;
+      QCOMPARE(sqlite3_open(path.c_str(), &h), SQLITE_OK);
+      QCOMPARE(sqlite3_exec(h,
+                            "CREATE TABLE t(x INTEGER); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT "
+                            "i + 1 FROM n WHERE i < 1000) INSERT INTO t SELECT i FROM n;",
+                            nullptr, nullptr, nullptr),
+               SQLITE_OK);
+      sqlite3_close(h);
+    }
+    auto database = db::Database::openReadOnly(path);
+    QVERIFY(database.ok());
+    // 10^12 rows in every step.
+    const std::string q =
+        "SELECT count(*) FROM t AS a, t AS b, t AS c, t AS d WHERE a.x > 0 AND b.x > 0 AND c.x > 0";
+    DecomposeOptions options;
+    options.limits.timeoutMs = 5000;  // each statement alone
+    options.timeoutMs = 300;          // all of them together
+    auto p = decompose(q, database.value().get(), options);
+    QVERIFY(p.ok());
+    QCOMPARE(p->steps.size(), std::size_t(4));
+    QVERIFY(p->merged.empty());
+    QVERIFY(p->timeLimit.has_value());
+    QCOMPARE(p->timeLimit->limitMs, 300);
+    QCOMPARE(p->timeLimit->stepIndex, std::size_t(1));
+    QVERIFY2(p->timeLimit->message.find("time limit of 300 ms was reached in step 1") != std::string::npos,
+             p->timeLimit->message.c_str());
+    QVERIFY(p->steps[0].exec.ran && !p->steps[0].exec.ok);
+    QCOMPARE(p->steps[0].exec.errorCode, std::string("deadline"));
+    for (std::size_t i = 1; i < p->steps.size(); ++i) {
+      QVERIFY(!p->steps[i].exec.ran);
+      QVERIFY(p->steps[i].exec.error.find("not run") != std::string::npos);
+    }
+    QVERIFY(!p->finalEqualsOriginal.has_value());
+    QVERIFY(p->finalCheckError.find("not run") != std::string::npos);
   }
 
   // All 1,034 Spider dev gold queries (about half a second): every step of every query whose

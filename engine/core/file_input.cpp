@@ -147,24 +147,13 @@ Result<std::string> readRegularFile(const std::string& path, std::uint64_t maxBy
   return out;
 }
 
-Status forEachLine(const std::string& path, std::size_t maxLineBytes,
-                   const std::function<bool(const FileLine&)>& callback) {
+Status forEachChunk(const std::string& path,
+                    const std::function<bool(std::string_view chunk, std::uint64_t offset)>& callback) {
   struct stat st {};
   auto opened = openRegular(path, st);
   if (!opened) return opened.error();
   int fd = *opened;
-  std::string line;
-  FileLine current;
-  current.number = 1;
-  auto emit = [&]() {
-    current.text = line;
-    bool more = callback(current);
-    current.offset += current.length + 1;
-    current.length = 0;
-    ++current.number;
-    line.clear();
-    return more;
-  };
+  std::uint64_t offset = 0;
   char buf[65536];
   for (;;) {
     ssize_t n = ::read(fd, buf, sizeof buf);
@@ -175,7 +164,30 @@ Status forEachLine(const std::string& path, std::size_t maxLineBytes,
       return fileError("io", std::string("cannot read file: ") + std::strerror(err), path);
     }
     if (n == 0) break;
-    std::string_view chunk(buf, static_cast<std::size_t>(n));
+    const bool more = callback(std::string_view(buf, static_cast<std::size_t>(n)), offset);
+    offset += static_cast<std::uint64_t>(n);
+    if (!more) break;
+  }
+  ::close(fd);
+  return ok();
+}
+
+Status forEachLine(const std::string& path, std::size_t maxLineBytes,
+                   const std::function<bool(const FileLine&)>& callback) {
+  std::string line;
+  FileLine current;
+  current.number = 1;
+  bool stopped = false;
+  auto emit = [&]() {
+    current.text = line;
+    bool more = callback(current);
+    current.offset += current.length + 1;
+    current.length = 0;
+    ++current.number;
+    line.clear();
+    return more;
+  };
+  auto st = forEachChunk(path, [&](std::string_view chunk, std::uint64_t) {
     while (!chunk.empty()) {
       std::size_t nl = chunk.find('\n');
       std::string_view part = chunk.substr(0, nl);
@@ -184,13 +196,14 @@ Status forEachLine(const std::string& path, std::size_t maxLineBytes,
       if (nl == std::string_view::npos) break;
       chunk.remove_prefix(nl + 1);
       if (!emit()) {
-        ::close(fd);
-        return ok();
+        stopped = true;
+        return false;
       }
     }
-  }
-  ::close(fd);
-  if (current.length > 0) emit();
+    return true;
+  });
+  if (!st) return st;
+  if (!stopped && current.length > 0) emit();
   return ok();
 }
 

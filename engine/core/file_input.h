@@ -47,6 +47,12 @@ struct FileLine {
   bool tooLong() const { return length > text.size(); }
 };
 
+// Streams a regular file in pieces of at most 64 KiB (checked and opened like readRegularFile),
+// each with the byte offset of its first byte; memory stays constant whatever the file's size. The
+// callback returns false to stop early.
+Status forEachChunk(const std::string& path,
+                    const std::function<bool(std::string_view chunk, std::uint64_t offset)>& callback);
+
 // Streams a regular file line by line (checked and opened like readRegularFile) without ever
 // holding more than `maxLineBytes` of one line: the rest of a longer line is skipped and the
 // callback sees tooLong(). The callback returns false to stop early.

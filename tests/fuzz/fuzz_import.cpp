@@ -1,6 +1,7 @@
 // libFuzzer target: the import formats (JSONL, MRSQLGen JSONL, drill-down JSON, Spider JSON and
-// gold lines, BIRD JSON, CSV), the bounded JSON reader and the file-level path through a real file
-// (format detection, the not-text check, the warning cap). The first byte picks the format.
+// gold lines, BIRD JSON, CSV) read from a real file as importCases() reads them (streamed lines and
+// CSV records, format detection, the not-text check, the warning cap) and the bounded JSON reader.
+// The first byte picks the format.
 // Invariants: no crash or sanitizer report; every warning/error offset lies inside the input; no
 // more than kMaxIssuesPerImport + 1 warnings or errors reach the caller.
 #include <unistd.h>
@@ -14,7 +15,6 @@
 #include "engine/core/json_input.h"
 #include "engine/workspace/import/import.h"
 #include "engine/workspace/import/import_internal.h"
-#include "engine/workspace/import/source_text.h"
 
 namespace imp = hs::ws::import;
 
@@ -34,50 +34,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string bytes(reinterpret_cast<const char*>(data + 1), size - 1);
   auto json = hs::parseJsonBounded(bytes);
   if (!json && json.error().offset && *json.error().offset > bytes.size()) std::abort();
-  imp::ImportReport report;
-  imp::ImportOptions options;
-  if (which == 7) {  // the whole path through a file: detection, reading, capping
-    static const std::string path = "/tmp/hallusql-fuzz-import-" + std::to_string(::getpid()) + ".json";
-    {
-      std::ofstream f(path, std::ios::binary | std::ios::trunc);
-      f << bytes;
-    }
-    options.casesPath = path;
-    report = imp::importCases(options);
-    if (report.warnings.size() > imp::kMaxIssuesPerImport + 1 ||
-        report.errors.size() > imp::kMaxIssuesPerImport + 1)
-      std::abort();
-    checkOffsets(report, bytes.size());
+  if (which == 6) {
+    std::string sql = bytes;
+    (void)imp::stripTrailingDbId(sql);
+    (void)imp::detail::mrsqlgenCode(bytes);
     return 0;
   }
-  if (imp::notTextError(bytes, "fuzz")) return 0;  // readSourceText refuses such files
-  imp::SourceText source = imp::sourceTextFrom("fuzz", bytes);
-  switch (which) {
-    case 0:
-      imp::detail::importJsonl(source, options, false, report);
-      break;
-    case 1:
-      imp::detail::importJsonl(source, options, true, report);
-      break;
-    case 2:
-      imp::detail::importDrilldown(source, options, report);
-      break;
-    case 3:
-      imp::detail::importSpider(source, options, report);
-      break;
-    case 4:
-      imp::detail::importBird(source, options, report);
-      break;
-    case 5:
-      imp::detail::importCsv(source, options, report);
-      break;
-    default: {
-      std::string sql = bytes;
-      (void)imp::stripTrailingDbId(sql);
-      (void)imp::detail::mrsqlgenCode(bytes);
-      break;
-    }
+  // Every format through a real file: lines and CSV records stream from it.
+  static const std::string path = "/tmp/hallusql-fuzz-import-" + std::to_string(::getpid()) + ".json";
+  {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << bytes;
   }
+  static constexpr imp::Format kFormats[] = {
+      imp::Format::Jsonl, imp::Format::MrSqlGen, imp::Format::Drilldown, imp::Format::Spider,
+      imp::Format::Bird,  imp::Format::Csv,      imp::Format::Auto,      imp::Format::Auto};
+  imp::ImportOptions options;
+  options.casesPath = path;
+  options.format = kFormats[which];
+  imp::ImportReport report = imp::importCases(options);
+  if (report.warnings.size() > imp::kMaxIssuesPerImport + 1 ||
+      report.errors.size() > imp::kMaxIssuesPerImport + 1)
+    std::abort();
   checkOffsets(report, bytes.size());
   return 0;
 }

@@ -1,9 +1,11 @@
 // Which field of an import a file belongs in, and the default name of a run.
 #include <cctype>
+#include <optional>
 
 #include "engine/core/json_input.h"
 #include "engine/workspace/import/import.h"
 #include "engine/workspace/import/import_internal.h"
+#include "engine/workspace/import/source_stream.h"
 
 namespace hs::ws::import {
 
@@ -29,17 +31,43 @@ bool isNumberedSqlObject(const nlohmann::json& doc) {
   return true;
 }
 
+// A JSON document starting with '{' that is larger than the look at its start: an object on the
+// first line alone is judged by that line; a first line that breaks off (a document written over
+// several lines) means reading the whole file (bounded by hs::kMaxInputFileBytes).
+std::optional<nlohmann::json> firstObject(const std::string& path, std::string_view text) {
+  const std::size_t eol = text.find('\n');
+  if (eol == std::string_view::npos) return std::nullopt;  // a first line longer than the look
+  auto line = parseJsonBounded(text.substr(0, eol));
+  if (line) return std::move(line.value());
+  if (line.error().offset.value_or(0) < eol) return std::nullopt;  // broken before the line ends
+  auto whole = readSourceText(path);
+  if (!whole) return std::nullopt;
+  const std::string_view all = whole->text;
+  const std::size_t first = all.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return std::nullopt;
+  auto doc = parseJsonBounded(all.substr(first));
+  if (!doc) return std::nullopt;
+  return std::move(doc.value());
+}
+
 }  // namespace
 
 RoleGuess guessFileRole(const std::string& path) {
   RoleGuess guess;
-  auto source = readSourceText(path);
-  if (!source) return guess;
-  const std::string& text = source->text;
+  auto prefix = readSourcePrefix(path, kMaxRecordBytes);
+  if (!prefix) return guess;
+  const std::string& text = prefix->source.text;
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) return guess;
   if (text[first] == '{') {
-    if (auto doc = parseJsonBounded(std::string_view(text).substr(first)); doc && isNumberedSqlObject(*doc)) {
+    std::optional<nlohmann::json> doc;
+    if (prefix->complete) {
+      if (auto parsed = parseJsonBounded(std::string_view(text).substr(first)))
+        doc = std::move(parsed.value());
+    } else {
+      doc = firstObject(path, std::string_view(text).substr(first));
+    }
+    if (doc && isNumberedSqlObject(*doc)) {
       guess.role = FileRole::Predictions;
       guess.why = "a JSON object of numbered SQL strings (BIRD predictions such as predict_dev.json)";
       return guess;

@@ -6,6 +6,7 @@
 #include "engine/core/json_input.h"
 #include "engine/core/text.h"
 #include "engine/workspace/import/import_internal.h"
+#include "engine/workspace/import/source_stream.h"
 
 namespace hs::ws::import {
 
@@ -37,10 +38,12 @@ Format formatOfRecord(const nlohmann::json& rec, bool fromLines) {
   return Format::Auto;
 }
 
-// Keeps the first kMaxIssuesPerImport issues and summarises the rest in one more entry.
-std::size_t capIssues(std::vector<Error>& issues, const char* what, const std::string& path) {
+// Keeps the first kMaxIssuesPerImport issues and summarises the rest (with the `omitted` ones
+// boundIssues() only counted) in one more entry; returns how many were left out.
+std::size_t capIssues(std::vector<Error>& issues, std::size_t omitted, const char* what,
+                      const std::string& path) {
   if (issues.size() <= kMaxIssuesPerImport) return 0;
-  std::size_t omitted = issues.size() - kMaxIssuesPerImport;
+  omitted += issues.size() - kMaxIssuesPerImport;
   std::string code = issues[kMaxIssuesPerImport].code;
   issues.resize(kMaxIssuesPerImport);
   issues.push_back(
@@ -121,21 +124,27 @@ std::string stripTrailingDbId(std::string& sql) {
 }
 
 Result<Format> detectFormat(const std::string& casesPath) {
-  auto source = readSourceText(casesPath);
-  if (!source) return source.error();
-  const std::string& text = source->text;
+  // A look at the start of the file (the first line of JSON Lines is at most kMaxRecordBytes long).
+  auto prefix = readSourcePrefix(casesPath, kMaxRecordBytes);
+  if (!prefix) return prefix.error();
+  const std::string& text = prefix->source.text;
   std::size_t first = text.find_first_not_of(" \t\r\n");
   if (endsWith(casesPath, ".csv") || endsWith(casesPath, ".tsv")) return Format::Csv;
   if (endsWith(casesPath, ".sql") || endsWith(casesPath, ".txt")) return Format::Spider;
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     // A JSON document, or JSON Lines (several top-level objects).
     if (text[first] == '[') {
-      auto doc = parseJsonBounded(text);
+      // A JSON document is read whole (bounded by hs::kMaxInputFileBytes).
+      Result<SourceText> whole =
+          prefix->complete ? Result<SourceText>(std::move(prefix->source)) : readSourceText(casesPath);
+      if (!whole) return whole.error();
+      const SourceText& source = *whole;
+      auto doc = parseJsonBounded(source.text);
       if (!doc && doc.error().code == "depth") {
         Error e = doc.error();
         e.where = casesPath;
-        e.offset = source->rawOffset(e.offset.value_or(0));
-        e.line = lineColAt(source->raw, *e.offset).line;
+        e.offset = source.rawOffset(e.offset.value_or(0));
+        e.line = lineColAt(source.raw, *e.offset).line;
         return e;
       }
       if (doc && doc->is_array() && !doc->empty()) {
@@ -147,6 +156,7 @@ Result<Format> detectFormat(const std::string& casesPath) {
           "cannot tell the format of " + casesPath + ": a JSON array of unknown records; use --format");
     }
     std::size_t eol = text.find('\n', first);
+    if (eol == std::string::npos && !prefix->complete) return Format::Jsonl;  // a first line too long
     std::string line = text.substr(first, eol == std::string::npos ? std::string::npos : eol - first);
     if (auto rec = parseJsonBounded(line)) {
       Format f = formatOfRecord(*rec, true);
@@ -179,43 +189,67 @@ ImportReport importCases(const ImportOptions& options) {
     format = *detected;
   }
   report.format = format;
-  auto source = readSourceText(options.casesPath);
-  if (!source) {
-    report.errors.push_back(source.error());
-    return report;
-  }
-  report.warnings = source->warnings;
+  // A JSON document is read whole; lines and CSV records stream.
+  auto readWhole = [&]() -> std::optional<SourceText> {
+    auto source = readSourceText(options.casesPath);
+    if (!source) {
+      report.errors.push_back(source.error());
+      return std::nullopt;
+    }
+    report.warnings = source->warnings;
+    return std::move(source.value());
+  };
   switch (format) {
     case Format::Auto:
     case Format::Jsonl:
-      detail::importJsonl(*source, options, false, report);
+      detail::importJsonl(options, false, report);
       break;
     case Format::MrSqlGen:
-      detail::importJsonl(*source, options, true, report);
+      detail::importJsonl(options, true, report);
       break;
     case Format::Drilldown:
-      detail::importDrilldown(*source, options, report);
+      if (auto source = readWhole()) detail::importDrilldown(*source, options, report);
       break;
     case Format::Spider:
-      detail::importSpider(*source, options, report);
+      detail::importSpider(options, report);
       break;
     case Format::Bird:
-      detail::importBird(*source, options, report);
+      if (auto source = readWhole()) detail::importBird(*source, options, report);
       break;
     case Format::Csv:
-      detail::importCsv(*source, options, report);
+      detail::importCsv(options, report);
       break;
   }
   for (Case& c : report.cases) {
     if (c.model.empty()) c.model = options.model;
     if (c.source.empty()) c.source = options.casesPath;
   }
-  report.omittedWarnings = capIssues(report.warnings, "warning", options.casesPath);
-  report.omittedErrors = capIssues(report.errors, "error", options.casesPath);
+  report.omittedWarnings = capIssues(report.warnings, report.omittedWarnings, "warning", options.casesPath);
+  report.omittedErrors = capIssues(report.errors, report.omittedErrors, "error", options.casesPath);
   return report;
 }
 
 namespace detail {
+
+void boundIssues(std::vector<Error>& issues, std::size_t& omitted) {
+  if (issues.size() <= kMaxIssuesPerImport + 1) return;
+  omitted += issues.size() - (kMaxIssuesPerImport + 1);
+  issues.resize(kMaxIssuesPerImport + 1);
+}
+
+void boundIssues(ImportReport& report) {
+  boundIssues(report.warnings, report.omittedWarnings);
+  boundIssues(report.errors, report.omittedErrors);
+}
+
+void failImport(ImportReport& report, Error error) {
+  report.cases.clear();
+  report.warnings.clear();
+  report.errors.clear();
+  report.omittedWarnings = 0;
+  report.omittedErrors = 0;
+  report.errors.push_back(std::move(error));
+}
 
 std::string fileStem(const std::string& path) {
   std::size_t slash = path.find_last_of("/\\");
@@ -242,6 +276,10 @@ PredValue interpretPredictionText(std::string text, const std::string& path, std
                                   bool tabIsNormal, const std::string& expectedDbId,
                                   const std::set<std::string>* knownDbIds) {
   PredValue out;
+  if (text.size() > kMaxFieldBytes) {  // the record is rejected (oversizeField): no copies of it
+    out.sql = std::move(text);
+    return out;
+  }
   // Models emit tabs inside SQL: what follows the LAST tab is a db_id only when it is a known one
   // (the case's database, BIRD's marker layout, or any db_id of the run); otherwise the tabs are
   // whitespace of the SQL and nothing is cut.
@@ -339,38 +377,6 @@ std::optional<std::string> fieldTypeError(const nlohmann::json& rec,
     return std::string("field \"") + name + "\" is a JSON " + it->type_name() + ", not a string";
   }
   return std::nullopt;
-}
-
-std::string mrsqlgenCode(std::string_view typeName) {
-  static const char* const kNames[] = {"operator misuse",
-                                       "limit error",
-                                       "join logic hallucination",
-                                       "violating value specification",
-                                       "column selection error",
-                                       "condition logic hallucination",
-                                       "aggregation function misuse",
-                                       "distinct error",
-                                       "orderby misuse",
-                                       "groupby misuse"};
-  std::string t = asciiLower(trim(typeName));
-  // "C3", "c3: join logic hallucination"
-  if (t.size() >= 2 && t[0] == 'c' && std::isdigit(static_cast<unsigned char>(t[1]))) {
-    std::size_t k = 1;
-    int n = 0;
-    while (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) n = n * 10 + (t[k++] - '0');
-    if (n >= 1 && n <= 10 && (k == t.size() || !std::isalnum(static_cast<unsigned char>(t[k]))))
-      return "C" + std::to_string(n);
-  }
-  std::string compact;
-  for (char c : t)
-    if (c != ' ' && c != '-' && c != '_') compact.push_back(c);
-  for (int i = 0; i < 10; ++i) {
-    std::string name;
-    for (const char* p = kNames[i]; *p; ++p)
-      if (*p != ' ') name.push_back(*p);
-    if (compact == name) return "C" + std::to_string(i + 1);
-  }
-  return "";
 }
 
 }  // namespace detail

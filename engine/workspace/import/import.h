@@ -4,6 +4,12 @@
 // predict_dev.json), CSV with a column mapping, the drill-down JSON of seed 001, and MRSQLGen-style
 // JSONL whose labels become hs::HumanLabel. Real files are dirty: recoverable problems become
 // warnings, unreadable records become errors, each naming file, line and byte offset.
+//
+// Memory budget: JSON Lines, MRSQLGen JSONL, CSV and Spider's SQL and prediction lines are read
+// record by record, so peak memory is the imported cases (about 0.7 KB per small case: 1,000,000
+// small JSONL rows peak at 0.7 GB RSS) plus one record (at most kMaxRecordBytes) plus at most
+// kMaxIssuesPerImport + 1 warnings and errors. Every file is bounded by hs::kMaxInputFileBytes;
+// JSON documents (BIRD and its predict_dev.json, drill-down, Spider's dev.json) are read whole.
 #include <functional>
 #include <optional>
 #include <string>
@@ -54,6 +60,13 @@ struct ImportReport {
 };
 
 inline constexpr std::size_t kMaxIssuesPerImport = 100;
+
+// Bounds on one record. A JSONL line, CSV record or line of a Spider SQL file longer than
+// kMaxRecordBytes, or a case with a text field (SQL, question, evidence, id, db_id, label) longer
+// than kMaxFieldBytes, is rejected with a "too_long" error naming file, line and byte offset, like
+// any unreadable record; the rest of the file is imported. A longer line is measured, never held.
+inline constexpr std::size_t kMaxRecordBytes = std::size_t{4} << 20;  // 4 MiB
+inline constexpr std::size_t kMaxFieldBytes = std::size_t{1} << 20;   // 1 MiB
 
 // Detects the format from the file's name and first bytes. Fails when the file cannot be read.
 Result<Format> detectFormat(const std::string& casesPath);

@@ -1,11 +1,13 @@
-// Spider (dev.json or dev_gold.sql + prediction lines), BIRD (dev.json + predict_dev.json), CSV.
+// Spider (dev.json, or dev_gold.sql streamed line by line, plus a prediction file streamed line by
+// line) and BIRD (dev.json + predict_dev.json, JSON documents read whole).
 #include <algorithm>
 #include <cctype>
 #include <set>
 
 #include "engine/core/text.h"
-#include "engine/workspace/import/csv_reader.h"
 #include "engine/workspace/import/import_internal.h"
+#include "engine/workspace/import/record_limits.h"
+#include "engine/workspace/import/source_stream.h"
 
 namespace hs::ws::import::detail {
 
@@ -22,120 +24,234 @@ std::string trimmed(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
-// Reads a one-query-per-line prediction file. Trailing blank lines are dropped (warned); blank
-// lines in the middle stay as failed generations so the alignment with the gold file holds.
-struct PredLine {
-  std::string text;
-  std::size_t line = 0;
-  std::size_t offset = 0;
+// The cases of a gold file in order, a rejected one (too long) kept in its place so that the
+// predictions stay aligned; only the others reach the report.
+struct AlignedCases {
+  std::vector<Case> cases;
+  std::vector<bool> rejected;
+  void push(Case c, bool isRejected = false) {
+    cases.push_back(std::move(c));
+    rejected.push_back(isRejected);
+  }
+  // Moves the cases that were not rejected to the report, without a second array of them.
+  void moveTo(ImportReport& report) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (rejected[i]) continue;
+      if (kept != i) cases[kept] = std::move(cases[i]);
+      ++kept;
+    }
+    cases.resize(kept);
+    if (report.cases.empty()) {
+      report.cases = std::move(cases);
+    } else {
+      for (Case& c : cases) report.cases.push_back(std::move(c));
+    }
+    cases.clear();
+    rejected.clear();
+  }
 };
 
-std::optional<std::vector<PredLine>> readPredictionLines(const std::string& path, ImportReport& report) {
-  auto source = readSourceText(path);
-  if (!source) {
-    report.errors.push_back(source.error());
-    return std::nullopt;
-  }
-  for (const Error& w : source->warnings) report.warnings.push_back(w);
-  std::vector<PredLine> out;
-  for (const SourceLine& l : splitLines(*source)) out.push_back({l.text, l.number, l.offset});
-  while (!out.empty() && isBlank(out.back().text)) {
-    report.warnings.push_back(importIssue("blank_line",
-                                          "blank line at the end of the prediction file ignored", path,
-                                          out.back().line, out.back().offset));
-    out.pop_back();
-  }
-  return out;
-}
-
-void attachPredictions(const std::vector<PredLine>& preds, const std::string& predPath,
-                       const std::string& goldPath, std::vector<Case>& cases, ImportReport& report) {
-  if (preds.size() != cases.size()) {
-    report.errors.push_back(importIssue("count_mismatch",
-                                        "prediction file " + predPath + " has " +
-                                            std::to_string(preds.size()) + " lines but gold file " +
-                                            goldPath + " has " + std::to_string(cases.size()) + " queries",
-                                        predPath, 0));
-    cases.clear();
-    return;
-  }
+// Attaches a one-query-per-line prediction file to the gold cases, line by line. Trailing blank
+// lines are dropped (warned); blank lines in the middle stay as failed generations so that the
+// alignment with the gold file holds. When the counts differ, the cases are dropped and only the
+// count_mismatch error (with both counts) says why. Returns false then.
+bool attachPredictionLines(const std::string& predPath, const std::string& goldPath, AlignedCases& gold,
+                           ImportReport& report) {
+  std::vector<Case>& cases = gold.cases;
   std::set<std::string> known;
   for (const Case& c : cases)
     if (!c.dbId.empty()) known.insert(c.dbId);
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    cases[i].predSql = interpretPredictionText(preds[i].text, predPath, preds[i].line, preds[i].offset,
-                                               &report.warnings, false, cases[i].dbId, &known)
+  // Issues of the attachment, reported only when the counts agree.
+  std::vector<Error> warnings, errors;
+  std::size_t omittedWarnings = 0, omittedErrors = 0;
+  std::size_t count = 0;  // prediction lines, trailing blank ones excepted
+  auto attach = [&](StreamLine& l) {
+    const std::size_t i = count++;
+    if (i >= cases.size() || gold.rejected[i]) return;
+    if (l.tooLong) {
+      errors.push_back(recordTooLong("line", l.length, predPath, l.number, l.offset));
+      gold.rejected[i] = true;
+      return;
+    }
+    cases[i].predSql = interpretPredictionText(std::move(l.text), predPath, l.number, l.offset, &warnings,
+                                               false, cases[i].dbId, &known)
                            .sql;
+    if (auto big = oversizeField(cases[i])) {
+      errors.push_back(importIssue("too_long", "record rejected: " + *big, predPath, l.number, l.offset));
+      gold.rejected[i] = true;
+    }
+  };
+  // Blank lines not yet followed by a prediction: counted, the first ones placed (later ones could
+  // only add warnings past the bound).
+  std::vector<StreamLine> blanks;
+  std::size_t blankCount = 0;
+  auto attachBlanks = [&]() {
+    for (std::size_t k = 0; k < blankCount; ++k) {
+      if (k < blanks.size()) {
+        attach(blanks[k]);
+      } else {
+        const std::size_t i = count++;
+        if (i < cases.size()) cases[i].predSql.reset();
+        ++omittedWarnings;  // its "empty_prediction" warning
+      }
+    }
+    blanks.clear();
+    blankCount = 0;
+  };
+  auto st = forEachSourceLine(predPath, kMaxRecordBytes, &report.warnings, [&](StreamLine& l) {
+    if (!l.tooLong && isBlank(l.text)) {
+      if (blanks.size() <= kMaxIssuesPerImport) {
+        StreamLine blank;  // its text does not matter: blank is an empty prediction
+        blank.number = l.number;
+        blank.offset = l.offset;
+        blanks.push_back(std::move(blank));
+      }
+      ++blankCount;
+      return true;
+    }
+    attachBlanks();
+    attach(l);
+    boundIssues(warnings, omittedWarnings);
+    boundIssues(errors, omittedErrors);
+    boundIssues(report);
+    return true;
+  });
+  if (!st) {
+    failImport(report, st.error());
+    return false;
   }
+  for (std::size_t k = 0; k < blankCount; ++k) {
+    if (k < blanks.size()) {
+      report.warnings.push_back(importIssue("blank_line",
+                                            "blank line at the end of the prediction file ignored", predPath,
+                                            blanks[k].number, blanks[k].offset));
+    } else {
+      ++report.omittedWarnings;
+    }
+  }
+  if (count != cases.size()) {
+    report.errors.push_back(importIssue("count_mismatch",
+                                        "prediction file " + predPath + " has " + std::to_string(count) +
+                                            " lines but gold file " + goldPath + " has " +
+                                            std::to_string(cases.size()) + " queries",
+                                        predPath, 0));
+    cases.clear();
+    gold.rejected.clear();
+    return false;
+  }
+  for (Error& w : warnings) report.warnings.push_back(std::move(w));
+  for (Error& e : errors) report.errors.push_back(std::move(e));
+  report.omittedWarnings += omittedWarnings;
+  report.omittedErrors += omittedErrors;
+  boundIssues(report);
+  return true;
+}
+
+// Spider's dev.json: a JSON array of {"db_id", "question", "query"}.
+bool spiderJson(const SourceText& source, AlignedCases& out, ImportReport& report) {
+  const std::string stem = fileStem(source.path);
+  auto doc = parseJsonDocument(source, &report.errors);
+  if (!doc) return false;
+  if (!doc->is_array()) {
+    std::size_t first = source.text.find_first_not_of(" \t\r\n");
+    report.errors.push_back(
+        importIssue("json", "a Spider file is a JSON array", source.path, 1, source.rawOffset(first)));
+    return false;
+  }
+  JsonRecordPositions positions(source);
+  for (std::size_t i = 0; i < doc->size(); ++i) {
+    const auto& rec = (*doc)[i];
+    Case c;
+    c.source = source.path;
+    c.sourceLine = i + 1;
+    c.id = stem + ":" + std::to_string(i);
+    if (auto bad = fieldTypeError(rec, {"db_id", "question", "query", "SQL", "gold_sql"})) {
+      report.errors.push_back(
+          importIssue("field_type", "record " + std::to_string(i + 1) + " has no usable gold SQL: " + *bad,
+                      source.path, 0));
+      out.push(std::move(c));  // kept without SQL so that prediction lines stay aligned
+      continue;
+    }
+    c.dbId = textField(rec, {"db_id"}).value_or("");
+    c.question = textField(rec, {"question"}).value_or("");
+    c.goldSql = textField(rec, {"query", "SQL", "gold_sql"});
+    c.difficulty = textField(rec, {"difficulty", "hardness"}).value_or("");
+    if (auto big = oversizeField(c)) {
+      auto at = positions.ofIndex(i);
+      report.errors.push_back(importIssue("too_long",
+                                          "record " + std::to_string(i + 1) + " rejected: " + *big,
+                                          source.path, at.line, at.offset));
+      out.push(std::move(c), true);
+      continue;
+    }
+    if (!rec.is_object() || !c.goldSql) {
+      report.errors.push_back(importIssue("missing_field",
+                                          "record " + std::to_string(i + 1) + " has no \"query\" (gold SQL)",
+                                          source.path, 0));
+    }
+    out.push(std::move(c));
+  }
+  return true;
+}
+
+// dev_gold.sql: "SQL<TAB>db_id" per line, read line by line.
+bool spiderGoldLines(const std::string& path, AlignedCases& out, ImportReport& report) {
+  const std::string stem = fileStem(path);
+  std::size_t index = 0;
+  auto st = forEachSourceLine(path, kMaxRecordBytes, &report.warnings, [&](StreamLine& l) {
+    if (!l.tooLong && isBlank(l.text)) {
+      report.warnings.push_back(importIssue("blank_line", "blank line skipped", path, l.number, l.offset));
+      boundIssues(report);
+      return true;
+    }
+    Case c;
+    c.source = path;
+    c.sourceLine = l.number;
+    c.id = stem + ":" + std::to_string(index++);
+    if (l.tooLong) {
+      report.errors.push_back(recordTooLong("line", l.length, path, l.number, l.offset));
+      out.push(std::move(c), true);
+      boundIssues(report);
+      return true;
+    }
+    std::string sql = std::move(l.text);
+    c.dbId = stripTrailingDbId(sql);
+    c.goldSql = trimmed(sql);
+    if (auto big = oversizeField(c)) {
+      report.errors.push_back(importIssue("too_long", "record rejected: " + *big, path, l.number, l.offset));
+      out.push(std::move(c), true);
+    } else {
+      if (c.dbId.empty()) {
+        report.warnings.push_back(importIssue("missing_field", "gold line has no tab and db_id after the SQL",
+                                              path, l.number, l.offset));
+      }
+      out.push(std::move(c));
+    }
+    boundIssues(report);
+    return true;
+  });
+  if (!st) failImport(report, st.error());
+  return st.ok();
 }
 
 }  // namespace
 
-void importSpider(const SourceText& source, const ImportOptions& options, ImportReport& report) {
-  const std::string stem = fileStem(source.path);
-  std::vector<Case> cases;
-  std::size_t first = source.text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && source.text[first] == '[') {
-    auto doc = parseJsonDocument(source, &report.errors);
-    if (!doc) return;
-    if (!doc->is_array()) {
-      report.errors.push_back(
-          importIssue("json", "a Spider file is a JSON array", source.path, 1, source.rawOffset(first)));
-      return;
-    }
-    for (std::size_t i = 0; i < doc->size(); ++i) {
-      const auto& rec = (*doc)[i];
-      Case c;
-      c.source = source.path;
-      c.sourceLine = i + 1;
-      c.id = stem + ":" + std::to_string(i);
-      if (auto bad = fieldTypeError(rec, {"db_id", "question", "query", "SQL", "gold_sql"})) {
-        report.errors.push_back(
-            importIssue("field_type", "record " + std::to_string(i + 1) + " has no usable gold SQL: " + *bad,
-                        source.path, 0));
-        cases.push_back(std::move(c));  // kept without SQL so that prediction lines stay aligned
-        continue;
-      }
-      c.dbId = textField(rec, {"db_id"}).value_or("");
-      c.question = textField(rec, {"question"}).value_or("");
-      c.goldSql = textField(rec, {"query", "SQL", "gold_sql"});
-      c.difficulty = textField(rec, {"difficulty", "hardness"}).value_or("");
-      if (!rec.is_object() || !c.goldSql) {
-        report.errors.push_back(
-            importIssue("missing_field", "record " + std::to_string(i + 1) + " has no \"query\" (gold SQL)",
-                        source.path, 0));
-      }
-      cases.push_back(std::move(c));
-    }
-  } else {
-    // dev_gold.sql: "SQL<TAB>db_id" per line.
-    std::size_t index = 0;
-    for (const SourceLine& l : splitLines(source)) {
-      if (isBlank(l.text)) {
-        report.warnings.push_back(
-            importIssue("blank_line", "blank line skipped", source.path, l.number, l.offset));
-        continue;
-      }
-      Case c;
-      c.source = source.path;
-      c.sourceLine = l.number;
-      c.id = stem + ":" + std::to_string(index++);
-      std::string sql = l.text;
-      c.dbId = stripTrailingDbId(sql);
-      if (c.dbId.empty()) {
-        report.warnings.push_back(importIssue("missing_field", "gold line has no tab and db_id after the SQL",
-                                              source.path, l.number, l.offset));
-      }
-      c.goldSql = trimmed(sql);
-      cases.push_back(std::move(c));
-    }
+void importSpider(const ImportOptions& options, ImportReport& report) {
+  const std::string& path = options.casesPath;
+  auto first = firstNonBlankByte(path);
+  if (!first) return failImport(report, first.error());
+  AlignedCases cases;
+  if (*first == '[') {
+    auto source = readSourceText(path);
+    if (!source) return failImport(report, source.error());
+    for (const Error& w : source->warnings) report.warnings.push_back(w);
+    if (!spiderJson(*source, cases, report)) return;
+  } else if (!spiderGoldLines(path, cases, report)) {
+    return;
   }
-  if (options.predPath) {
-    auto preds = readPredictionLines(*options.predPath, report);
-    if (!preds) return;
-    attachPredictions(*preds, *options.predPath, source.path, cases, report);
-  }
-  for (Case& c : cases) report.cases.push_back(std::move(c));
+  if (options.predPath && !attachPredictionLines(*options.predPath, path, cases, report)) return;
+  cases.moveTo(report);
 }
 
 void importBird(const SourceText& source, const ImportOptions& options, ImportReport& report) {
@@ -145,7 +261,9 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
     report.errors.push_back(importIssue("json", "a BIRD file is a JSON array of questions", source.path, 1));
     return;
   }
-  std::vector<Case> cases;
+  AlignedCases aligned;
+  std::vector<Case>& cases = aligned.cases;
+  JsonRecordPositions positions(source);
   for (std::size_t i = 0; i < doc->size(); ++i) {
     const auto& rec = (*doc)[i];
     Case c;
@@ -156,7 +274,7 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
       report.errors.push_back(
           importIssue("field_type", "record " + std::to_string(i + 1) + " has no usable gold SQL: " + *bad,
                       source.path, 0));
-      cases.push_back(std::move(c));  // kept without SQL so that predictions stay aligned
+      aligned.push(std::move(c));  // kept without SQL so that predictions stay aligned
       continue;
     }
     c.dbId = textField(rec, {"db_id"}).value_or("");
@@ -164,11 +282,19 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
     c.evidence = textField(rec, {"evidence"}).value_or("");
     c.difficulty = textField(rec, {"difficulty"}).value_or("");
     c.goldSql = textField(rec, {"SQL", "query", "gold_sql"});
+    if (auto big = oversizeField(c)) {
+      auto at = positions.ofIndex(i);
+      report.errors.push_back(importIssue("too_long",
+                                          "record " + std::to_string(i + 1) + " rejected: " + *big,
+                                          source.path, at.line, at.offset));
+      aligned.push(std::move(c), true);
+      continue;
+    }
     if (!c.goldSql) {
       report.errors.push_back(importIssue(
           "missing_field", "record " + std::to_string(i + 1) + " has no \"SQL\" (gold SQL)", source.path, 0));
     }
-    cases.push_back(std::move(c));
+    aligned.push(std::move(c));
   }
   if (options.predPath) {
     auto predSource = readSourceText(*options.predPath);
@@ -193,15 +319,18 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
           *options.predPath, 0));
       return;
     }
+    JsonRecordPositions predPositions(*predSource);
     for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (aligned.rejected[i]) continue;
       const nlohmann::json* value = nullptr;
+      std::string key = std::to_string(i);
       if (preds->is_array()) {
         value = &(*preds)[i];
       } else {
-        auto it = preds->find(std::to_string(i));
+        auto it = preds->find(key);
         if (it == preds->end()) {
           const auto& rec = (*doc)[i];
-          if (auto qid = textField(rec, {"question_id"})) it = preds->find(*qid);
+          if (auto qid = textField(rec, {"question_id"})) it = preds->find(key = *qid);
         }
         if (it != preds->end()) value = &*it;
       }
@@ -211,132 +340,21 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
             *options.predPath, 0));
         continue;
       }
-      cases[i].predSql = interpretPrediction(*value, *options.predPath, 0, std::nullopt, &report.warnings,
-                                             true, cases[i].dbId)
-                             .sql;
-    }
-  }
-  for (Case& c : cases) report.cases.push_back(std::move(c));
-}
-
-namespace {
-
-// A header cell or column name compared without case, a space the same as an underscore
-// ("PREDICTED SQL" is "predicted_sql").
-std::string headerKey(std::string_view cell) {
-  std::string key = trimmed(cell);
-  for (char& ch : key) ch = ch == ' ' ? '_' : ch;
-  return key;
-}
-
-// Index of the header matching `name` (then each alternative), or -1.
-template <typename Names>
-int findColumn(const std::vector<std::string>& header, const std::string& name, const Names& alternatives) {
-  auto find = [&](std::string_view n) {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (iequals(headerKey(header[i]), headerKey(n))) return static_cast<int>(i);
-    return -1;
-  };
-  if (!name.empty()) {
-    int i = find(name);
-    if (i >= 0) return i;
-  }
-  for (const char* alt : alternatives) {
-    int i = find(alt);
-    if (i >= 0) return i;
-  }
-  return -1;
-}
-
-}  // namespace
-
-void importCsv(const SourceText& source, const ImportOptions& options, ImportReport& report) {
-  CsvParse parsed = parseCsv(source.text, source.path, source.bomBytes);
-  if (!source.repairs.empty()) {  // offsets into the repaired text -> offsets in the file
-    auto toRaw = [&](std::size_t off) { return source.rawOffset(off - std::min(off, source.bomBytes)); };
-    for (auto* list : {&parsed.warnings, &parsed.errors})
-      for (Error& e : *list)
-        if (e.offset) e.offset = toRaw(*e.offset);
-    for (auto& rec : parsed.records) rec.offset = toRaw(rec.offset);
-  }
-  for (Error& w : parsed.warnings) report.warnings.push_back(std::move(w));
-  for (Error& e : parsed.errors) report.errors.push_back(std::move(e));
-  if (parsed.records.empty()) {
-    if (parsed.errors.empty())
-      report.errors.push_back(importIssue("empty", "CSV file has no header row", source.path, 1));
-    return;
-  }
-  const CsvMapping& m = options.csv;
-  const std::vector<std::string>& header = parsed.records.front().fields;
-  using Names = std::initializer_list<const char*>;
-  const int qCol = findColumn(header, m.question, Names{"question", "nlq"});
-  const int pCol = findColumn(header, m.predSql, kPredSqlNames);
-  const int gCol = findColumn(header, m.goldSql, Names{"gold_sql", "gold", "query", "sql"});
-  const int dCol = findColumn(header, m.dbId, Names{"db_id", "database", "db"});
-  const int idCol = findColumn(header, m.id, Names{"id", "question_id"});
-  const int eCol = findColumn(header, m.evidence, Names{"evidence"});
-  const int hCol = findColumn(header, m.difficulty, Names{"difficulty", "hardness"});
-  const int mCol = findColumn(header, m.model, Names{"model"});
-  std::string headerList;
-  for (const auto& h : header) headerList += (headerList.empty() ? "" : ", ") + trimmed(h);
-  if ((pCol < 0 && gCol < 0) || dCol < 0) {
-    report.errors.push_back(importIssue(
-        "csv_mapping",
-        "CSV header has no " + std::string(dCol < 0 ? "database column ('" + m.dbId + "')" : "SQL column") +
-            "; columns found: " + headerList,
-        source.path, 1, source.bomBytes));
-    return;
-  }
-  if (pCol < 0) {
-    std::string looked = "'" + m.predSql + "'";
-    for (const char* n : kPredSqlNames) looked += std::string(", '") + n + "'";
-    report.warnings.push_back(
-        importIssue("csv_no_prediction",
-                    "CSV header has no predicted-SQL column (looked for " + looked +
-                        "): only the gold SQL is imported; columns found: " + headerList,
-                    source.path, 1, source.bomBytes));
-  }
-  const std::string stem = fileStem(source.path);
-  for (std::size_t r = 1; r < parsed.records.size(); ++r) {
-    const CsvRecord& rec = parsed.records[r];
-    if (rec.fields.size() == 1 && isBlank(rec.fields[0])) continue;
-    auto field = [&](int col) -> std::optional<std::string> {
-      if (col < 0 || static_cast<std::size_t>(col) >= rec.fields.size()) return std::nullopt;
-      return rec.fields[static_cast<std::size_t>(col)];
-    };
-    if (rec.fields.size() != header.size()) {
-      report.warnings.push_back(importIssue("csv_field_count",
-                                            "record has " + std::to_string(rec.fields.size()) +
-                                                " fields, the header has " + std::to_string(header.size()),
-                                            source.path, rec.line, rec.offset));
-    }
-    const std::size_t index = r - 1;
-    Case c;
-    c.source = source.path;
-    c.sourceLine = rec.line;
-    c.id = field(idCol).value_or(stem + ":" + std::to_string(index));
-    c.dbId = trimmed(field(dCol).value_or(""));
-    c.question = field(qCol).value_or("");
-    c.evidence = field(eCol).value_or("");
-    c.difficulty = field(hCol).value_or("");
-    c.model = field(mCol).value_or("");
-    if (auto g = field(gCol)) {
-      std::string gold = *g;
-      stripTrailingDbId(gold);
-      if (!isBlank(gold)) c.goldSql = trimmed(gold);
-    }
-    if (pCol >= 0) {
-      if (auto p = field(pCol)) {
-        c.predSql =
-            interpretPredictionText(*p, source.path, rec.line, rec.offset, &report.warnings, false, c.dbId)
-                .sql;
-      } else {
-        report.warnings.push_back(importIssue("missing_field", "record has no predicted SQL field",
-                                              source.path, rec.line, rec.offset));
+      std::vector<Error> warnings;
+      cases[i].predSql =
+          interpretPrediction(*value, *options.predPath, 0, std::nullopt, &warnings, true, cases[i].dbId).sql;
+      if (auto big = oversizeField(cases[i])) {
+        auto at = preds->is_array() ? predPositions.ofIndex(i) : predPositions.ofKey(key);
+        report.errors.push_back(importIssue("too_long",
+                                            "prediction for " + cases[i].id + " rejected: " + *big,
+                                            *options.predPath, at.line, at.offset));
+        aligned.rejected[i] = true;
+        continue;
       }
+      for (Error& w : warnings) report.warnings.push_back(std::move(w));
     }
-    report.cases.push_back(std::move(c));
   }
+  aligned.moveTo(report);
 }
 
 }  // namespace hs::ws::import::detail

@@ -56,11 +56,21 @@ std::optional<nlohmann::json> parseJsonDocument(const SourceText& source, std::v
 void readAbstention(const nlohmann::json& rec, Case& c, const std::string& path, std::size_t line,
                     std::size_t offset, std::vector<Error>* warnings);
 
-void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen, ImportReport& report);
+// While a file streams, keeps the first kMaxIssuesPerImport + 1 warnings and errors and only
+// counts the rest (in omittedWarnings / omittedErrors, which importCases() completes).
+void boundIssues(std::vector<Error>& issues, std::size_t& omitted);
+void boundIssues(ImportReport& report);
+// A problem that voids the whole import (a read error, a file that is not text): it alone is
+// reported.
+void failImport(ImportReport& report, Error error);
+
+// Line formats and CSV stream options.casesPath (and Spider's prediction file); the JSON documents
+// (drill-down, BIRD, Spider's dev.json) are read whole.
+void importJsonl(const ImportOptions& options, bool mrsqlgen, ImportReport& report);
+void importSpider(const ImportOptions& options, ImportReport& report);
+void importCsv(const ImportOptions& options, ImportReport& report);
 void importDrilldown(const SourceText& source, const ImportOptions& options, ImportReport& report);
-void importSpider(const SourceText& source, const ImportOptions& options, ImportReport& report);
 void importBird(const SourceText& source, const ImportOptions& options, ImportReport& report);
-void importCsv(const SourceText& source, const ImportOptions& options, ImportReport& report);
 
 // "Operator Misuse" -> "C1", ... "GroupBy Misuse" -> "C10" (case-insensitive); "" when unknown.
 std::string mrsqlgenCode(std::string_view typeName);

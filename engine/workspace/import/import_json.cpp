@@ -1,11 +1,22 @@
 // Generic JSONL, MRSQLGen-style JSONL and the drill-down JSON of seed 001.
+#include <cctype>
+
 #include "engine/core/json_input.h"
 #include "engine/core/text.h"
 #include "engine/workspace/import/import_internal.h"
+#include "engine/workspace/import/record_limits.h"
+#include "engine/workspace/import/source_stream.h"
 
 namespace hs::ws::import::detail {
 
 namespace {
+
+std::string trim(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
 
 bool isBlank(const std::string& s) {
   return s.find_first_not_of(" \t\r") == std::string::npos;
@@ -57,42 +68,78 @@ void addMrsqlgenLabels(const nlohmann::json& rec, Case& c, const std::string& pa
 
 }  // namespace
 
-void importJsonl(const SourceText& source, const ImportOptions& options, bool mrsqlgen,
-                 ImportReport& report) {
-  const std::string stem = fileStem(source.path);
+std::string mrsqlgenCode(std::string_view typeName) {
+  static const char* const kNames[] = {"operator misuse",
+                                       "limit error",
+                                       "join logic hallucination",
+                                       "violating value specification",
+                                       "column selection error",
+                                       "condition logic hallucination",
+                                       "aggregation function misuse",
+                                       "distinct error",
+                                       "orderby misuse",
+                                       "groupby misuse"};
+  std::string t = asciiLower(trim(typeName));
+  // "C3", "c3: join logic hallucination"
+  if (t.size() >= 2 && t[0] == 'c' && std::isdigit(static_cast<unsigned char>(t[1]))) {
+    std::size_t k = 1;
+    int n = 0;
+    while (k < t.size() && std::isdigit(static_cast<unsigned char>(t[k]))) n = n * 10 + (t[k++] - '0');
+    if (n >= 1 && n <= 10 && (k == t.size() || !std::isalnum(static_cast<unsigned char>(t[k]))))
+      return "C" + std::to_string(n);
+  }
+  std::string compact;
+  for (char c : t)
+    if (c != ' ' && c != '-' && c != '_') compact.push_back(c);
+  for (int i = 0; i < 10; ++i) {
+    std::string name;
+    for (const char* p = kNames[i]; *p; ++p)
+      if (*p != ' ') name.push_back(*p);
+    if (compact == name) return "C" + std::to_string(i + 1);
+  }
+  return "";
+}
+
+void importJsonl(const ImportOptions& options, bool mrsqlgen, ImportReport& report) {
+  const std::string& path = options.casesPath;
+  const std::string stem = fileStem(path);
   std::size_t index = 0;
-  for (const SourceLine& line : splitLines(source)) {
+  auto record = [&](const StreamLine& line) {
+    if (line.tooLong) {
+      report.errors.push_back(recordTooLong("line", line.length, path, line.number, line.offset));
+      ++index;
+      return;
+    }
     if (isBlank(line.text)) {
       report.warnings.push_back(
-          importIssue("blank_line", "blank line skipped", source.path, line.number, line.offset));
-      continue;
+          importIssue("blank_line", "blank line skipped", path, line.number, line.offset));
+      return;
     }
     auto parsed = parseJsonBounded(line.text);
     if (!parsed) {
       const Error& e = parsed.error();
-      std::size_t at =
-          line.offset + rawOffsetOf(std::string_view(source.raw).substr(line.offset), e.offset.value_or(0));
-      report.errors.push_back(importIssue(e.code, "record is " + e.message, source.path, line.number, at));
+      std::size_t at = line.offset + rawOffsetOf(line.raw, e.offset.value_or(0));
+      report.errors.push_back(importIssue(e.code, "record is " + e.message, path, line.number, at));
       ++index;
-      continue;
+      return;
     }
     nlohmann::json rec = std::move(parsed.value());
     if (!rec.is_object()) {
       report.errors.push_back(
-          importIssue("json", std::string("record is a JSON ") + rec.type_name() + ", not an object",
-                      source.path, line.number, line.offset));
+          importIssue("json", std::string("record is a JSON ") + rec.type_name() + ", not an object", path,
+                      line.number, line.offset));
       ++index;
-      continue;
+      return;
     }
     if (auto bad = fieldTypeError(rec, {"db_id", "database", "db", "question", "nlq", "NLQ", "evidence",
                                         "gold_sql", "query", "SQL"})) {
       report.errors.push_back(
-          importIssue("field_type", "record rejected: " + *bad, source.path, line.number, line.offset));
+          importIssue("field_type", "record rejected: " + *bad, path, line.number, line.offset));
       ++index;
-      continue;
+      return;
     }
     Case c;
-    c.source = source.path;
+    c.source = path;
     c.sourceLine = line.number;
     c.id = textField(rec, {"id", "question_id", "index"}).value_or(stem + ":" + std::to_string(index));
     c.dbId = textField(rec, {"db_id", "database", "db"}).value_or("");
@@ -110,27 +157,39 @@ void importJsonl(const SourceText& source, const ImportOptions& options, bool mr
         break;
       }
     }
+    std::vector<Error> warnings;
     if (predName) {
       // A run that abstained before generation has no SQL by design: not a failed generation.
       const auto flag = rec.find("abstained");
       const bool abstained = flag != rec.end() && flag->is_boolean() && flag->get<bool>();
       std::vector<Error> predWarnings;
-      c.predSql = interpretPrediction(rec[predName], source.path, line.number, line.offset, &predWarnings,
-                                      false, c.dbId)
-                      .sql;
+      c.predSql =
+          interpretPrediction(rec[predName], path, line.number, line.offset, &predWarnings, false, c.dbId)
+              .sql;
       for (Error& w : predWarnings)
-        if (!(abstained && w.code == "generation_failed")) report.warnings.push_back(std::move(w));
+        if (!(abstained && w.code == "generation_failed")) warnings.push_back(std::move(w));
     }
     if (c.dbId.empty()) {
-      report.warnings.push_back(importIssue("missing_field", "record has no db_id: it cannot be executed",
-                                            source.path, line.number, line.offset));
+      warnings.push_back(importIssue("missing_field", "record has no db_id: it cannot be executed", path,
+                                     line.number, line.offset));
     }
-    readAbstention(rec, c, source.path, line.number, line.offset, &report.warnings);
-    if (mrsqlgen) addMrsqlgenLabels(rec, c, source.path, line.number, line.offset, &report.warnings);
-    report.cases.push_back(std::move(c));
+    readAbstention(rec, c, path, line.number, line.offset, &warnings);
+    if (mrsqlgen) addMrsqlgenLabels(rec, c, path, line.number, line.offset, &warnings);
     ++index;
-  }
-  (void)options;
+    if (auto field = oversizeField(c)) {
+      report.errors.push_back(
+          importIssue("too_long", "record rejected: " + *field, path, line.number, line.offset));
+      return;
+    }
+    for (Error& w : warnings) report.warnings.push_back(std::move(w));
+    report.cases.push_back(std::move(c));
+  };
+  auto st = forEachSourceLine(path, kMaxRecordBytes, &report.warnings, [&](StreamLine& line) {
+    record(line);
+    boundIssues(report);
+    return true;
+  });
+  if (!st) failImport(report, st.error());
 }
 
 namespace {
@@ -171,6 +230,7 @@ void importDrilldown(const SourceText& source, const ImportOptions& options, Imp
   } else {
     paths.push_back(&*doc);
   }
+  JsonRecordPositions positions(source);
   for (std::size_t p = 0; p < paths.size(); ++p) {
     const nlohmann::json& entry = *paths[p];
     std::vector<const nlohmann::json*> steps;
@@ -206,16 +266,22 @@ void importDrilldown(const SourceText& source, const ImportOptions& options, Imp
       c.evidence = textField(step, {"evidence"}).value_or("");
       c.difficulty = textField(step, {"difficulty"}).value_or("");
       c.goldSql = textField(step, {"SQL", "gold_sql", "query"});
+      std::vector<Error> w;
       if (step.contains("predicted_query")) {
-        std::vector<Error> w;
         c.predSql =
             interpretPrediction(step["predicted_query"], source.path, 0, std::nullopt, &w, false, c.dbId).sql;
-        for (Error& e : w) {
-          e.message = where + ": " + e.message;
-          report.warnings.push_back(std::move(e));
-        }
       }
       if (auto it = step.find("hallucination"); it != step.end()) collectTasqlLabels(*it, &c.labels);
+      if (auto field = oversizeField(c)) {
+        auto at = doc->is_array() ? positions.ofIndex(p) : JsonRecordPositions::Position{1, source.bomBytes};
+        report.errors.push_back(
+            importIssue("too_long", where + " rejected: " + *field, source.path, at.line, at.offset));
+        continue;
+      }
+      for (Error& e : w) {
+        e.message = where + ": " + e.message;
+        report.warnings.push_back(std::move(e));
+      }
       report.cases.push_back(std::move(c));
     }
   }

@@ -5,6 +5,7 @@
 
 #include "engine/core/file_input.h"
 #include "engine/core/text.h"
+#include "engine/workspace/import/source_stream.h"
 
 namespace hs::ws::import {
 
@@ -129,33 +130,9 @@ SourceText sourceTextFrom(std::string path, std::string bytes) {
 }
 
 std::optional<Error> notTextError(std::string_view raw, const std::string& path) {
-  // Bytes that cannot be in a text file: invalid UTF-8 sequences and control characters other than
-  // tab, line feed, form feed and carriage return (NUL included).
-  std::size_t bad = 0;
-  std::size_t firstBad = raw.size();
-  std::size_t pos = 0;
-  while (pos < raw.size()) {
-    auto invalid = firstInvalidUtf8(raw.substr(pos));
-    std::size_t stop = invalid ? pos + *invalid : raw.size();
-    for (std::size_t i = pos; i < stop; ++i) {
-      auto c = static_cast<unsigned char>(raw[i]);
-      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f') {
-        ++bad;
-        firstBad = std::min(firstBad, i);
-      }
-    }
-    if (!invalid) break;
-    ++bad;
-    firstBad = std::min(firstBad, stop);
-    pos = stop + 1;
-  }
-  // A few stray bytes are repaired with warnings; a file that is mostly not text is refused.
-  if (bad < 16 || bad * 20 < raw.size()) return std::nullopt;
-  return importIssue("not_text",
-                     "does not look like a text file: " + std::to_string(bad) + " of " +
-                         std::to_string(raw.size()) + " bytes are not UTF-8 text (first at byte " +
-                         std::to_string(firstBad) + ")",
-                     path, 0, firstBad);
+  TextCheck check;
+  check.feed(raw);
+  return check.finish(path);
 }
 
 Result<SourceText> readSourceText(const std::string& path) {

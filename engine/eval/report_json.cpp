@@ -215,9 +215,9 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   return j;
 }
 
-json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& outcomes,
-               const SummaryContext& context) {
-  json s;
+// What RunSummary::add() accumulates: counters, tallies and the per-case scores the metrics need.
+struct RunSummary::State {
+  std::size_t n = 0;
   std::size_t withGold = 0, withPred = 0, goldOk = 0, predOk = 0, goldFailed = 0, predFailed = 0, noDb = 0;
   std::size_t timeLimited = 0;
   Tally overall;
@@ -229,96 +229,108 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
   std::vector<bool> riskExecutes;  // the prediction ran: where a reviewer needs the score most
   bool anyLabels = false, anyMrsqlgenFinding = false;
   std::vector<std::set<std::string>> predTypes, humanTypes;
-  const std::size_t n = std::min(cases.size(), outcomes.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const Case& c = cases[i];
-    const CaseOutcome& o = outcomes[i];
-    withGold += c.goldSql ? 1 : 0;
-    withPred += c.predSql ? 1 : 0;
-    goldOk += o.gold.ok ? 1 : 0;
-    predOk += o.pred.ok ? 1 : 0;
-    if (o.gold.error && o.gold.error->kind == ExecErrorClass::NoDatabase) ++noDb;
-    timeLimited += o.timeLimit ? 1 : 0;
-    if (o.gold.error) {
-      goldFailed += o.gold.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
-      ++errors["gold"][toString(o.gold.error->kind)];
-    }
-    if (o.pred.error) {
-      predFailed += o.pred.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
-      ++errors["pred"][toString(o.pred.error->kind)];
-    }
-    overall.add(o);
-    const std::string difficulty = difficultyOf(c).level;
-    byDifficulty[difficulty.empty() ? "unknown" : difficulty].add(o);
-    std::set<std::string> pt, ht;
-    for (const Finding& f : o.findings) {
-      ++findingsPerCategory[f.taxonomy + ":" + f.category];
-      if (f.taxonomy == "mrsqlgen") {
-        pt.insert(f.category);
-        anyMrsqlgenFinding = true;
-      }
-    }
-    for (const HumanLabel& l : c.labels) {
-      if (l.taxonomy == "mrsqlgen") {
-        ht.insert(l.category);
-        anyLabels = true;
-      }
-    }
-    predTypes.push_back(std::move(pt));
-    humanTypes.push_back(std::move(ht));
-    if (o.risk && o.exSet) {
-      riskScores.push_back(o.risk->score);
-      riskWrong.push_back(!*o.exSet);
-      riskExecutes.push_back(o.pred.ok);
+  std::vector<std::optional<bool>> exSet;
+};
+
+RunSummary::RunSummary() : state_(std::make_unique<State>()) {}
+RunSummary::~RunSummary() = default;
+RunSummary::RunSummary(RunSummary&&) noexcept = default;
+RunSummary& RunSummary::operator=(RunSummary&&) noexcept = default;
+
+void RunSummary::add(const Case& c, const CaseOutcome& o) {
+  State& st = *state_;
+  ++st.n;
+  st.exSet.push_back(o.exSet);
+  st.withGold += c.goldSql ? 1 : 0;
+  st.withPred += c.predSql ? 1 : 0;
+  st.goldOk += o.gold.ok ? 1 : 0;
+  st.predOk += o.pred.ok ? 1 : 0;
+  if (o.gold.error && o.gold.error->kind == ExecErrorClass::NoDatabase) ++st.noDb;
+  st.timeLimited += o.timeLimit ? 1 : 0;
+  if (o.gold.error) {
+    st.goldFailed += o.gold.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
+    ++st.errors["gold"][toString(o.gold.error->kind)];
+  }
+  if (o.pred.error) {
+    st.predFailed += o.pred.error->kind != ExecErrorClass::NoDatabase ? 1 : 0;
+    ++st.errors["pred"][toString(o.pred.error->kind)];
+  }
+  st.overall.add(o);
+  const std::string difficulty = difficultyOf(c).level;
+  st.byDifficulty[difficulty.empty() ? "unknown" : difficulty].add(o);
+  std::set<std::string> pt, ht;
+  for (const Finding& f : o.findings) {
+    ++st.findingsPerCategory[f.taxonomy + ":" + f.category];
+    if (f.taxonomy == "mrsqlgen") {
+      pt.insert(f.category);
+      st.anyMrsqlgenFinding = true;
     }
   }
-  s["counts"] = json{{"cases", n},
-                     {"with_gold", withGold},
-                     {"with_pred", withPred},
-                     {"gold_ok", goldOk},
-                     {"pred_ok", predOk},
-                     {"gold_failed", goldFailed},
-                     {"pred_failed", predFailed},
-                     {"no_database", noDb},
-                     {"time_limited", timeLimited},
-                     {"scored", overall.setN}};
-  json ov = overall.toJson();
+  for (const HumanLabel& l : c.labels) {
+    if (l.taxonomy == "mrsqlgen") {
+      ht.insert(l.category);
+      st.anyLabels = true;
+    }
+  }
+  st.predTypes.push_back(std::move(pt));
+  st.humanTypes.push_back(std::move(ht));
+  if (o.risk && o.exSet) {
+    st.riskScores.push_back(o.risk->score);
+    st.riskWrong.push_back(!*o.exSet);
+    st.riskExecutes.push_back(o.pred.ok);
+  }
+}
+
+json RunSummary::finish(const std::vector<Case>& cases, const SummaryContext& context) const {
+  const State& st = *state_;
+  json s;
+  s["counts"] = json{{"cases", st.n},
+                     {"with_gold", st.withGold},
+                     {"with_pred", st.withPred},
+                     {"gold_ok", st.goldOk},
+                     {"pred_ok", st.predOk},
+                     {"gold_failed", st.goldFailed},
+                     {"pred_failed", st.predFailed},
+                     {"no_database", st.noDb},
+                     {"time_limited", st.timeLimited},
+                     {"scored", st.overall.setN}};
+  json ov = st.overall.toJson();
   s["ex"] = json{{"set", ov["ex_set"]}, {"bag", ov["ex_bag"]}, {"ordered", ov["ex_ordered"]}};
   if (ov.contains("ex_set_any_column_order")) s["ex"]["set_any_column_order"] = ov["ex_set_any_column_order"];
   s["soft_f1"] = ov["soft_f1"];
   json byDiff = json::object();
-  for (const auto& [k, t] : byDifficulty) byDiff[k] = t.toJson();
+  for (const auto& [k, t] : st.byDifficulty) byDiff[k] = t.toJson();
   s["by_difficulty"] = byDiff;
   json errs = json::object();
-  for (const auto& [side, m] : errors) errs[side] = m;
+  for (const auto& [side, m] : st.errors) errs[side] = m;
   s["exec_errors"] = errs;
-  s["findings_per_category"] = findingsPerCategory.empty() ? json::object() : json(findingsPerCategory);
-  if (!riskScores.empty()) {
-    auto auc = auroc(riskScores, riskWrong);
-    auto ap = averagePrecision(riskScores, riskWrong);
+  s["findings_per_category"] = st.findingsPerCategory.empty() ? json::object() : json(st.findingsPerCategory);
+  if (!st.riskScores.empty()) {
+    auto auc = auroc(st.riskScores, st.riskWrong);
+    auto ap = averagePrecision(st.riskScores, st.riskWrong);
     std::vector<bool> correct;
-    for (bool w : riskWrong) correct.push_back(!w);
+    for (bool w : st.riskWrong) correct.push_back(!w);
     json rs = json::object();
-    auto N = static_cast<double>(riskScores.size());
+    auto N = static_cast<double>(st.riskScores.size());
     for (double threshold : {0.5}) {
-      auto items = abstainAtThreshold(riskScores, correct, threshold);
+      auto items = abstainAtThreshold(st.riskScores, correct, threshold);
       rs["threshold"] = threshold;
       rs["rs_0"] = reliabilityScore(items, 0);
       rs["rs_10"] = reliabilityScore(items, 10);
       rs["rs_N"] = reliabilityScore(items, N);
     }
-    BinaryScores b = scoreAtThreshold(riskScores, riskWrong, 0.5);
+    BinaryScores b = scoreAtThreshold(st.riskScores, st.riskWrong, 0.5);
     // The same on the predictions that execute: an execution error is already visible.
     std::vector<double> execScores;
     std::vector<bool> execWrong;
-    for (std::size_t i = 0; i < riskScores.size(); ++i)
-      if (riskExecutes[i]) {
-        execScores.push_back(riskScores[i]);
-        execWrong.push_back(riskWrong[i]);
+    for (std::size_t i = 0; i < st.riskScores.size(); ++i)
+      if (st.riskExecutes[i]) {
+        execScores.push_back(st.riskScores[i]);
+        execWrong.push_back(st.riskWrong[i]);
       }
     auto execAuc = auroc(execScores, execWrong);
     auto execAp = averagePrecision(execScores, execWrong);
-    auto cal = calibration(riskScores, riskWrong, 10);
+    auto cal = calibration(st.riskScores, st.riskWrong, 10);
     auto execCal = calibration(execScores, execWrong, 10);
     json bins = json::array();
     if (cal)
@@ -328,7 +340,7 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
                         {"cases", bin.cases},
                         {"mean_score", bin.meanScore},
                         {"wrong_rate", bin.positiveRate}});
-    s["risk"] = json{{"cases", riskScores.size()},
+    s["risk"] = json{{"cases", st.riskScores.size()},
                      {"auroc_vs_ex_wrong", auc ? json(*auc) : json(nullptr)},
                      {"auprc_vs_ex_wrong", ap ? json(*ap) : json(nullptr)},
                      {"executable", json{{"cases", execScores.size()},
@@ -348,13 +360,11 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
     s["risk"] = nullptr;
   }
   // RS(c) when the run was generated with abstention (null otherwise).
-  std::vector<std::optional<bool>> exSet;
-  for (std::size_t i = 0; i < n; ++i) exSet.push_back(outcomes[i].exSet);
-  s["reliability"] = reliabilityOfCases(cases, exSet);
-  if (anyLabels && anyMrsqlgenFinding) {
+  s["reliability"] = reliabilityOfCases(cases, st.exSet);
+  if (st.anyLabels && st.anyMrsqlgenFinding) {
     std::vector<std::string> types;
     for (int k = 1; k <= 10; ++k) types.push_back("C" + std::to_string(k));
-    LabelAgreement a = labelAgreement(predTypes, humanTypes, types);
+    LabelAgreement a = labelAgreement(st.predTypes, st.humanTypes, types);
     json per = json::object();
     for (const auto& t : a.perType)
       per[t.type] = json{{"tp", t.tp},         {"fp", t.fp}, {"fn", t.fn}, {"precision", t.precision},
@@ -382,6 +392,14 @@ json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& o
   s["elapsed_ms"] = context.elapsedMs;
   s["jobs"] = context.jobs;
   return s;
+}
+
+json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& outcomes,
+               const SummaryContext& context) {
+  RunSummary summary;
+  const std::size_t n = std::min(cases.size(), outcomes.size());
+  for (std::size_t i = 0; i < n; ++i) summary.add(cases[i], outcomes[i]);
+  return summary.finish(cases, context);
 }
 
 }  // namespace hs::eval

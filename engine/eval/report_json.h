@@ -1,5 +1,6 @@
 #pragma once
 // JSON of an evaluation run (DESIGN.md CLI contract, `evaluate`): one object per case and a summary.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,26 @@ struct SummaryContext {
 // cases carry MRSQLGen labels and findings exist), import warnings and elapsed time.
 nlohmann::json summarize(const std::vector<Case>& cases, const std::vector<CaseOutcome>& outcomes,
                          const SummaryContext& context);
+
+// The same summary built one case at a time, so that a long run need not hold every outcome: add()
+// each case in order, then finish() with the cases (RS(c) reads their abstention fields).
+//   eval::RunSummary summary;
+//   for (...) summary.add(cases[i], outcome);   // the outcome may be dropped afterwards
+//   nlohmann::json s = summary.finish(cases, context);
+class RunSummary {
+ public:
+  RunSummary();
+  ~RunSummary();
+  RunSummary(RunSummary&&) noexcept;
+  RunSummary& operator=(RunSummary&&) noexcept;
+
+  void add(const Case& c, const CaseOutcome& outcome);
+  nlohmann::json finish(const std::vector<Case>& cases, const SummaryContext& context) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 nlohmann::json errorToJson(const Error& e);
 

@@ -114,6 +114,36 @@ class TestCliOutputs : public QObject {
     // Nothing left beside it: no temporary sibling.
     QCOMPARE(QDir(tmp_.path()).entryList({".fresh.jsonl*"}, QDir::Files | QDir::Hidden).size(), 0);
   }
+
+  void aRunLongerThanAChunkIsWholeAndSummedUp() {
+    // evaluate works through 4,096 cases at a time; the output and the summary cover them all.
+    const QString many = tmp_.filePath("many.jsonl");
+    QFile f(many);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    for (int i = 0; i < 5000; ++i)
+      f.write(QStringLiteral("{\"id\": \"m:%1\", \"db_id\": \"demo\", \"question\": \"q\", \"gold_sql\": "
+                             "\"SELECT %2\", \"pred_sql\": \"SELECT %3\"}\n")
+                  .arg(i)
+                  .arg(i % 7)
+                  .arg(i % 5 == 0 ? 99 : i % 7)
+                  .toUtf8());
+    f.close();
+    const QString out = tmp_.filePath("many-out.jsonl");
+    Run r = hs::test::runCli(
+        {"evaluate", "--cases", many, "--db-root", dir_, "--out", out, "--annotate", "none", "--quiet"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile o(out);
+    QVERIFY(o.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = o.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 5000);
+    QVERIFY(lines.last().contains("\"m:4999\""));
+    const QJsonObject summary = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(summary.value("counts").toObject().value("cases").toInt(), 5000);
+    // Every fifth prediction answers 99 instead of the gold's value: 1,000 wrong of 5,000.
+    const QJsonObject set = summary.value("ex").toObject().value("set").toObject();
+    QCOMPARE(set.value("scored").toInt(), 5000);
+    QCOMPARE(set.value("correct").toInt(), 4000);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCliOutputs)

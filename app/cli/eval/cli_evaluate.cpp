@@ -1,10 +1,12 @@
 // hallusql-cli evaluate: import a benchmark run, execute gold and predicted SQL read-only, score
 // (EX set/bag/ordered, Soft-F1), annotate (hook; none yet), write JSONL per case and a summary.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <mutex>
 
@@ -167,30 +169,45 @@ int runEvaluate(const Args& args) {
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
   auto lastPrint = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  eo.progress = [&](std::size_t done, std::size_t total) {
+  const std::size_t total = report.cases.size();
+  std::size_t offset = 0;  // cases of the chunks before the one running
+  eo.progress = [&](std::size_t done, std::size_t) {
     if (quiet) return;
     std::lock_guard<std::mutex> lock(progressMutex);
     auto now = std::chrono::steady_clock::now();
+    done += offset;
     if (done != total && now - lastPrint < std::chrono::milliseconds(200)) return;
     lastPrint = now;
     std::fprintf(stderr, "\revaluate: %zu/%zu cases", done, total);
     if (done == total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
   };
-  std::vector<eval::CaseOutcome> outcomes = eval::evaluateCases(report.cases, eo);
-
-  // --risk-features: the risk model's inputs per case, by name (tests/fit/fit_risk.py reads them).
-  const bool riskFeatures = args.has("risk-features");
-  for (std::size_t i = 0; i < report.cases.size(); ++i) {
-    nlohmann::json j = eval::caseToJson(report.cases[i], outcomes[i]);
-    if (riskFeatures && outcomes[i].risk) {
-      const std::vector<std::string>& names = hs::annotate::riskFeatureNames();
-      nlohmann::json f = nlohmann::json::object();
-      for (std::size_t k = 0; k < names.size() && k < outcomes[i].risk->features.size(); ++k)
-        f[names[k]] = outcomes[i].risk->features[k];
-      j["risk"]["features"] = std::move(f);
+  // Cases are evaluated a chunk at a time and each chunk's outcomes written and summed up before the
+  // next, so memory holds the cases and one chunk, not a million outcomes; the workspace stores
+  // every outcome, so --workspace keeps them all.
+  constexpr std::size_t kChunk = 4096;
+  const bool keepAll = args.has("workspace");
+  const bool riskFeatures = args.has("risk-features");  // the risk model's inputs per case, by name
+  eval::RunSummary runSummary;
+  std::vector<eval::CaseOutcome> outcomes;
+  for (offset = 0; offset < total; offset += kChunk) {
+    const auto first = report.cases.begin() + static_cast<std::ptrdiff_t>(offset);
+    const std::vector<Case> chunk(first,
+                                  first + static_cast<std::ptrdiff_t>(std::min(kChunk, total - offset)));
+    std::vector<eval::CaseOutcome> chunkOutcomes = eval::evaluateCases(chunk, eo);
+    for (std::size_t i = 0; i < chunk.size(); ++i) {
+      nlohmann::json j = eval::caseToJson(chunk[i], chunkOutcomes[i]);
+      if (riskFeatures && chunkOutcomes[i].risk) {  // tests/fit/fit_risk.py reads them
+        const std::vector<std::string>& names = hs::annotate::riskFeatureNames();
+        nlohmann::json f = nlohmann::json::object();
+        for (std::size_t k = 0; k < names.size() && k < chunkOutcomes[i].risk->features.size(); ++k)
+          f[names[k]] = chunkOutcomes[i].risk->features[k];
+        j["risk"]["features"] = std::move(f);
+      }
+      out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      runSummary.add(chunk[i], chunkOutcomes[i]);
     }
-    out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    if (keepAll) std::move(chunkOutcomes.begin(), chunkOutcomes.end(), std::back_inserter(outcomes));
   }
   if (auto st = outFile->commit(); !st) return fail(st.error());
 
@@ -202,7 +219,7 @@ int runEvaluate(const Args& args) {
   ctx.omittedErrors = report.omittedErrors;
   ctx.jobs = eo.jobs;
   ctx.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  nlohmann::json summary = eval::summarize(report.cases, outcomes, ctx);
+  nlohmann::json summary = runSummary.finish(report.cases, ctx);
   if (auto wsPath = args.get("workspace")) {
     ws::RunInfo info;
     info.name = args.getOr("run-name", runNameFor(options));

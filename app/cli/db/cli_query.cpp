@@ -82,7 +82,9 @@ const CommandRegistration kQuery{
      "query --db DB --sql SQL [--timeout-ms N] [--max-rows N] [--max-bytes N] [--max-memory-mb N] "
      "[--max-value-mb N] [--max-output-mb N]   run one read-only query (0 = no limit)",
      {},
-     runQuery}};
+     runQuery,
+     {"hallusql-cli query --db concert_singer.sqlite --sql \"SELECT name, age FROM singer ORDER BY age\" "
+      "--max-rows 10"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -25,7 +25,8 @@ const CommandRegistration kSchema{
     {"schema",
      "schema --db DB                        tables, columns, types, keys, row estimates",
      {},
-     runSchema}};
+     runSchema,
+     {"hallusql-cli schema --db concert_singer.sqlite"}}};
 
 }  // namespace
 }  // namespace hs::cli

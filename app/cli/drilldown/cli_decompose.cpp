@@ -149,7 +149,9 @@ const CommandRegistration kDecompose{
             "[--timeout-ms N (per case, all its statements; default 10000)]   "
             "gold queries -> executable drill-down paths (no LLM)",
             {},
-            runDecompose}};
+            runDecompose,
+            {"hallusql-cli drilldown decompose --cases dev.json --format spider --db-root spider/database "
+             "--out paths.jsonl --timeout-ms 5000"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -110,7 +110,10 @@ const CommandRegistration kRun{Command{
     "drilldown run --cases F [--format ...] --db-root DIR --history off|on|both --out RUN.jsonl [--limit N] "
     "[--jobs N] " +
         llmUsage() + "   sub-questions, per-step SQL and annotation of every drill-down step",
-    runFlags(), runDrilldownRun}};
+    runFlags(),
+    runDrilldownRun,
+    {"hallusql-cli drilldown run --cases dev.json --db-root spider/database --history both --out run.jsonl "
+     "--limit 20 --base-url http://127.0.0.1:11434/v1 --model llama3"}}};
 
 }  // namespace
 }  // namespace hs::cli

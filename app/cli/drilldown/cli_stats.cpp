@@ -43,7 +43,9 @@ const CommandRegistration kStats{
             "[--history off|on]   recurrent / emergent "
             "statistics per model, history mode and TA-SQL category",
             {},
-            runStats}};
+            runStats,
+            {"hallusql-cli drilldown stats --in run.jsonl --csv stats.csv",
+             "hallusql-cli drilldown stats --workspace review.hallusql --run 2"}}};
 
 }  // namespace
 }  // namespace hs::cli

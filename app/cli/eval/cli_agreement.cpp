@@ -91,7 +91,9 @@ const CommandRegistration kAgreement{Command{
     "agreement",
     "agreement (--workspace W [--run R] [--taxonomy mrsqlgen|tasql|all] | --labels F) [--include-rules]",
     {"include-rules"},
-    runAgreement}};
+    runAgreement,
+    {"hallusql-cli agreement --labels ratings.jsonl",
+     "hallusql-cli agreement --workspace review.hallusql --taxonomy mrsqlgen --include-rules"}}};
 
 }  // namespace
 }  // namespace hs::cli

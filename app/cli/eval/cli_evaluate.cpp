@@ -268,7 +268,12 @@ const CommandRegistration kEvaluate{Command{
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
     "[--quiet]",
     {"quiet", "ignore-column-order", "strict", "risk-features"},
-    runEvaluate}};
+    runEvaluate,
+    {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "
+     "eval.jsonl --summary summary.json",
+     "hallusql-cli evaluate --cases run.jsonl --db-root spider/database --out eval.jsonl --workspace "
+     "review.hallusql --run-name \"gpt-4 dev\"",
+     "hallusql-cli evaluate --workspace review.hallusql --run 2 --jobs 2"}}};
 
 }  // namespace
 }  // namespace hs::cli

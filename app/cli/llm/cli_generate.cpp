@@ -81,12 +81,18 @@ std::vector<std::string> generateFlags() {
   return flags;
 }
 
-const CommandRegistration kGenerate(Command{"generate",
-                                            "generate (--db DB --question Q [--evidence E] | --cases F "
-                                            "[--format auto|jsonl|spider|bird|csv|drilldown|"
-                                            "mrsqlgen] --db-root DIR --out OUT.jsonl) " +
-                                                std::string(abstainUsage()) + " " + llmUsage(),
-                                            generateFlags(), runGenerate});
+const CommandRegistration kGenerate(Command{
+    "generate",
+    "generate (--db DB --question Q [--evidence E] | --cases F "
+    "[--format auto|jsonl|spider|bird|csv|drilldown|"
+    "mrsqlgen] --db-root DIR --out OUT.jsonl) " +
+        std::string(abstainUsage()) + " " + llmUsage(),
+    generateFlags(),
+    runGenerate,
+    {"hallusql-cli generate --db concert_singer.sqlite --question \"How many singers are there?\" --base-url "
+     "http://127.0.0.1:11434/v1 --model llama3",
+     "hallusql-cli generate --cases dev.jsonl --db-root spider/database --out pred.jsonl --abstain "
+     "--base-url http://127.0.0.1:8080/v1 --model m"}});
 
 }  // namespace
 

@@ -66,7 +66,10 @@ const CommandRegistration kDetect(Command{
     "--out OUT.jsonl [--summary S.json] [--limit N]) [--mrs LIST] [--early-stop K] [--order-from S.json] "
     "[--vote-threshold F] " +
         llmUsage(),
-    llmFlags(), runDetect});
+    llmFlags(),
+    runDetect,
+    {"hallusql-cli detect --db concert_singer.sqlite --question \"How many singers are there?\" --sql "
+     "\"SELECT count(*) FROM singer\" --base-url http://127.0.0.1:11434/v1 --model llama3"}});
 
 }  // namespace
 }  // namespace hs::cli

@@ -51,7 +51,9 @@ const CommandRegistration kFollowups{
     {"followups",
      "followups --question Q [--db DB]   the 17 MRs: applicability and lexical follow-ups",
      {},
-     runFollowups}};
+     runFollowups,
+     {"hallusql-cli followups --question \"How many singers are older than 30?\" --db "
+      "concert_singer.sqlite"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -163,7 +163,10 @@ const CommandRegistration kHkb{
      "hkb (--workspace W | --cases F [--db-root DIR]) [--question Q [--db DB]] [--top K] [--neighbours K] "
      "[--check --db DB [--sql S] [--types C1,C6] [--n N] [--threshold T] " +
          llmUsage() + "]   MRSQLGen HKB retrieval, leave-one-out accuracy, QMR checks",
-     hkbFlags(), runHkb}};
+     hkbFlags(),
+     runHkb,
+     {"hallusql-cli hkb --workspace review.hallusql --question \"Which singers are older than 30?\" --db "
+      "concert_singer.sqlite"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -169,7 +169,10 @@ const CommandRegistration kBenchDetectors{
             "[--precision-target P] "
             "[--limit N] [--scores-out F.jsonl] [--quiet] [--mrs LIST] [--early-stop K] " +
                 llmUsage(),
-            flags(), runBenchDetectors}};
+            flags(),
+            runBenchDetectors,
+            {"hallusql-cli bench-detectors --cases dev.json --format spider --db-root spider/database --out "
+             "bench.json --detectors risk"}}};
 
 }  // namespace
 }  // namespace hs::cli

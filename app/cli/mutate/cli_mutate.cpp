@@ -108,7 +108,9 @@ const CommandRegistration kMutate{Command{
     "drop] "
     "[--max-steps N (SQLite VM instructions per statement, default 100000000)] [--timeout-ms N] [--quiet]",
     {"quiet"},
-    runMutate}};
+    runMutate,
+    {"hallusql-cli mutate --cases dev.json --format spider --db-root spider/database --out mutants.jsonl "
+     "--seed 1 --per-query 5"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -41,7 +41,10 @@ const CommandRegistration kReport{
     Command{"report",
             "report --workspace W [--run R] --format html|pdf|csv|jsonl --out F [--lang en|zh_CN]",
             {},
-            runReport}};
+            runReport,
+            {"hallusql-cli report --workspace review.hallusql --format html --out review.html",
+             "hallusql-cli report --workspace review.hallusql --run \"gpt-4 dev\" --format pdf --out "
+             "review.pdf --lang zh_CN"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -35,7 +35,12 @@ int runDiff(const Args& args) {
 }
 
 const CommandRegistration kDiff{
-    {"diff", "diff --gold SQL --pred SQL [--db DB]   edit script with spans on both sides", {}, runDiff}};
+    {"diff",
+     "diff --gold SQL --pred SQL [--db DB]   edit script with spans on both sides",
+     {},
+     runDiff,
+     {"hallusql-cli diff --gold \"SELECT name FROM singer WHERE age > 30\" --pred \"SELECT name FROM singer "
+      "WHERE age >= 30\""}}};
 
 }  // namespace
 }  // namespace hs::cli

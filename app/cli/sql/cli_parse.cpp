@@ -110,7 +110,8 @@ const CommandRegistration kParse{Command{
     "errors, trees",
     {"stats", "tree", "tsv"},
     runParse,
-}};
+    {"hallusql-cli parse --sql \"SELECT count(*) FROM singer\" --tree",
+     "hallusql-cli parse --file queries.sql --stats"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -43,7 +43,11 @@ int runPlan(const Args& args) {
 }
 
 const CommandRegistration kPlan{
-    {"plan", "plan --db DB --sql SQL   logical plan with spans, resolved against the schema", {}, runPlan}};
+    {"plan",
+     "plan --db DB --sql SQL   logical plan with spans, resolved against the schema",
+     {},
+     runPlan,
+     {"hallusql-cli plan --db concert_singer.sqlite --sql \"SELECT name FROM singer WHERE age > 30\""}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -114,17 +114,20 @@ const CommandRegistration kExport{
     Command{"annotations export",
             "annotations export --workspace W [--reviewer NAME] [--run R] --out F   (JSON Lines)",
             {},
-            runExport}};
+            runExport,
+            {"hallusql-cli annotations export --workspace review.hallusql --reviewer ann --out ann.jsonl"}}};
 const CommandRegistration kImport{
     Command{"annotations import",
             "annotations import --workspace W --in F [--run R]   (no duplicates)",
             {},
-            runImport}};
+            runImport,
+            {"hallusql-cli annotations import --workspace mine.hallusql --in ann.jsonl"}}};
 const CommandRegistration kScript{Command{
     "annotations script",
     "annotations script --workspace W [--run R] [--count N] [--reviewer NAME] [--seed S]   (test session)",
     {},
-    runScript}};
+    runScript,
+    {"hallusql-cli annotations script --workspace test.hallusql --count 20 --reviewer bot"}}};
 
 }  // namespace
 }  // namespace hs::cli

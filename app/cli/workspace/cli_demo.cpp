@@ -147,7 +147,9 @@ const CommandRegistration kDemo{
      "demo [--dir DIR] --out OUT.json [--html OUT.html]   create/reuse the demo workspace, evaluate its run, "
      "write the JSON and HTML reports",
      {},
-     runDemo}};
+     runDemo,
+     {"hallusql-cli demo --out demo.json",
+      "hallusql-cli demo --dir /tmp/demo --out demo.json --html demo.html"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -87,7 +87,9 @@ const CommandRegistration kWorkspace{
     {"workspace",
      "workspace (--create F | --info F) [--verify]   create a workspace, or describe one",
      {"verify"},
-     runWorkspace}};
+     runWorkspace,
+     {"hallusql-cli workspace --create review.hallusql",
+      "hallusql-cli workspace --info review.hallusql --verify"}}};
 
 }  // namespace
 }  // namespace hs::cli

@@ -81,6 +81,12 @@ class TestCliDemo : public QObject {
                  summary.value("errors").toInt(),
              cases.size());
     QCOMPARE(line.value("matched").toInt(), summary.value("matched").toInt());
+    // Each EX figure under its own name, as the HTML report gives them.
+    for (const char* key : {"ex_set", "ex_bag", "ex_ordered"})
+      QVERIFY2(line.value(key).isObject() && line.value(key).toObject().contains("correct"), key);
+    QCOMPARE(line.value("ex_set").toObject().value("scored").toInt(), cases.size());
+    QVERIFY(line.value("ex_set").toObject().value("correct").toInt() >=
+            line.value("ex_bag").toObject().value("correct").toInt());
 
     // Cross-check every verdict against SQLite run directly on the demo database.
     sqlite3* db = nullptr;

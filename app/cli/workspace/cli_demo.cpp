@@ -113,8 +113,20 @@ int runDemo(const Args& args) {
         if (evaluatedCase.contains(key)) list.back()[key] = evaluatedCase[key];
     }
   }
-  nlohmann::json summary = {
-      {"cases", list.size()}, {"matched", matched}, {"mismatched", mismatched}, {"errors", failed}};
+  // The EX figures of the evaluated run under their names, as the report gives them (set, bag,
+  // ordered: correct of scored); "matched" is this command's own bag comparison of the two results.
+  std::vector<hs::Case> evaluatedCases;
+  eval::RunSummary runSummary;
+  for (std::size_t i = 0; i < review->cases.size() && i < cases->size(); ++i)
+    if (review->cases[i].outcome) {
+      evaluatedCases.push_back((*cases)[i].kase);
+      runSummary.add((*cases)[i].kase, *review->cases[i].outcome);
+    }
+  const nlohmann::json ex = runSummary.finish(evaluatedCases, eval::SummaryContext{})["ex"];
+  nlohmann::json summary = {{"cases", list.size()}, {"ex_set", ex["set"]},
+                            {"ex_bag", ex["bag"]},  {"ex_ordered", ex["ordered"]},
+                            {"matched", matched},   {"mismatched", mismatched},
+                            {"errors", failed}};
   nlohmann::json report = {{"workspace", info->workspacePath},
                            {"database", info->databasePath},
                            {"reused", info->reused},

@@ -113,37 +113,27 @@ Result<int> openRegular(const std::string& path, struct stat& st) {
 }  // namespace
 
 Result<std::string> readRegularFile(const std::string& path, std::uint64_t maxBytes) {
+  // The size first, so that a file far over the limit is refused before a byte is read; the
+  // reading loop bounds it again (the file may grow meanwhile).
   struct stat st {};
-  auto opened = openRegular(path, st);
-  if (!opened) return opened.error();
-  int fd = *opened;
-  if (static_cast<std::uint64_t>(st.st_size) > maxBytes) {
-    ::close(fd);
+  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<std::uint64_t>(st.st_size) > maxBytes)
     return fileError("too_large",
                      "file of " + std::to_string(st.st_size) + " bytes is larger than the limit of " +
                          std::to_string(maxBytes) + " bytes",
                      path);
-  }
   std::string out;
-  out.reserve(static_cast<std::size_t>(st.st_size));
-  char buf[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int err = errno;
-      ::close(fd);
-      return fileError("io", std::string("cannot read file: ") + std::strerror(err), path);
-    }
-    if (n == 0) break;
-    if (out.size() + static_cast<std::size_t>(n) > maxBytes) {
-      ::close(fd);
-      return fileError("too_large", "file is larger than the limit of " + std::to_string(maxBytes) + " bytes",
-                       path);
-    }
-    out.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
+  if (S_ISREG(st.st_mode)) out.reserve(static_cast<std::size_t>(st.st_size));
+  bool tooLarge = false;
+  auto read = forEachChunk(path, [&](std::string_view chunk, std::uint64_t) {
+    tooLarge = out.size() + chunk.size() > maxBytes;
+    if (!tooLarge) out.append(chunk);
+    return !tooLarge;
+  });
+  if (!read) return read.error();
+  if (tooLarge)
+    return fileError("too_large", "file is larger than the limit of " + std::to_string(maxBytes) + " bytes",
+                     path);
   return out;
 }
 

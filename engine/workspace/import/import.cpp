@@ -12,13 +12,6 @@ namespace hs::ws::import {
 
 namespace {
 
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
 bool endsWith(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && iequals(std::string_view(s).substr(s.size() - suffix.size()), suffix);
 }
@@ -99,13 +92,14 @@ TrailingDbId splitTrailingDbId(const std::string& text,
   const std::size_t last = text.rfind('\t');
   if (last == std::string::npos) return out;
   out.hadTab = true;
-  out.tail = trim(std::string_view(text).substr(last + 1));
+  out.tail = detail::trimmed(std::string_view(text).substr(last + 1));
   out.tabOffset = last;
   if (!(known ? known(out.tail) : identifierLike(out.tail))) return out;
   std::string head = text.substr(0, last);
   // BIRD's "SQL\t----- bird -----\tdb_id".
   const std::size_t marker = head.rfind('\t');
-  if (marker != std::string::npos && trim(std::string_view(head).substr(marker + 1)) == "----- bird -----") {
+  if (marker != std::string::npos &&
+      detail::trimmed(std::string_view(head).substr(marker + 1)) == "----- bird -----") {
     head.erase(marker);
   }
   while (!head.empty() && std::isspace(static_cast<unsigned char>(head.back()))) head.pop_back();
@@ -251,6 +245,17 @@ void failImport(ImportReport& report, Error error) {
   report.errors.push_back(std::move(error));
 }
 
+std::string trimmed(std::string_view s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool isBlank(std::string_view s) {
+  return s.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
 std::string fileStem(const std::string& path) {
   std::size_t slash = path.find_last_of("/\\");
   std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -318,18 +323,18 @@ PredValue interpretPredictionText(std::string text, const std::string& path, std
                                         "' after the last tab is not a known db_id: kept as part of the SQL",
                                     path, line, at(split.tabOffset)));
   }
-  std::string trimmed = trim(text);
-  if (trimmed.empty()) {
+  std::string bare = detail::trimmed(text);
+  if (bare.empty()) {
     warnings->push_back(
         importIssue("empty_prediction", "empty prediction: generation failed", path, line, offset));
     return out;
   }
-  if (trimmed == "0") {
+  if (bare == "0") {
     warnings->push_back(
         importIssue("generation_failed", "prediction is 0: generation failed, no SQL", path, line, offset));
     return out;
   }
-  out.sql = trimmed;
+  out.sql = bare;
   return out;
 }
 

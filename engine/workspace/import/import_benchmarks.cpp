@@ -13,17 +13,6 @@ namespace hs::ws::import::detail {
 
 namespace {
 
-bool isBlank(const std::string& s) {
-  return s.find_first_not_of(" \t\r") == std::string::npos;
-}
-
-std::string trimmed(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
 // The cases of a gold file in order, a rejected one (too long) kept in its place so that the
 // predictions stay aligned; only the others reach the report.
 struct AlignedCases {

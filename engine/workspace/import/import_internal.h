@@ -18,6 +18,10 @@ namespace hs::ws::import::detail {
 inline constexpr std::array<const char*, 7> kPredSqlNames{
     "pred_sql", "predicted_sql", "predicted_query", "predict", "predicted", "prediction", "pred"};
 
+// `s` without leading and trailing white space; whether `s` holds only spaces, tabs and CRs.
+std::string trimmed(std::string_view s);
+bool isBlank(std::string_view s);
+
 // File name without folders and last extension ("a/b/dev.json" -> "dev").
 std::string fileStem(const std::string& path);
 

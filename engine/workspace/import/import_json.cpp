@@ -11,17 +11,6 @@ namespace hs::ws::import::detail {
 
 namespace {
 
-std::string trim(std::string_view s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
-}
-
-bool isBlank(const std::string& s) {
-  return s.find_first_not_of(" \t\r") == std::string::npos;
-}
-
 // Strings of a JSON value that is a string or an array of strings (others ignored).
 std::vector<std::string> stringList(const nlohmann::json& v) {
   std::vector<std::string> out;
@@ -79,7 +68,7 @@ std::string mrsqlgenCode(std::string_view typeName) {
                                        "distinct error",
                                        "orderby misuse",
                                        "groupby misuse"};
-  std::string t = asciiLower(trim(typeName));
+  std::string t = asciiLower(trimmed(typeName));
   // "C3", "c3: join logic hallucination"
   if (t.size() >= 2 && t[0] == 'c' && std::isdigit(static_cast<unsigned char>(t[1]))) {
     std::size_t k = 1;

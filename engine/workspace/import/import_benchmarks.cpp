@@ -166,11 +166,8 @@ bool spiderJson(const SourceText& source, AlignedCases& out, ImportReport& repor
     c.question = textField(rec, {"question"}).value_or("");
     c.goldSql = textField(rec, {"query", "SQL", "gold_sql"});
     c.difficulty = textField(rec, {"difficulty", "hardness"}).value_or("");
-    if (auto big = oversizeField(c)) {
-      auto at = positions.ofIndex(i);
-      report.errors.push_back(importIssue("too_long",
-                                          "record " + std::to_string(i + 1) + " rejected: " + *big,
-                                          source.path, at.line, at.offset));
+    if (auto tooLong = positions.oversizeRecord(c, i)) {
+      report.errors.push_back(std::move(*tooLong));
       out.push(std::move(c), true);
       continue;
     }
@@ -271,11 +268,8 @@ void importBird(const SourceText& source, const ImportOptions& options, ImportRe
     c.evidence = textField(rec, {"evidence"}).value_or("");
     c.difficulty = textField(rec, {"difficulty"}).value_or("");
     c.goldSql = textField(rec, {"SQL", "query", "gold_sql"});
-    if (auto big = oversizeField(c)) {
-      auto at = positions.ofIndex(i);
-      report.errors.push_back(importIssue("too_long",
-                                          "record " + std::to_string(i + 1) + " rejected: " + *big,
-                                          source.path, at.line, at.offset));
+    if (auto tooLong = positions.oversizeRecord(c, i)) {
+      report.errors.push_back(std::move(*tooLong));
       aligned.push(std::move(c), true);
       continue;
     }

@@ -103,4 +103,12 @@ JsonRecordPositions::Position JsonRecordPositions::ofKey(const std::string& rawK
   return {};
 }
 
+std::optional<Error> JsonRecordPositions::oversizeRecord(const Case& c, std::size_t index) {
+  auto big = oversizeField(c);
+  if (!big) return std::nullopt;
+  const Position at = ofIndex(index);
+  return importIssue("too_long", "record " + std::to_string(index + 1) + " rejected: " + *big, source_.path,
+                     at.line, at.offset);
+}
+
 }  // namespace hs::ws::import::detail

@@ -35,6 +35,9 @@ class JsonRecordPositions {
   };
   Position ofIndex(std::size_t index);        // the index-th element or member
   Position ofKey(const std::string& rawKey);  // the member whose key is written `rawKey`
+  // The "too_long" error of the index-th record when one of `c`'s fields is over the limit
+  // (oversizeField), placed at that record's line and offset; nullopt when every field fits.
+  std::optional<Error> oversizeRecord(const Case& c, std::size_t index);
 
  private:
   struct Element {

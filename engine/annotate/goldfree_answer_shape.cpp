@@ -2,14 +2,13 @@
 // the question asks for, in the two cases that the other cues let pass because the SQL holds the
 // right keyword in the wrong place.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. A superlative answered by a sorted list. The question has a superlative ("the youngest",
 //    "which ... most"; questionSuperlative, as cue_superlative reads it) and asks for no ordering
 //    (no form of "order", "sort", "rank", "arrange", "ascend", "descend", "increase", "decrease",
 //    nor "alphabetical(ly)", nor a range of two superlatives, "from the most to the least
-//    expensive", "highest to lowest": revised on the project's demo run, not on dev, and checked
-//    on BIRD gold); the SQL orders its first top-level SELECT but has no LIMIT anywhere
-//    and no MAX or MIN. It returns every row, best first, where the question asks for the top one
+//    expensive", "highest to lowest"); the SQL orders its first top-level SELECT but has no LIMIT
+//    anywhere and no MAX or MIN. It returns every row, best first, where the question asks for the top one
 //    (or the top few): cue_superlative does not fire, because ORDER BY is there.
 // 2. "How many" answered by a list. The question says "how many" and has no superlative (so "the
 //    most number of" is not read as a count); the first top-level SELECT block counts or sums in

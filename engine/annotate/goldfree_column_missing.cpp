@@ -4,7 +4,7 @@
 // answer lacks a column the question asks for, so it is wrong even when every returned value is
 // right.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. The question is read sentence by sentence (split at '?', '!', ';' and a '.' ending a word).
 //    In each sentence its request part is read, then its extra requests; the words come from
 //    questionWordsNoPossessive (whole words, "singer's" -> "singer"), commas kept as separators.
@@ -49,16 +49,9 @@
 //    uncovered attribute. Confidence 0.6, as the other cues; a question or SQL the rule cannot read
 //    (no question, no words: a Chinese question, a parse error) never fires.
 //
-// Revised once on BIRD gold (the training data), before any Spider dev measurement. As first written
-// the cue fired on 0 of the 500 BIRD mini-dev gold queries and caught 20 of the 103 `drop_select_item`
-// mutants; most misses were BIRD's second sentences ("Indicate the school's name.") and requests
-// joined by a verb ("... and include its department"). Adding up every sentence's request fired on
-// 6 gold queries, each a second sentence restating the first ("What is the complete address ...?
-// Indicate the Street, City, Zip and State."), so it was not kept. Kept: "include" among the verbs
-// of asking; a verb of asking after "and" or a comma opens an extra request (rule 3); a sentence
-// opening with "also" ("Please also give ...", "Also, list ...") adds its attributes to the request
-// (rule 4). After: 1 gold firing (bird231, whose gold leaves out the "whether ... carcinogenic" the
-// question asks for), 24 of 103 `drop_select_item` mutants caught.
+// Only the first sentence's request counts, with "also" sentences (rule 4): a second sentence
+// often restates the first ("What is the complete address ...? Indicate the Street, City, Zip and
+// State."), so adding up every sentence's request would count its attributes twice.
 #include <cstddef>
 #include <initializer_list>
 #include <optional>

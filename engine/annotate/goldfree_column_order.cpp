@@ -3,7 +3,7 @@
 // the project's EX the order of the output columns counts, so such SQL is wrong even when every
 // value is right.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. The output columns are the items of the first top-level SELECT block. A `*` item (SELECT *,
 //    t.*) stops the check: the question cannot name what a star returns.
 // 2. An item is placed only when it is a plain column (t.col), an aggregate over a plain column

@@ -4,7 +4,7 @@
 // question never mentions, has likely linked the question to the wrong column (C5, column
 // selection, is the most frequent error of wrong GPT-4 predictions).
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Checked are the columns of the first top-level SELECT block only: each SELECT item that is a
 //    plain column (t.col) or SUM/AVG/MAX/MIN over one (COUNT's argument is not checked: "how many"
 //    names no column), and each WHERE condition `column op literal(s)` (=, <>, <, >, <=, >=, LIKE,
@@ -42,13 +42,6 @@
 //    column and names them. It is a hint (confidence 0.5): a question may refer to a column by a
 //    synonym the rule does not know ("singers" for `artist`), so the finding reads as "the question
 //    never names X", not as an error; its weight in the risk score is what the fit makes of it.
-//
-// Revised on BIRD gold (the training data), before any Spider dev measurement (143 -> 81 firings on
-// the 500 BIRD gold queries): a literal's numbers count (dates, "No.903"), a list in one string by its
-// first word; a shared stem of >= 6 letters; two or three question words joined or their initials
-// ("Ig G" -> igg, "red blood cell" -> rbc); the stand-ins "born", "female"/"male"/"women"/...,
-// "coordinates", "website"/"page"/"link"; more name-like words; "<word> number(s)/no" for an id;
-// a derived table's or CTE's column and an output alias are not checked.
 #include <array>
 #include <cctype>
 #include <set>

@@ -6,8 +6,7 @@
 // names, so a condition, an output or a sort key the question asks for is missing (C5 or C6 and
 // TA-SQL's Attribute/Condition errors), seen without a gold query.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md, "Column the
-// question names is not read"):
+// The rule (tests/fit/HISTORY.md, "Column the question names is not read"):
 // 1. Needed: a schema, SQL that parses, a question (an empty question, or one not read as Latin
 //    words, questionReadsLatin, gets no cue: goldfree.cpp gates every cue).
 // 2. The tables the SQL reads: every schema table a FROM/JOIN of any SELECT block names (main

@@ -295,8 +295,8 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   if (countCue && !sqlHasWord(v, {"count", "sum"}))
     out.push_back(wholeQueryCue("cue_count", M(CueCount), v, 0.8));
   // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
-  // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`: revised on
-  // BIRD gold); "mean" is left out ("what does X mean").
+  // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`);
+  // "mean" is left out ("what does X mean").
   auto averaged = [&] {
     for (const Token& t : v.tokens) {
       if (t.kind == TokKind::Op && t.text == "/") return true;

@@ -10,9 +10,8 @@
 //    fname, lname, surname, fullname, ...: isNameLikeWord) and each word before it is a modifier of
 //    a name (first, last, middle, full, given, family, nick, short, long, maiden) or the table's head
 //    noun (the last word of the table's name: `CountryName` of countries; not `vet_name` of
-//    vet_visits, which names a vet, revised on the demo database before any measurement). It is not
-//    part of the table's primary key, and the table has a one-column primary key (an entity with a
-//    key of its own).
+//    vet_visits, which names a vet). It is not part of the table's primary key, and the table has a
+//    one-column primary key (an entity with a key of its own).
 // 3. Skipped when the same GROUP BY also groups by another column of that table (its key, or any
 //    column that makes the groups finer again; the rule stays conservative).
 // 4. One read-only probe query per candidate (at most 8 per query): `SELECT col, count(*) FROM table WHERE

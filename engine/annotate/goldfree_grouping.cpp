@@ -1,7 +1,6 @@
 // A grouping check that the other checks let pass because the SQL has a GROUP BY, just not the key
-// (rule written from principles before anything was measured, tests/fit/README.md; its sibling
-// question cue `cue_group_unasked`, a GROUP BY the question does not ask for, was measured and
-// dropped, see there):
+// (a sibling question cue, a GROUP BY the question does not ask for, was dropped: gold SQL groups
+// unasked all the time; tests/fit/HISTORY.md):
 //
 // `group_key_unselected` (static check, confidence 0.6): per-group aggregates returned without saying
 // which group each belongs to. "How many friends does each student have?" answered with

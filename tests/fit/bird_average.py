@@ -1,5 +1,5 @@
 """The BIRD mutation rule `avg_to_sum` for the question cue `cue_average` (an extra paired set of
-bird_cues.EXTRA_PAIR_RULES; tests/fit/README.md, "Average the SQL does not take"). Python 3
+bird_cues.EXTRA_PAIR_RULES; tests/fit/HISTORY.md, "Average the SQL does not take"). Python 3
 standard library only."""
 import re
 

@@ -307,7 +307,7 @@ def drop_joined_table(sql, _):
     on it, when its alias then occurs nowhere else (the first table's place goes to the second);
     tried from the last table to the first. The answer loses the condition or the rows the table
     stood for, while the question still names it: the error `cue_table_missing` is for. Measured
-    and fitted as an extra paired set beside the seeded pick (tests/fit/README.md)."""
+    and fitted as an extra paired set beside the seeded pick (tests/fit/HISTORY.md)."""
     ok = _outside(sql)
     m = next((m for m in re.finditer(r"\bFROM\s+" + _TABLE_REF, sql, re.I) if ok(m.start())), None)
     if not m:
@@ -382,7 +382,7 @@ RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_orde
          ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join),
          ("key_for_name", key_for_name)]
 
-# Made and measured (tests/fit/README.md, "Missing column") but not in the seeded pick of the fit:
+# Made and measured (tests/fit/HISTORY.md, "Missing column") but not in the seeded pick of the fit:
 # a rule added to the pick moves the pick of every other query, and the refit with drop_select_item
 # in it lowered the cross-system AUROC through the other cue weights it moved (cue_column_order
 # 1.61 -> 0.50 with 10 swap_columns mutants instead of 21), not through cue_column_missing itself.
@@ -390,7 +390,7 @@ MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 
 # Made for every gold query it applies to and put in beside the seeded pick as an extra pair (the
 # gold query again, id `birdN/<rule>/gold`, and the mutant, `birdN/<rule>`), so that the pick of
-# every other query, and with it every other cue weight, stays as it was (tests/fit/README.md,
+# every other query, and with it every other cue weight, stays as it was (tests/fit/HISTORY.md,
 # "Missing table").
 EXTRA_PAIR_RULES = [("drop_joined_table", drop_joined_table), ("drop_name_value", drop_name_value),
                     ("drop_negation", drop_negation), ("drop_condition", drop_condition), ("avg_to_sum", avg_to_sum)]
@@ -482,7 +482,7 @@ def bird_cases(data, seed):
 def every_mutant_cases(data):
     """Each gold query and every mutant of every rule (RULES, MEASURE_ONLY_RULES, EXTRA_PAIR_RULES), ids
     `birdN/gold` and `birdN/<rule>`: what a cue's firing on gold and its catch per rule are
-    counted on (tests/fit/README.md)."""
+    counted on (tests/fit/HISTORY.md)."""
     items, extra = _bird_items(data)
     cases = []
     for it in items:

@@ -1,5 +1,5 @@
 """The BIRD mutation rule `drop_condition` for the question cue `cue_column_unread` (an extra paired
-set of bird_cues.EXTRA_PAIR_RULES; tests/fit/README.md, "Column the question names is not read").
+set of bird_cues.EXTRA_PAIR_RULES; tests/fit/HISTORY.md, "Column the question names is not read").
 Python 3 standard library only."""
 import re
 

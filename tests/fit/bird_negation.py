@@ -1,5 +1,5 @@
 """The BIRD mutation rule `drop_negation` for the question cue `cue_negation` (an extra paired set
-of bird_cues.EXTRA_PAIR_RULES; tests/fit/README.md, "Negation the SQL ignores"). Python 3 standard
+of bird_cues.EXTRA_PAIR_RULES; tests/fit/HISTORY.md, "Negation the SQL ignores"). Python 3 standard
 library only."""
 import re
 

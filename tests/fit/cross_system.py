@@ -4,7 +4,7 @@
 The issue's target is an average over outside text-to-SQL systems, so the risk score is also measured
 on the published Spider dev predictions of systems other than the GPT-4 DIN-SQL run in ../shared/data.
 Those files are third-party outputs: they are NOT in this repository and nothing is ever fitted on
-them. tests/fit/README.md ("Cross-system measurement") lists where each one was read (repository,
+them. tests/fit/HISTORY.md ("Cross-system measurement") lists where each one was read (repository,
 path, commit).
 
 Input: a folder of prediction files, one SQL per line in the order of Spider dev

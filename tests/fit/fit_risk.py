@@ -51,7 +51,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 # fire on too few training mutants to get a weight. The third slip, value_case_change, is left out: on Spider the gold queries themselves
 # often spell a value in the question's letter case where the database has another (both sides
 # empty, "correct" under EX), so a value-case finding goes with EX-correct predictions about as often
-# as with wrong ones (tests/fit/README.md has the measurement).
+# as with wrong ones (tests/fit/HISTORY.md has the measurement).
 MUTATION_RULES = ["operator_inversion", "identifier_substitution", "constant_replacement", "aggregation_mutation",
                   "join_condition_removal", "wildcard_removal", "identifier_quoting", "float_to_integer",
                   "group_key_drop"]

@@ -1,4 +1,4 @@
-"""Empty SQLite databases with BIRD's schemas (tests/fit/README.md): BIRD mini-dev ships its
+"""Empty SQLite databases with BIRD's schemas (tests/fit/HISTORY.md): BIRD mini-dev ships its
 schemas in dev_tables.json (Spider-style: tables, columns, declared types, primary and foreign keys)
 but not its databases, so the question cues that read the schema (`cue_key_for_name`) would be 0 on
 the cue training data. Python 3 standard library only.

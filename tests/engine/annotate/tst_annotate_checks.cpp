@@ -476,7 +476,7 @@ class TestAnnotateChecks : public QObject {
     QVERIFY(!Run("SELECT count(Singer_ID) FROM singer", "How many singers are there?").has(c));
     QVERIFY(!Run("SELECT * FROM singer WHERE Age > 30", "List everything.").has(c));
     QVERIFY(!Run("SELECT Singer_ID FROM singer", "").has(c));
-    // Revised on BIRD gold: a date's numbers, "coordinates", "<table> numbers" for an id, a shared
+    // Referred to as well: a date's numbers, "coordinates", "<table> numbers" for an id, a shared
     // stem, initials, a derived table's own alias.
     QVERIFY(!Run("SELECT Name FROM concert WHERE Year = '2014-08-24'", "Which concerts were on 2014/8/24?")
                  .has(c));

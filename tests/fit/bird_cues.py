@@ -306,8 +306,8 @@ def drop_joined_table(sql, _):
     each ON one equality) dropped with its join and the WHERE conditions (top-level AND conjuncts)
     on it, when its alias then occurs nowhere else (the first table's place goes to the second);
     tried from the last table to the first. The answer loses the condition or the rows the table
-    stood for, while the question still names it: the error `cue_table_missing` is for. Measured
-    and fitted as an extra paired set beside the seeded pick (tests/fit/HISTORY.md)."""
+    stood for, while the question still names it: the error `cue_table_missing` is for. Fitted as
+    an extra paired set beside the seeded pick (EXTRA_PAIR_RULES)."""
     ok = _outside(sql)
     m = next((m for m in re.finditer(r"\bFROM\s+" + _TABLE_REF, sql, re.I) if ok(m.start())), None)
     if not m:
@@ -382,10 +382,8 @@ RULES = [("drop_count", drop_count), ("count_to_max", count_to_max), ("drop_orde
          ("swap_columns", swap_columns), ("drop_limit", drop_limit), ("add_join", add_join),
          ("key_for_name", key_for_name)]
 
-# Made and measured (tests/fit/HISTORY.md, "Missing column") but not in the seeded pick of the fit:
-# a rule added to the pick moves the pick of every other query, and the refit with drop_select_item
-# in it lowered the cross-system AUROC through the other cue weights it moved (cue_column_order
-# 1.61 -> 0.50 with 10 swap_columns mutants instead of 21), not through cue_column_missing itself.
+# Made but not in the seeded pick of the fit: a rule added to the pick moves the pick of every other
+# query, and with it the other cue weights (tests/fit/HISTORY.md, "Missing column").
 MEASURE_ONLY_RULES = [("drop_select_item", drop_select_item)]
 
 # Made for every gold query it applies to and put in beside the seeded pick as an extra pair (the

@@ -129,7 +129,7 @@ def build_training(args, names):
          "--jobs", str(args.jobs), "--risk-features", "--quiet"])
     # Paired: a gold query counts only when one of its mutants was kept. Which queries yield a
     # mutant depends on their shape (joins, nesting), so unpaired gold queries teach the model
-    # "hard to mutate", not "wrong" (measured: README.md).
+    # "hard to mutate", not "wrong" (HISTORY.md).
     with_mutant = {m["mutation"]["source_id"] for m in mutants}
     source = {m["id"]: m["mutation"]["source_id"] for m in mutants}
     # A gold query that compares a column with a value its database does not hold is an artefact of

@@ -3,7 +3,7 @@
 // here. The reviewer dialog comes up on the first annotation and is answered by keys; the next key
 // after it acts; Confirm acts at once on a case just opened; undo and redo go to the case they
 // changed and say so in the status line; Alt+F and Ctrl+O work from the SQL editor. With
-// HALLUSQL_SCREENSHOT_DIR set, saves review-after-undo.png of the window.
+// HALLUSQL_SCREENSHOT_DIR set, saves review-after-undo.png of the window (and -zh.png in Chinese).
 #include <QtTest>
 
 #include <QAction>
@@ -173,6 +173,16 @@ class TestReviewLoopKeys : public QObject {
     QVERIFY(press(Qt::Key_Y, Qt::ControlModifier));
     QCOMPARE(panel->selectedCaseId(), ids[3]);
     QCOMPARE(status->text(), QStringLiteral("Redone on case #4: marked incorrect"));
+    if (const QString dir = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !dir.isEmpty()) {
+      QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));  // the same undo in Chinese
+      QVERIFY(press(Qt::Key_Down, Qt::AltModifier));
+      QVERIFY(press(Qt::Key_Z, Qt::ControlModifier));
+      QCOMPARE(status->text(), QStringLiteral("已在案例 #4 上撤销：已标记为错误"));
+      QVERIFY(w.grab().save(QDir(dir).filePath("review-after-undo-zh.png")));
+      QVERIFY(english_.setLanguage(QStringLiteral("en")));
+      QVERIFY(bar->waitForHkb(20000));
+      QVERIFY(press(Qt::Key_Y, Qt::ControlModifier));
+    }
 
     auto ws = hs::ws::Workspace::open(path.toStdString()).value();
     const auto verdicts = [&](std::size_t i) {

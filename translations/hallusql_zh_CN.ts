@@ -583,6 +583,62 @@
         <source>Select the text to label in the gold or predicted SQL first.</source>
         <translation>请先在标准 SQL 或预测 SQL 中选中要标注的文本。</translation>
     </message>
+    <message>
+        <source>marked correct</source>
+        <translation>已标记为正确</translation>
+    </message>
+    <message>
+        <source>mark correct</source>
+        <translation>标记为正确</translation>
+    </message>
+    <message>
+        <source>marked incorrect</source>
+        <translation>已标记为错误</translation>
+    </message>
+    <message>
+        <source>mark incorrect</source>
+        <translation>标记为错误</translation>
+    </message>
+    <message>
+        <source>marked unsure</source>
+        <translation>已标记为不确定</translation>
+    </message>
+    <message>
+        <source>mark unsure</source>
+        <translation>标记为不确定</translation>
+    </message>
+    <message>
+        <source>confirmed %1</source>
+        <translation>已确认 %1</translation>
+    </message>
+    <message>
+        <source>confirm %1</source>
+        <translation>确认 %1</translation>
+    </message>
+    <message>
+        <source>rejected %1</source>
+        <translation>已驳回 %1</translation>
+    </message>
+    <message>
+        <source>reject %1</source>
+        <translation>驳回 %1</translation>
+    </message>
+    <message>
+        <source>labelled a span %1</source>
+        <translation>已标注片段 %1</translation>
+    </message>
+    <message>
+        <source>label a span %1</source>
+        <translation>标注片段 %1</translation>
+    </message>
+    <message>
+        <source>added the label %1</source>
+        <translation>已添加标签 %1</translation>
+    </message>
+    <message>
+        <source>add the label %1</source>
+        <translation>添加标签 %1</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::CaseEditList</name>
@@ -3843,6 +3899,38 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <translation>
             <numerusform>%Ln 个案例找不到数据库：请使用“管理运行 ▸ 设置数据库文件夹…”</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Undo: %1 (case #%2)</source>
+        <translation>撤销：%1（案例 #%2）</translation>
+    </message>
+    <message>
+        <source>Undo: %1 (a case of another run)</source>
+        <translation>撤销：%1（另一运行中的案例）</translation>
+    </message>
+    <message>
+        <source>Redo: %1 (case #%2)</source>
+        <translation>重做：%1（案例 #%2）</translation>
+    </message>
+    <message>
+        <source>Redo: %1 (a case of another run)</source>
+        <translation>重做：%1（另一运行中的案例）</translation>
+    </message>
+    <message>
+        <source>Redone on case #%1: %2</source>
+        <translation>已在案例 #%1 上重做：%2</translation>
+    </message>
+    <message>
+        <source>Undone on case #%1: %2</source>
+        <translation>已在案例 #%1 上撤销：%2</translation>
+    </message>
+    <message>
+        <source>Redone on a case of another run: %1</source>
+        <translation>已在另一运行中的案例上重做：%1</translation>
+    </message>
+    <message>
+        <source>Undone on a case of another run: %1</source>
+        <translation>已在另一运行中的案例上撤销：%1</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@
 #include "widgets/app_settings.h"
 #include "widgets/database_controller.h"
 #include "widgets/demo_loader.h"
+#include "widgets/dialog_focus.h"
 #include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/error_banner.h"
 #include "widgets/first_run_page.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   setObjectName(QStringLiteral("mainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/hallusql.svg")));
   setAcceptDrops(true);
+  keepDialogFocus(qobject_cast<QApplication*>(QCoreApplication::instance()));  // keys live after dialogs
   // 1280x800, or what a smaller screen has room for with the title bar and panel (a 1366x768
   // laptop opened it 800 px tall, its bottom row off the screen).
   QSize size(1280, 800);

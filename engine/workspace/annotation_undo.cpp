@@ -118,6 +118,40 @@ Result<UndoDepth> undoDepth(const Workspace& ws, const std::string& annotator) {
   return UndoDepth{static_cast<std::size_t>(st->int64(0)), static_cast<std::size_t>(st->int64(1))};
 }
 
+namespace {
+
+// The record of the annotator's newest entry in `state` (for "done": one whose annotation is still
+// there, as undoAnnotation skips the others).
+Result<std::optional<AnnotationRecord>> peek(const Workspace& ws, const std::string& annotator, bool done) {
+  auto st =
+      Statement::prepare(ws.handle(),
+                         done ? "SELECT u.record_json, u.annotation_id FROM annotation_undo u "
+                                "JOIN annotations x ON x.id = u.annotation_id AND x.annotator = u.annotator "
+                                "WHERE u.annotator = ?1 AND u.state = 'done' ORDER BY u.seq DESC LIMIT 1"
+                              : "SELECT record_json, NULL FROM annotation_undo "
+                                "WHERE annotator = ?1 AND state = 'undone' ORDER BY seq DESC LIMIT 1",
+                         ws.path());
+  if (!st) return st.error();
+  st->bind(1, annotator);
+  auto row = st->step();
+  if (!row) return row.error();
+  if (!*row) return std::optional<AnnotationRecord>();
+  auto record = recordOf(st->text(0), ws.path());
+  if (!record) return record.error();
+  if (const auto id = st->optInt64(1)) record->id = *id;
+  return std::optional<AnnotationRecord>(std::move(*record));
+}
+
+}  // namespace
+
+Result<std::optional<AnnotationRecord>> nextUndo(const Workspace& ws, const std::string& annotator) {
+  return peek(ws, annotator, true);
+}
+
+Result<std::optional<AnnotationRecord>> nextRedo(const Workspace& ws, const std::string& annotator) {
+  return peek(ws, annotator, false);
+}
+
 Result<std::optional<AnnotationRecord>> undoAnnotation(Workspace& ws, const std::string& annotator) {
   auto tx = ws.transaction();
   if (!tx) return tx.error();

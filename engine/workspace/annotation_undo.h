@@ -21,6 +21,11 @@ struct UndoDepth {
 
 Result<UndoDepth> undoDepth(const Workspace& ws, const std::string& annotator);
 
+// What undoAnnotation / redoAnnotation would take back / write again next, without doing it (the
+// Undo and Redo commands name it); nullopt when there is nothing.
+Result<std::optional<AnnotationRecord>> nextUndo(const Workspace& ws, const std::string& annotator);
+Result<std::optional<AnnotationRecord>> nextRedo(const Workspace& ws, const std::string& annotator);
+
 // Removes the annotator's newest logged annotation (one that was removed otherwise is skipped) and
 // returns it as it was; nullopt when there is nothing to undo.
 Result<std::optional<AnnotationRecord>> undoAnnotation(Workspace& ws, const std::string& annotator);

@@ -127,7 +127,11 @@ class TestReviewAnnotate : public QObject {
     QVERIFY(panel.selectCaseNumber(4));
     QTreeWidget* findings = panel.caseView()->caseView()->findingList();
     QCOMPARE(findings->topLevelItemCount(), 2);
-    QVERIFY(!bar->confirmButton()->isEnabled());  // nothing selected yet
+    // Opening the case selected its first finding: Confirm is ready; with none selected it is not.
+    QCOMPARE(findings->currentItem(), findings->topLevelItem(0));
+    QVERIFY(bar->confirmButton()->isEnabled());
+    findings->setCurrentItem(nullptr);
+    QVERIFY(!bar->confirmButton()->isEnabled());
     QVERIFY(!bar->confirmFinding());
 
     // Confirm the TA-SQL finding with Ctrl+Shift+Enter (stored, no HKB knowledge).

@@ -16,6 +16,7 @@
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
+#include "review_keys_workspace.h"
 #include "review_test_env.h"
 #include "widgets/focus_frame_probe.h"
 #include "widgets/language_controller.h"
@@ -30,59 +31,6 @@
 #include "widgets/sql_editor.h"
 
 namespace {
-
-const char* const kQuestions[] = {
-    "How many singers do we have?",
-    "What is the average age of all singers from France?",
-    "Show the name and the release year of the song by the youngest singer.",
-    "List all song names by singers above the average age.",
-    "What are the names of the stadiums with the highest capacity?",
-    "How many concerts are there in year 2014 or 2015?",
-    "Show the stadium name and the number of concerts in each stadium.",
-    "Which countries have singers older than 40 and younger than 30?",
-    "Find the number of concerts happened in the stadium with the highest capacity.",
-    "Show names of singers who performed in concerts in 2014.",
-    "What is the maximum capacity and the average of all stadiums?",
-    "Which year has the most number of concerts?"};
-
-hs::Finding finding(const char* taxonomy, const char* category) {
-  hs::Finding f;
-  f.taxonomy = taxonomy;
-  f.category = category;
-  f.message = std::string("test finding ") + category;
-  return f;
-}
-
-// Twelve evaluated cases, every second one wrong with two findings. Returns the case ids.
-std::vector<std::int64_t> createWorkspace(const QString& path) {
-  auto ws = hs::ws::Workspace::create(path.toStdString());
-  if (!ws) return {};
-  const auto run = ws->createRun(hs::ws::RunInfo{"keyboard", "gpt-4", "", "{}"});
-  if (!run) return {};
-  std::vector<hs::Case> cases;
-  for (int i = 0; i < 12; ++i) {
-    hs::Case c;
-    c.id = "spider:" + std::to_string(i);
-    c.dbId = "concert_singer";
-    c.difficulty = i % 2 ? "hard" : "easy";
-    c.question = kQuestions[i];
-    c.goldSql = "SELECT count(*) FROM singer";
-    c.predSql = i % 2 ? "SELECT count(*) FROM concert" : "SELECT count(*) FROM singer";
-    cases.push_back(c);
-  }
-  auto ids = ws->insertCases(*run, cases);
-  if (!ids) return {};
-  std::vector<hs::eval::CaseOutcome> outcomes(12);
-  std::vector<hs::ws::StoredOutcome> stored;
-  for (int i = 0; i < 12; ++i) {
-    auto& o = outcomes[static_cast<std::size_t>(i)];
-    o.exSet = o.exBag = i % 2 == 0;
-    if (i % 2) o.findings = {finding("mrsqlgen", "C8"), finding("tasql", "Schema Contradiction")};
-    stored.push_back(hs::ws::StoredOutcome{(*ids)[static_cast<std::size_t>(i)], &o});
-  }
-  if (!hs::ws::saveOutcomes(*ws, stored)) return {};
-  return *ids;
-}
 
 void key(int k, Qt::KeyboardModifiers mods = Qt::NoModifier) {
   QWidget* target = QApplication::focusWidget();
@@ -101,7 +49,7 @@ class TestReviewKeyboard : public QObject {
   // Shows `panel` at `size` on a fresh 12-case workspace at `path`, case 2 selected (a wrong case:
   // findings, an edit script, two plans).
   static bool showOnCaseTwo(hs::ui::ReviewPanel& panel, const QString& path, QSize size) {
-    if (createWorkspace(path).size() != 12) return false;
+    if (hs::test::createKeysWorkspace(path).size() != 12) return false;
     panel.resize(size);
     panel.show();
     return QTest::qWaitForWindowActive(&panel) && panel.setWorkspace(path) && panel.selectCaseNumber(2);
@@ -116,7 +64,7 @@ class TestReviewKeyboard : public QObject {
 
   void reviewTenCasesWithKeys() {
     const QString path = dir_.filePath("keys.hallusql");
-    const auto ids = createWorkspace(path);
+    const auto ids = hs::test::createKeysWorkspace(path);
     QCOMPARE(ids.size(), std::size_t{12});
 
     hs::ui::EvaluationController evaluation;
@@ -150,7 +98,9 @@ class TestReviewKeyboard : public QObject {
     QCOMPARE(panel.selectedCaseId(), ids[1]);
     // The header gives the list's # before the case key (#2 · spider:1).
     QVERIFY(panel.caseView()->caseView()->headerText().contains(QStringLiteral("#2 · spider:1")));
-    key(Qt::Key_Right, Qt::AltModifier);  // 2: select the first finding (C8), confirm it
+    // 2: opening the case selected its first finding (C8): confirm it at once
+    QCOMPARE(panel.caseView()->caseView()->findingList()->currentItem(),
+             panel.caseView()->caseView()->findingList()->topLevelItem(0));
     key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     QTreeWidget* findings = panel.caseView()->caseView()->findingList();
     QVERIFY(findings->topLevelItem(0)->text(0).startsWith(QStringLiteral("✓ ")));
@@ -159,8 +109,7 @@ class TestReviewKeyboard : public QObject {
     key(Qt::Key_F8);
     key(Qt::Key_F8);  // 3 skipped (stays unreviewed)
     QCOMPARE(panel.selectedCaseId(), ids[3]);
-    key(Qt::Key_Right, Qt::AltModifier);  // 4: reject C8, confirm the TA-SQL finding
-    key(Qt::Key_Backspace, Qt::ControlModifier);
+    key(Qt::Key_Backspace, Qt::ControlModifier);  // 4: reject C8 (selected), confirm the TA-SQL finding
     key(Qt::Key_Right, Qt::AltModifier);
     key(Qt::Key_Return, Qt::ControlModifier | Qt::ShiftModifier);
     key(Qt::Key_F8);
@@ -193,10 +142,12 @@ class TestReviewKeyboard : public QObject {
     QCOMPARE(panel.selectedCaseId(), ids[2]);
     key(Qt::Key_Down, Qt::AltModifier);  // next case (reviewed or not)
     QCOMPARE(panel.selectedCaseId(), ids[3]);
-    // Undo the last two (cases 11 and 10, not shown), redo one.
+    // Undo the last two (cases 11 and 10: the view goes to each), redo one.
     key(Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(panel.selectedCaseId(), ids[10]);
     QVERIFY(bar->waitForHkb(20000));
     key(Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(panel.selectedCaseId(), ids[9]);
     QVERIFY(bar->waitForHkb(20000));
     QCOMPARE(panel.progressText(), QStringLiteral("8 of 12 reviewed"));
     key(Qt::Key_Y, Qt::ControlModifier);
@@ -366,7 +317,7 @@ class TestReviewKeyboard : public QObject {
   // filter and the case header. They are shown translated; the filter still selects by the value.
   void difficultyInTheUsersLanguage() {
     const QString path = dir_.filePath("difficulty.hallusql");
-    const auto ids = createWorkspace(path);
+    const auto ids = hs::test::createKeysWorkspace(path);
     QCOMPARE(ids.size(), std::size_t{12});
     QVERIFY(english_.setLanguage(QStringLiteral("zh_CN")));
     hs::ui::EvaluationController evaluation;
@@ -390,7 +341,7 @@ class TestReviewKeyboard : public QObject {
   // Settings > Language: the run chooser kept "keyboard (12 cases)" under a Chinese window.
   void runChooserFollowsTheLanguage() {
     const QString path = dir_.filePath("language.hallusql");
-    QCOMPARE(createWorkspace(path).size(), std::size_t{12});
+    QCOMPARE(hs::test::createKeysWorkspace(path).size(), std::size_t{12});
     hs::ui::EvaluationController evaluation;
     hs::ui::ReviewPanel panel(&evaluation);
     QVERIFY(panel.setWorkspace(path));

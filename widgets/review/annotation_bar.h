@@ -77,6 +77,14 @@ class AnnotationBar : public QWidget {
   bool redo();
   bool canUndo() const;
   bool canRedo() const;
+  // What undo / redo would change next: its case (-1 when nothing) and the change in words ("mark
+  // incorrect"), for the Undo and Redo commands to name it.
+  struct Change {
+    qint64 caseId = -1;
+    QString text;
+  };
+  Change nextUndo() const;
+  Change nextRedo() const;
   // A note kept with the next annotation written (askNote: a dialog for it, on the Note key).
   void setNote(const QString& note);
   QString note() const { return note_; }
@@ -107,6 +115,8 @@ class AnnotationBar : public QWidget {
   void spanLabelsChanged(qint64 caseId);  // a span label was written or taken back
   void hkbLoaded(int entries);
   void reviewerChanged(const QString& annotator);
+  // After an undo (redone false) or a redo: the case it changed and what ("marked incorrect").
+  void changeReverted(qint64 caseId, const QString& change, bool redone);
 
  protected:
   void changeEvent(QEvent* event) override;

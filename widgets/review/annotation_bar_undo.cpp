@@ -12,11 +12,35 @@
 #include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/annotations.h"
 #include "widgets/review/annotation_bar_state.h"
+#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {
 
-namespace {}  // namespace
+namespace {
+
+// An annotation as a change: "mark incorrect" (past: "marked incorrect"), "confirm C8 ...".
+QString changeText(const hs::ws::AnnotationRecord& a, bool past) {
+  const QString category = hs::mr::typeIndex(a.category) > 0
+                               ? FindingStyles::categoryLabel("mrsqlgen", a.category)
+                               : FindingStyles::categoryLabel(a.taxonomy, a.category);
+  const std::string& v = a.verdict;
+  if (v == "correct") return past ? AnnotationBar::tr("marked correct") : AnnotationBar::tr("mark correct");
+  if (v == "incorrect")
+    return past ? AnnotationBar::tr("marked incorrect") : AnnotationBar::tr("mark incorrect");
+  if (v == "unsure") return past ? AnnotationBar::tr("marked unsure") : AnnotationBar::tr("mark unsure");
+  if (v == "confirmed")
+    return (past ? AnnotationBar::tr("confirmed %1") : AnnotationBar::tr("confirm %1")).arg(category);
+  if (v == "rejected")
+    return (past ? AnnotationBar::tr("rejected %1") : AnnotationBar::tr("reject %1")).arg(category);
+  if (a.span)
+    return (past ? AnnotationBar::tr("labelled a span %1") : AnnotationBar::tr("label a span %1"))
+        .arg(category);
+  return (past ? AnnotationBar::tr("added the label %1") : AnnotationBar::tr("add the label %1"))
+      .arg(category);
+}
+
+}  // namespace
 
 bool AnnotationBar::markIncorrect() {
   if (!isHkbReady() || s_->caseId < 0) return false;
@@ -46,6 +70,20 @@ bool AnnotationBar::canRedo() const {
   return depth && depth->redo > 0;
 }
 
+AnnotationBar::Change AnnotationBar::nextUndo() const {
+  if (!s_->ws) return {};
+  auto next = hs::ws::nextUndo(*s_->ws, undoOwner().toStdString());
+  if (!next || !*next) return {};
+  return Change{(*next)->caseId, changeText(**next, false)};
+}
+
+AnnotationBar::Change AnnotationBar::nextRedo() const {
+  if (!s_->ws) return {};
+  auto next = hs::ws::nextRedo(*s_->ws, undoOwner().toStdString());
+  if (!next || !*next) return {};
+  return Change{(*next)->caseId, changeText(**next, false)};
+}
+
 bool AnnotationBar::undo() {
   if (!s_->ws || !isHkbReady()) return false;
   auto undone = hs::ws::undoAnnotation(*s_->ws, undoOwner().toStdString());
@@ -57,6 +95,7 @@ bool AnnotationBar::undo() {
   if (last.span) emit spanLabelsChanged(last.caseId);
   startLoad();  // a removed verdict may bring back flags of other sources: rebuild the HKB
   updateEnabled();
+  emit changeReverted(last.caseId, changeText(last, true), false);
   return true;
 }
 
@@ -86,6 +125,7 @@ bool AnnotationBar::redo() {
   if (s_->caseId != again.caseId) emit annotated(again.caseId);
   if (again.span) emit spanLabelsChanged(again.caseId);
   updateEnabled();
+  emit changeReverted(again.caseId, changeText(again, true), true);
   return true;
 }
 

@@ -50,6 +50,7 @@ ReviewController::ReviewController(QWidget* window)
       panel_(new ReviewPanel(evaluation_)),
       runActions_(new RunActions(panel_, evaluation_, window, this)) {
   connect(runActions_, &RunActions::message, this, &ReviewController::message);
+  connect(panel_, &ReviewPanel::message, this, &ReviewController::message);
   connect(evaluation_, &EvaluationController::imported, this, &ReviewController::onImported);
   connect(evaluation_, &EvaluationController::finished, this, &ReviewController::onEvaluated);
 }

@@ -360,6 +360,8 @@ void ReviewPanel::showCase(qint64 caseId) {
   view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
   annotations_->setCase(caseId, shown.findings, shown.exSet.value_or(false));
+  // The first finding selected: Confirm and Reject act at once (they did nothing until one was).
+  if (!shown.findings.empty()) stepFinding(1);
   emit caseShown(caseId);
 }
 

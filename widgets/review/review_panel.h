@@ -112,6 +112,8 @@ class ReviewPanel : public QWidget {
  signals:
   void caseShown(qint64 caseId);
   void casesReloaded(int rows);
+  // A line for the window's status bar ("Undone on case #4: marked incorrect").
+  void message(const QString& text);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -126,6 +128,11 @@ class ReviewPanel : public QWidget {
   void retranslateActions();
   void retranslateRuns();  // the run chooser's items: "name (n cases)" in the current language
   void setKeysActive(bool active);
+  // Undo and Redo name what they would change and its case ("Undo: mark incorrect (case #4)").
+  void updateUndoTexts();
+  // After an undo or redo: shows the case it changed and says so in the status line.
+  void onChangeReverted(qint64 caseId, const QString& change, bool redone);
+  int caseNumber(qint64 caseId) const;  // the list's # of a case of the shown run, 0 when not in it
   void fillFilterCombos();
   void applyFilters();
   void updateStats();

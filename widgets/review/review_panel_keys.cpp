@@ -98,6 +98,41 @@ void ReviewPanel::buildActions() {
   shortcutsAction_ = new QAction(this);
   connect(shortcutsAction_, &QAction::triggered, this, [this] { showShortcutSheet(); });
   connect(bar, &AnnotationBar::annotated, this, [this](qint64) { reloadReviewMarks(); });
+  connect(bar, &AnnotationBar::changeReverted, this, &ReviewPanel::onChangeReverted);
+}
+
+int ReviewPanel::caseNumber(qint64 caseId) const {
+  const int row = caseId >= 0 ? model_->rowOfCase(caseId) : -1;
+  return row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0;
+}
+
+void ReviewPanel::updateUndoTexts() {
+  const AnnotationBar::Change undo = annotations_->nextUndo();
+  const AnnotationBar::Change redo = annotations_->nextRedo();
+  const int undoCase = caseNumber(undo.caseId), redoCase = caseNumber(redo.caseId);
+  undoAction_->setText(undo.caseId < 0 ? tr("Undo the last annotation")
+                       : undoCase > 0  ? tr("Undo: %1 (case #%2)").arg(undo.text).arg(undoCase)
+                                       : tr("Undo: %1 (a case of another run)").arg(undo.text));
+  redoAction_->setText(redo.caseId < 0 ? tr("Redo")
+                       : redoCase > 0  ? tr("Redo: %1 (case #%2)").arg(redo.text).arg(redoCase)
+                                       : tr("Redo: %1 (a case of another run)").arg(redo.text));
+  for (QAction* a : {undoAction_, redoAction_})
+    a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+}
+
+void ReviewPanel::onChangeReverted(qint64 caseId, const QString& change, bool redone) {
+  const int number = caseNumber(caseId);
+  if (number > 0 && caseId != shownCaseId_) {  // shown where it happened, unless a filter hides it
+    const QModelIndex at = proxy_->mapFromSource(model_->index(model_->rowOfCase(caseId), 0));
+    if (at.isValid()) selectCaseRow(at.row());
+  }
+  QString text;
+  if (number > 0)
+    text = (redone ? tr("Redone on case #%1: %2") : tr("Undone on case #%1: %2")).arg(number).arg(change);
+  else
+    text = (redone ? tr("Redone on a case of another run: %1") : tr("Undone on a case of another run: %1"))
+               .arg(change);
+  emit message(text);
 }
 
 void ReviewPanel::retranslateActions() {
@@ -116,11 +151,13 @@ void ReviewPanel::retranslateActions() {
   prevAction_->setText(tr("Previous case"));
   nextUnreviewedAction_->setText(tr("Next unreviewed case"));
   prevUnreviewedAction_->setText(tr("Previous unreviewed case"));
-  undoAction_->setText(tr("Undo the last annotation"));
-  redoAction_->setText(tr("Redo"));
+  // The keyboard sheet lists what the key does in general; the text names the next change.
+  undoAction_->setStatusTip(tr("Undo the last annotation"));
+  redoAction_->setStatusTip(tr("Redo"));
   shortcutsAction_->setText(tr("&Keyboard Shortcuts…"));
   for (QAction* a : keyActions_)
     a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+  updateUndoTexts();
 }
 
 void ReviewPanel::setKeysActive(bool active) {
@@ -142,7 +179,8 @@ QList<QPair<QString, QString>> shortcutRows(const std::vector<QAction*>& actions
     }
     // Without the mnemonic: "&Run", and Chinese "运行(&R)".
     static const QRegularExpression mnemonic(QStringLiteral("\\(&\\w\\)|&(?=\\S)"));
-    if (!keys.isEmpty()) rows.append({a->text().remove(mnemonic), keys.join(QStringLiteral(", "))});
+    const QString shown = a->statusTip().isEmpty() ? a->text() : a->statusTip();
+    if (!keys.isEmpty()) rows.append({QString(shown).remove(mnemonic), keys.join(QStringLiteral(", "))});
   }
   return rows;
 }
@@ -228,6 +266,7 @@ void ReviewPanel::reloadReviewMarks() {
   if (hasWorkspace() && currentRunId() > 0) marks = marksOf(*ws_, currentRunId());
   model_->setReviewMarks(marks);
   reviewProgress_->setText(progressText());
+  updateUndoTexts();  // every write and undo passes here
 }
 
 QString ReviewPanel::progressText() const {

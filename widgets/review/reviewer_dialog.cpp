@@ -41,6 +41,7 @@ bool askReviewer(QWidget* parent, Reviewer* reviewer) {
   intro->setWordWrap(true);
   auto* name = new QLineEdit(reviewer->name);
   name->setObjectName(QStringLiteral("reviewerName"));
+  name->selectAll();  // the prefilled OS user name: typing replaces it, Enter keeps it
   auto* email = new QLineEdit(reviewer->email);
   email->setObjectName(QStringLiteral("reviewerEmail"));
   email->setPlaceholderText(QCoreApplication::translate("ReviewerDialog", "optional"));
@@ -59,6 +60,7 @@ bool askReviewer(QWidget* parent, Reviewer* reviewer) {
   layout->addLayout(form);
   layout->addWidget(buttons);
   dialog.resize(420, dialog.sizeHint().height());
+  name->setFocus(Qt::OtherFocusReason);
   if (dialog.exec() != QDialog::Accepted || name->text().trimmed().isEmpty()) return false;
   reviewer->name = name->text().trimmed();
   reviewer->email = email->text().trimmed();

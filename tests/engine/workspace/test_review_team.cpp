@@ -96,11 +96,22 @@ class TestReviewTeam : public QObject {
     }
     {
       auto ws = f.open();  // a restart
+      // What undo would take back is named before, and nothing changes by asking.
+      auto next = hs::ws::nextUndo(ws, "ann");
+      QVERIFY(next && *next);
+      QCOMPARE((*next)->category, std::string("C2"));
+      QCOMPARE((*next)->caseId, f.cases[1]);
+      QVERIFY(!*hs::ws::nextRedo(ws, "ann"));
+      QCOMPARE(countAnnotations(ws), std::size_t(3));
       auto undone = hs::ws::undoAnnotation(ws, "ann");
       QVERIFY(undone && *undone);
       QCOMPARE((*undone)->category, std::string("C2"));  // the newest of this reviewer, not bea's
       QCOMPARE(countAnnotations(ws), std::size_t(2));
       QCOMPARE(hs::ws::undoDepth(ws, "ann")->redo, std::size_t(1));
+      auto again = hs::ws::nextRedo(ws, "ann");
+      QVERIFY(again && *again);
+      QCOMPARE((*again)->category, std::string("C2"));
+      QCOMPARE((*hs::ws::nextUndo(ws, "ann"))->category, std::string("C1"));
     }
     {
       auto ws = f.open();
@@ -126,7 +137,8 @@ class TestReviewTeam : public QObject {
     auto first = hs::ws::insertAnnotation(ws, label(f.cases[0], "ann", "C1"));
     auto second = hs::ws::insertAnnotation(ws, label(f.cases[0], "ann", "C2"));
     QVERIFY(first && second);
-    QVERIFY(hs::ws::removeAnnotation(ws, *second));  // "Remove last"
+    QVERIFY(hs::ws::removeAnnotation(ws, *second));        // "Remove last"
+    QCOMPARE((*hs::ws::nextUndo(ws, "ann"))->id, *first);  // the removed one is not named either
     auto undone = hs::ws::undoAnnotation(ws, "ann");
     QVERIFY(undone && *undone);
     QCOMPARE((*undone)->id, *first);

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "engine/eval/result_compare.h"
+
 namespace hs::annotate {
 namespace {
 
@@ -102,6 +104,14 @@ Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::str
   in.lookup = databaseLookup(database);
   in.probeRows = databaseRows(database);
   in.predResult = summarise(*out.predResult);
+  // With a gold query, its rows decide whether the prediction is right, as in an evaluation run
+  // (eval_annotator.cpp): then the gold-based findings are not kept.
+  if (goldSql && *out.predResult) {
+    auto gold = database.query(*goldSql, limits);
+    const auto& rows = out.predResult->value().rows;
+    in.resultEqualsGold = gold && eval::bagEqual(gold->rows, rows) &&
+                          (!eval::hasTopLevelOrderBy(*goldSql) || eval::orderedEqual(gold->rows, rows));
+  }
   out.annotation = annotateCase(in);
   return out;
 }

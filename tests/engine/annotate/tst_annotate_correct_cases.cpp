@@ -55,6 +55,7 @@ class TestAnnotateCorrectCases : public QObject {
   void correctCaseKeepsNoGoldBasedFinding();
   void emptyResultOfTheGoldIsNoFinding();
   void queryTabAgreesWithEvaluation();
+  void antiJoinIsNoExtraJoin();
 };
 
 // Spider dev question 52 (pets_1) answered with a join of Pets too: TA-SQL's comparison with the gold
@@ -118,6 +119,38 @@ void TestAnnotateCorrectCases::queryTabAgreesWithEvaluation() {
       *db, "Find number of pets owned by students who are older than 20.", wrong, std::string_view(gold));
   QVERIFY(b);
   QVERIFY(has(b->annotation.findings, "tasql", "Join Redundancy"));
+}
+
+// Spider dev question 29 (concert_singer): `LEFT JOIN concert ... WHERE concert.stadium_id IS NULL`
+// says what the gold's NOT IN (SELECT stadium_id FROM concert) says. Judged without a result (the
+// static rules), so only the TA-SQL comparison decides.
+void TestAnnotateCorrectCases::antiJoinIsNoExtraJoin() {
+  HS_REQUIRE_SHARED_DATA();
+  auto db = openSpider(QStringLiteral("concert_singer"));
+  QVERIFY(db);
+  auto schema = db->schema();
+  QVERIFY(schema);
+  const std::string gold =
+      "SELECT name FROM stadium WHERE stadium_id NOT IN (SELECT stadium_id FROM concert)";
+  auto annotate = [&](const std::string& pred) {
+    hs::annotate::CaseInput in;
+    in.predSql = pred;
+    in.goldSql = gold;
+    in.question = "What are the names of the stadiums without any concerts?";
+    in.schema = &schema.value();
+    return hs::annotate::annotateCase(in).findings;
+  };
+  const auto anti = annotate(
+      "SELECT T1.Name FROM stadium AS T1 LEFT JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID WHERE "
+      "T2.Stadium_ID IS NULL");
+  QVERIFY(!has(anti, "tasql", "Join Redundancy"));
+  QVERIFY(!has(anti, "tasql", "Clause Abuse"));
+  // A LEFT JOIN that keeps every stadium (no IS NULL) is no anti-join: still an extra join.
+  const auto outer = annotate(
+      "SELECT T1.Name FROM stadium AS T1 LEFT JOIN concert AS T2 ON T1.Stadium_ID = T2.Stadium_ID WHERE "
+      "T2.Year IS NOT NULL");
+  QVERIFY(has(outer, "tasql", "Join Redundancy"));
+  QVERIFY(has(outer, "tasql", "Clause Abuse"));
 }
 
 QTEST_GUILESS_MAIN(TestAnnotateCorrectCases)

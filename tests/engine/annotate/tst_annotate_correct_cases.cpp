@@ -56,6 +56,7 @@ class TestAnnotateCorrectCases : public QObject {
   void emptyResultOfTheGoldIsNoFinding();
   void queryTabAgreesWithEvaluation();
   void antiJoinIsNoExtraJoin();
+  void studentIdRefersToStuid();
 };
 
 // Spider dev question 52 (pets_1) answered with a join of Pets too: TA-SQL's comparison with the gold
@@ -151,6 +152,39 @@ void TestAnnotateCorrectCases::antiJoinIsNoExtraJoin() {
       "T2.Year IS NOT NULL");
   QVERIFY(has(outer, "tasql", "Join Redundancy"));
   QVERIFY(has(outer, "tasql", "Clause Abuse"));
+}
+
+// Spider dev question 80 (pets_1): "... and student id" names Student.StuID, written `stuid`.
+void TestAnnotateCorrectCases::studentIdRefersToStuid() {
+  HS_REQUIRE_SHARED_DATA();
+  auto db = openSpider(QStringLiteral("pets_1"));
+  QVERIFY(db);
+  auto schema = db->schema();
+  QVERIFY(schema);
+  const std::string pred =
+      "SELECT count(*) ,  T1.stuid FROM student AS T1 JOIN has_pet AS T2 ON T1.stuid  =  T2.stuid GROUP BY "
+      "T1.stuid";
+  auto unnamed = [&](const std::string& question, const hs::db::Schema& s) {
+    hs::annotate::CaseInput in;
+    in.predSql = pred;
+    in.question = question;
+    in.schema = &s;
+    for (const hs::Finding& f : hs::annotate::annotateCase(in).findings)
+      if (f.category == "cue_column_unnamed") return f.message;
+    return std::string();
+  };
+  QCOMPARE(unnamed("Find the number of pets for each student who has any pet and student id.", *schema),
+           std::string());
+  // Without "id" the question names no column of it.
+  QVERIFY(unnamed("Find the number of pets for each student who has any pet.", *schema).find("stuid") !=
+          std::string::npos);
+  // A schema that spells it `stuid` too: "stu" abbreviates its table, student.
+  hs::db::Schema lower = *schema;
+  for (hs::db::TableInfo& t : lower.tables)
+    for (hs::db::ColumnInfo& c : t.columns)
+      if (c.name == "StuID") c.name = "stuid";
+  QCOMPARE(unnamed("Find the number of pets for each student who has any pet and student id.", lower),
+           std::string());
 }
 
 QTEST_GUILESS_MAIN(TestAnnotateCorrectCases)

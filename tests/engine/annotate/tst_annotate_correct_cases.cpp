@@ -57,6 +57,7 @@ class TestAnnotateCorrectCases : public QObject {
   void queryTabAgreesWithEvaluation();
   void antiJoinIsNoExtraJoin();
   void studentIdRefersToStuid();
+  void trailingBlankIsNoLetterCase();
 };
 
 // Spider dev question 52 (pets_1) answered with a join of Pets too: TA-SQL's comparison with the gold
@@ -185,6 +186,29 @@ void TestAnnotateCorrectCases::studentIdRefersToStuid() {
       if (c.name == "StuID") c.name = "stuid";
   QCOMPARE(unnamed("Find the number of pets for each student who has any pet and student id.", lower),
            std::string());
+}
+
+// Spider dev question 186 (flight_2): the city is stored as 'Anthony ' (a trailing blank).
+void TestAnnotateCorrectCases::trailingBlankIsNoLetterCase() {
+  HS_REQUIRE_SHARED_DATA();
+  auto db = openSpider(QStringLiteral("flight_2"));
+  QVERIFY(db);
+  const hs::annotate::ValueLookup lookup = hs::annotate::databaseLookup(*db);
+  using hs::annotate::ValueCheck;
+  QVERIFY(lookup("airports", "City", "Anthony", false) == ValueCheck::ExistsIgnoringBlanks);
+  QVERIFY(lookup("airports", "City", "anthony", false) == ValueCheck::ExistsIgnoringCaseAndBlanks);
+  // Every city there ends in a blank: with the blank, only the letter case differs.
+  QVERIFY(lookup("airports", "City", "anthony ", false) == ValueCheck::ExistsIgnoringCase);
+  auto a = hs::annotate::annotateWithDatabase(
+      *db, "List the airport code and name in the city of Anthony.",
+      "SELECT AirportCode, AirportName FROM airports WHERE City = 'Anthony'");
+  QVERIFY(a);
+  const auto& fs = a->annotation.findings;
+  const auto f =
+      std::find_if(fs.begin(), fs.end(), [](const hs::Finding& x) { return x.category == "value_case"; });
+  QVERIFY(f != fs.end());
+  QVERIFY2(f->message.find("blanks") != std::string::npos, f->message.c_str());
+  QVERIFY2(f->message.find("letter case") == std::string::npos, f->message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestAnnotateCorrectCases)

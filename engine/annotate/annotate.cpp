@@ -38,7 +38,9 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
     std::erase_if(gf, [](const Finding& f) { return f.category == "unresolved_name" && !f.spans.empty(); });
   }
   std::optional<SqlView> gold;
-  if (in.goldSql) gold = analyse(*in.goldSql, schema);
+  // A prediction that returns the gold's rows has no difference that is a cause: its gold-based
+  // findings would only describe another way of writing the same answer.
+  if (in.goldSql && !in.resultEqualsGold) gold = analyse(*in.goldSql, schema);
   std::vector<Finding> ta = tasqlFindings(pred, gold ? &*gold : nullptr, schema);
   if (in.schema == nullptr)
     std::erase_if(ta, [](const Finding& f) { return f.category == "Schema Contradiction"; });
@@ -49,6 +51,8 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
     for (Finding& f : ctypes) a.findings.push_back(std::move(f));
   }
   a.risk = scoreRisk(model, riskFeatures(pred, gf, in.predResult), gf);
+  // No rows where the gold has none either is the right answer, not a suspicious one.
+  if (in.resultEqualsGold) std::erase_if(gf, [](const Finding& f) { return f.category == "empty_result"; });
   for (Finding& f : gf) a.findings.push_back(std::move(f));
   return a;
 }

@@ -21,6 +21,11 @@ struct CaseInput {
   std::optional<ResultSummary> predResult;  // the executed predicted query, when run
   QueryRows probeRows;                      // may be empty: no probe queries (limit_tie)
   const CauseProbe* probe = nullptr;        // runs repaired predictions (causes.h); null: static rules
+  // The prediction's rows equal the gold's (as multisets, in the gold's order when it orders: EX
+  // correct). Then no difference from the gold is a cause, so the gold-based findings (TA-SQL's
+  // comparisons, C1..C10) are not kept, and an empty result is the gold's own answer. The risk
+  // score stays gold-free: it is computed before these are dropped.
+  bool resultEqualsGold = false;
 };
 
 Annotation annotateCase(const CaseInput& in, const RiskModel& model = defaultRiskModel());

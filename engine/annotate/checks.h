@@ -15,7 +15,16 @@
 
 namespace hs::annotate {
 
-enum class ValueCheck { Exists, Absent, ExistsIgnoringCase, Unknown };
+// ExistsIgnoringCase: only with another letter case ('france' for 'France'); ExistsIgnoringBlanks:
+// only with other blanks around it ('Anthony' for 'Anthony '); ExistsIgnoringCaseAndBlanks: both.
+enum class ValueCheck {
+  Exists,
+  Absent,
+  ExistsIgnoringCase,
+  Unknown,
+  ExistsIgnoringBlanks,
+  ExistsIgnoringCaseAndBlanks
+};
 // Whether `value` occurs in table.column (numeric: the literal was a number).
 using ValueLookup = std::function<ValueCheck(const std::string& table, const std::string& column,
                                              const std::string& value, bool numeric)>;

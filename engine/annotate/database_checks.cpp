@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "engine/eval/result_compare.h"
+
 namespace hs::annotate {
 namespace {
 
@@ -40,12 +42,23 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
     if (!exact) return ValueCheck::Unknown;
     if (exact.value()) return ValueCheck::Exists;
     if (numeric) return ValueCheck::Absent;
-    // Same value up to case and surrounding blanks ('Cat' for 'cat', 'Paris ' for 'Paris').
-    auto folded = database.query("SELECT 1 FROM " + quoteName(table) + " WHERE lower(trim(" +
-                                     quoteName(column) + ")) = lower(trim(" + quoteText(value) + ")) LIMIT 1",
+    // Same value up to case and surrounding blanks ('Cat' for 'cat', 'Paris ' for 'Paris'), and
+    // which of the two differs: a finding that says "letter case" of 'Anthony ' sends the reader
+    // to the wrong fix.
+    const std::string c = quoteName(column), v = quoteText(value);
+    auto folded = database.query("SELECT trim(" + c + ") = trim(" + v + "), lower(" + c + ") = lower(" + v +
+                                     ") FROM " + quoteName(table) + " WHERE lower(trim(" + c +
+                                     ")) = lower(trim(" + v + ")) ORDER BY 1 DESC, 2 DESC LIMIT 1",
                                  limits);
     if (!folded) return ValueCheck::Unknown;
-    return folded->rows.empty() ? ValueCheck::Absent : ValueCheck::ExistsIgnoringCase;
+    if (folded->rows.empty()) return ValueCheck::Absent;
+    const db::Row& row = folded->rows.front();
+    auto isTrue = [&](std::size_t i) {
+      return i < row.size() && row[i].type == db::Value::Type::Integer && row[i].i != 0;
+    };
+    if (isTrue(0)) return ValueCheck::ExistsIgnoringBlanks;
+    if (isTrue(1)) return ValueCheck::ExistsIgnoringCase;
+    return ValueCheck::ExistsIgnoringCaseAndBlanks;
   };
 }
 
@@ -102,6 +115,14 @@ Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::str
   in.lookup = databaseLookup(database);
   in.probeRows = databaseRows(database);
   in.predResult = summarise(*out.predResult);
+  // With a gold query, its rows decide whether the prediction is right, as in an evaluation run
+  // (eval_annotator.cpp): then the gold-based findings are not kept.
+  if (goldSql && *out.predResult) {
+    auto gold = database.query(*goldSql, limits);
+    const auto& rows = out.predResult->value().rows;
+    in.resultEqualsGold = gold && eval::bagEqual(gold->rows, rows) &&
+                          (!eval::hasTopLevelOrderBy(*goldSql) || eval::orderedEqual(gold->rows, rows));
+  }
   out.annotation = annotateCase(in);
   return out;
 }

@@ -166,6 +166,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
                            pred.rows.size() > gold.rows.size() && eval::setEqual(gold.rows, pred.rows);
     // Repairs need time: once the case's is up, a wrong prediction gets the static rules.
     if (timeLeft || probe.resultEqual) ci.probe = &probe;
+    ci.resultEqualsGold = *equal && !probe.orderDiffers;
   }
   Annotation a = annotateCase(ci);
   // A wrong case that no C-type explains gets a finding that says how the results differ.

@@ -143,6 +143,14 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
         } else if (vc == ValueCheck::ExistsIgnoringCase && !like) {
           add(out, "value_case", M(GfValueCase, {t.text, cr.key}), {"pred", t.begin, t.end});
           out.back().explanation = M(ExValueCase);
+        } else if ((vc == ValueCheck::ExistsIgnoringBlanks ||
+                    vc == ValueCheck::ExistsIgnoringCaseAndBlanks) &&
+                   !like) {
+          // The same category (the risk model's feature), but saying what differs.
+          const bool blanksOnly = vc == ValueCheck::ExistsIgnoringBlanks;
+          add(out, "value_case", M(blanksOnly ? GfValueBlanks : GfValueCaseBlanks, {t.text, cr.key}),
+              {"pred", t.begin, t.end});
+          out.back().explanation = M(ExValueBlanks);
         }
       }
     }

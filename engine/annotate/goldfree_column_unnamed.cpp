@@ -211,6 +211,30 @@ bool literalInQuestion(const Question& q, const Token& t) {
   return e >= 3 && e < s.size() && atWordStart(s.substr(0, e));
 }
 
+// The words of a column token: those of the schema's spelling when it resolves (`StuID` -> stu, id,
+// where the query writes `stuid`), and a lower-case name ending in "id" split before it when the
+// rest abbreviates a word of its table (`stuid` of student -> stu, id).
+std::vector<std::string> columnWords(const SqlView& v, std::size_t tok,
+                                     const std::vector<std::string>& table) {
+  std::string_view spelling = identifierSpelling(v, tok);
+  const int ci = v.columnAtToken[tok];
+  if (ci >= 0 && v.columns[static_cast<std::size_t>(ci)].status == ColStatus::Resolved) {
+    const ColumnRef& c = v.columns[static_cast<std::size_t>(ci)];
+    const std::string tableName = c.key.substr(0, c.key.find('.'));
+    for (const SelectBlock& b : v.blocks)
+      for (const TableRef& t : b.tables)
+        if (t.info && t.name == tableName)
+          if (const db::ColumnInfo* info = t.info->findColumn(c.column)) spelling = info->name;
+  }
+  std::vector<std::string> words = identifierWords(spelling);
+  if (words.size() == 1 && words[0].size() >= 4 && words[0].ends_with("id")) {
+    const std::string stem = words[0].substr(0, words[0].size() - 2);
+    for (const std::string& w : table)
+      if (refers(w, stem)) return {stem, "id"};
+  }
+  return words;
+}
+
 }  // namespace
 
 bool columnReferredBy(const std::vector<std::string>& words, const std::vector<std::string>& column,
@@ -291,8 +315,8 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
   auto check = [&](std::size_t tok, std::size_t first, std::size_t last, bool literal) {
     if (literal || derived(tok)) return;
     const std::string key = hs::asciiLower(identifierSpelling(v, tok));
-    if (!referred(q, identifierWords(identifierSpelling(v, tok)), columnTableWords(v, blk, tok)) &&
-        seen.insert(key).second)
+    const std::vector<std::string> table = columnTableWords(v, blk, tok);
+    if (!referred(q, columnWords(v, tok, table), table) && seen.insert(key).second)
       unnamed.push_back({first, last});
   };
   static const std::set<std::string> aggregates = {"sum", "avg", "max", "min"};

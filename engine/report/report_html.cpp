@@ -295,14 +295,12 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
 
   // Human verdicts beside EX.
   std::map<std::string, int> verdicts;
-  std::size_t reviewed = 0;
   for (const auto& rc : in.cases) {
     auto v = humanVerdict(rc);
     verdicts[v.value_or("not reviewed")]++;
-    if (!rc.annotations.empty()) ++reviewed;
   }
   h += "<h2 id=verdicts>" + htmlEscape(tr(L, "Human verdicts")) + "</h2><p>" + htmlEscape(tr(L, "Reviewed")) +
-       ": " + std::to_string(reviewed) + " / " + std::to_string(in.cases.size()) + "</p><table>";
+       ": " + std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()) + "</p><table>";
   for (const char* key : {"correct", "incorrect", "unsure", "not reviewed"})
     h += "<tr><td>" + htmlEscape(tr(L, key)) + "</td><td class=n>" + std::to_string(verdicts[key]) +
          "</td></tr>";

@@ -39,6 +39,7 @@ std::vector<json> rows(const ReportInput& in) {
     row["findings"] = o ? o->findings.size() : 0;
     auto verdict = humanVerdict(rc);
     row["human_verdict"] = verdict ? json(*verdict) : json(nullptr);
+    row["reviewed"] = rc.reviewed;
     // A run generated with abstention (seed 004): null when abstention was off.
     row["abstained"] = c.abstention ? json(c.abstention->abstained) : json(nullptr);
     row["abstain_reason"] =
@@ -90,7 +91,7 @@ const std::vector<std::string>& csvColumns() {
       "origin",      "reviewer",       "verdict",         "note",
       "created_at",  "side",           "begin",           "end",
       "abstained",   "abstain_reason", "infeasible_type", "subcategory_text",
-      "message_text"};
+      "message_text", "reviewed"};
   return cols;
 }
 

@@ -11,6 +11,7 @@
 
 #include "engine/core/finding_categories.h"
 #include "engine/eval/report_json.h"
+#include "engine/report/report_fields.h"
 #include "engine/report/report_html_util.h"
 #include "engine/report/report_render.h"
 #include "engine/report/report_style.h"
@@ -66,6 +67,12 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   const std::string anchor = "case-" + std::to_string(index);
   h += "<div class=case id=\"" + anchor + "\"><h3><a href=\"#" + anchor + "\">#" + std::to_string(index) +
        "</a> · " + htmlEscape(c.id) + " · " + htmlEscape(c.dbId) + " · " + ex;
+  // The per-case fields every format carries (report_fields.h): the difficulty the CSV and JSON
+  // Lines rows give, and the one the execution-accuracy table groups the case under.
+  const nlohmann::json fields = caseFields(in, rc);
+  if (const std::string& level = fields["difficulty"].get_ref<const std::string&>(); !level.empty())
+    h +=
+        " · " + htmlEscape(tr(L, "Difficulty")) + ": <span class=difficulty>" + htmlEscape(level) + "</span>";
   if (auto v = humanVerdict(rc))
     h += " · " + htmlEscape(tr(L, "Human verdicts")) + ": " + htmlEscape(tr(L, *v));
   if (rc.outcome && rc.outcome->risk)

@@ -3018,6 +3018,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Time since the job started</source>
         <translation>任务开始以来经过的时间</translation>
     </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::MainWindow</name>
@@ -3082,10 +3090,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;Catch, explain and record hallucinations in SQL written by large language models.&lt;/p&gt;&lt;p&gt;Databases are always opened read-only.&lt;/p&gt;</source>
         <translation>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;发现、解释并记录大语言模型所写 SQL 中的幻觉。&lt;/p&gt;&lt;p&gt;数据库始终以只读方式打开。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Workspace: %1</source>
-        <translation>工作区：%1</translation>
     </message>
     <message>
         <source>Query</source>

@@ -388,6 +388,12 @@ class TestDrilldownViews : public QObject {
     QCOMPARE(view.measure(), ui::DrilldownChartsView::Measure::ReviewFindings);
     QVERIFY(view.runner()->waitForIdle(10000));
     QTRY_COMPARE(view.bars().size(), 1);
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      view.resize(1366, 600);
+      view.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&view));
+      QVERIFY(view.grab().save(QDir(shots).filePath("charts-open-on-data.png")));
+    }
     view.setStatistics(computeStatistics(scripted("gpt-4o-mini")));
     QCOMPARE(view.measure(), ui::DrilldownChartsView::Measure::Recurrent);
     QVERIFY(!view.bars().isEmpty());

@@ -228,9 +228,15 @@ class TestEditorFindings : public QObject {
     const QString generated = w.editor()->text();
     QVERIFY2(c->questionBar()->statusText().startsWith(QStringLiteral("Generated SQL with")),
              qPrintable(c->questionBar()->statusText()));
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty())
+      QVERIFY(w.grab().save(
+          QDir(shots).filePath(QStringLiteral("findings-line-%1.png").arg(QStringLiteral("shown")))));
     w.editor()->setText(QStringLiteral("SELECT count(*) FROM people"));
     QVERIFY2(c->questionBar()->statusText().isEmpty(), qPrintable(c->questionBar()->statusText()));
     QVERIFY(findingMarks(w.editor()).isEmpty());
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty())
+      QVERIFY(w.grab().save(
+          QDir(shots).filePath(QStringLiteral("findings-line-%1.png").arg(QStringLiteral("after-edit")))));
     w.editor()->setText(generated);  // the replacement taken back: still no line until a new run
     QVERIFY2(c->questionBar()->statusText().isEmpty(), qPrintable(c->questionBar()->statusText()));
   }

@@ -254,6 +254,37 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::ImportPreview</name>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>database missing for %n (%1)</source>
+        <translation>
+            <numerusform>database missing for %n (%1)</numerusform>
+            <numerusform>database missing for %n (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no gold SQL for %n</source>
+        <translation>
+            <numerusform>no gold SQL for %n</numerusform>
+            <numerusform>no gold SQL for %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) not scored: %1</source>
+        <translation>
+            <numerusform>%n case not scored: %1</numerusform>
+            <numerusform>%n cases not scored: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::LlmController</name>
     <message numerus="yes">
         <source>Generated SQL with %n finding(s): %1. Hover a highlighted span or put the cursor in it for the reason.</source>
@@ -331,13 +362,6 @@
         <translation>
             <numerusform>%n case, not evaluated yet</numerusform>
             <numerusform>%n cases, not evaluated yet</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
-        <translation>
-            <numerusform>no database found for %Ln case: Manage Run ▸ Set Database Folder…</numerusform>
-            <numerusform>no database found for %Ln cases: Manage Run ▸ Set Database Folder…</numerusform>
         </translation>
     </message>
 </context>

@@ -2755,6 +2755,37 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::ImportPreview</name>
+    <message>
+        <source>no db_id</source>
+        <translation>未指定 db_id</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>database missing for %n (%1)</source>
+        <translation>
+            <numerusform>%n 个缺少数据库（%1）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no gold SQL for %n</source>
+        <translation>
+            <numerusform>%n 个没有标准 SQL</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s) not scored: %1</source>
+        <translation>
+            <numerusform>%n 个案例无法评分：%1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::LlmController</name>
     <message>
         <source>Open a database first: the model writes SQL for the open database.</source>
@@ -3043,6 +3074,14 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Time since the job started</source>
         <translation>任务开始以来经过的时间</translation>
     </message>
+    <message>
+        <source>Database: %1</source>
+        <translation>数据库：%1</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>工作区：%1</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::MainWindow</name>
@@ -3107,10 +3146,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;Catch, explain and record hallucinations in SQL written by large language models.&lt;/p&gt;&lt;p&gt;Databases are always opened read-only.&lt;/p&gt;</source>
         <translation>&lt;b&gt;HalluSQL %1&lt;/b&gt;&lt;p&gt;发现、解释并记录大语言模型所写 SQL 中的幻觉。&lt;/p&gt;&lt;p&gt;数据库始终以只读方式打开。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Workspace: %1</source>
-        <translation>工作区：%1</translation>
     </message>
     <message>
         <source>Query</source>
@@ -3894,11 +3929,9 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <source>Anywhere in the window:</source>
         <translation>在窗口任意位置：</translation>
     </message>
-    <message numerus="yes">
-        <source>no database found for %Ln case(s): Manage Run ▸ Set Database Folder…</source>
-        <translation>
-            <numerusform>%Ln 个案例找不到数据库：请使用“管理运行 ▸ 设置数据库文件夹…”</numerusform>
-        </translation>
+    <message>
+        <source>Manage Run ▸ Set Database Folder…</source>
+        <translation>请使用“管理运行 ▸ 设置数据库文件夹…”</translation>
     </message>
     <message>
         <source>Undo: %1 (case #%2)</source>

@@ -1,5 +1,7 @@
 #include "widgets/main_status.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
@@ -20,11 +22,17 @@ MainStatus::MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent)
       elapsed_(new QLabel(bar)),
       rows_(new QLabel(bar)),
       time_(new QLabel(bar)),
+      database_(new QLabel(bar)),
+      workspace_(new QLabel(bar)),
       ticker_(new QTimer(this)) {
   message_->setObjectName(QStringLiteral("statusMessage"));
   elapsed_->setObjectName(QStringLiteral("statusElapsed"));
   rows_->setObjectName(QStringLiteral("statusRows"));
   time_->setObjectName(QStringLiteral("statusTime"));
+  database_->setObjectName(QStringLiteral("statusDatabase"));
+  workspace_->setObjectName(QStringLiteral("statusWorkspace"));
+  database_->hide();
+  workspace_->hide();
   busyBar_->setRange(0, 0);
   busyBar_->setMaximumWidth(120);
   busyBar_->setMaximumHeight(14);
@@ -41,6 +49,8 @@ MainStatus::MainStatus(QStatusBar* bar, JobRunner* runner, QObject* parent)
   bar_->addPermanentWidget(elapsed_);
   bar_->addPermanentWidget(rows_);
   bar_->addPermanentWidget(time_);
+  bar_->addPermanentWidget(database_);
+  bar_->addPermanentWidget(workspace_);
   ticker_->setInterval(100);
   connect(ticker_, &QTimer::timeout, this, &MainStatus::tick);
   connect(runner_, &JobRunner::busyChanged, this, &MainStatus::setBusy);
@@ -83,12 +93,32 @@ void MainStatus::clear() {
 
 void MainStatus::addItem(QWidget* item) {
   // Permanent widgets are laid out in insertion order: re-add the fixed ones after the new item.
-  const QList<QWidget*> fixed{job_, busyBar_, elapsed_, rows_, time_};
+  const QList<QWidget*> fixed{job_, busyBar_, elapsed_, rows_, time_, database_, workspace_};
   for (QWidget* w : fixed) bar_->removeWidget(w);
   bar_->addPermanentWidget(item);
   for (QWidget* w : fixed) {
     bar_->addPermanentWidget(w);
     w->setVisible(w == rows_ || w == time_ ? queryFigures_ : runner_->isBusy());
+  }
+  showPlaces();
+}
+
+void MainStatus::setPlaces(const QString& databasePath, const QString& workspacePath) {
+  databasePath_ = databasePath;
+  workspacePath_ = workspacePath;
+  showPlaces();
+}
+
+void MainStatus::showPlaces() {
+  const QList<std::pair<QLabel*, QString>> places{
+      {database_,
+       databasePath_.isEmpty() ? QString() : tr("Database: %1").arg(QFileInfo(databasePath_).fileName())},
+      {workspace_,
+       workspacePath_.isEmpty() ? QString() : tr("Workspace: %1").arg(QFileInfo(workspacePath_).fileName())}};
+  for (const auto& [label, text] : places) {
+    label->setText(text);
+    label->setToolTip(QDir::toNativeSeparators(label == database_ ? databasePath_ : workspacePath_));
+    label->setVisible(!text.isEmpty());
   }
 }
 
@@ -125,6 +155,7 @@ void MainStatus::retranslate() {
   elapsed_->setToolTip(tr("Time since the job started"));
   if (messageText_) message_->setText(messageText_());
   if (timeText_) time_->setText(timeText_());
+  showPlaces();
 }
 
 }  // namespace hs::ui

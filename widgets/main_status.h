@@ -1,7 +1,7 @@
 #pragma once
 // The main window's status bar: a message on the left; on the right the items features add, the
 // running job (its name, a busy bar and the time since it started, ticking), the rows and the
-// time of the last query.
+// time of the last query, then the open database and the workspace in use, each on its own.
 #include <QObject>
 #include <QString>
 
@@ -33,6 +33,9 @@ class MainStatus : public QObject {
   QString elapsedText() const;  // "" when idle
   void clear();                 // message, rows and time
   void addItem(QWidget* item);  // permanent, left of the job indicator
+  // The database open in the Query tab and the workspace open in the Review tab, named apart (the
+  // message said "Opened x · Workspace: y" as if y held x); an empty path hides its item.
+  void setPlaces(const QString& databasePath, const QString& workspacePath);
   // The last query's rows and time belong to the Query tab: hidden while another tab is shown.
   void setQueryFiguresShown(bool shown);
   void retranslate();
@@ -40,6 +43,7 @@ class MainStatus : public QObject {
  private:
   void setBusy(bool busy);
   void tick();
+  void showPlaces();
 
   QStatusBar* bar_;
   JobRunner* runner_;
@@ -49,6 +53,9 @@ class MainStatus : public QObject {
   QLabel* elapsed_;
   QLabel* rows_;
   QLabel* time_;
+  QLabel* database_;
+  QLabel* workspace_;
+  QString databasePath_, workspacePath_;
   QTimer* ticker_;
   std::function<QString()> messageText_;  // empty for a fixed message
   std::function<QString()> timeText_;     // empty for a fixed time

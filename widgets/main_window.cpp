@@ -421,8 +421,7 @@ void MainWindow::onWorkspaceChanged(const QString& path) {
   if (path == sessions_->current().workspacePath()) return;
   if (!path.isEmpty()) AppSettings::addRecentWorkspace(path);
   sessions_->replace(sessions_->current().withWorkspace(path));
-  const QString name = QFileInfo(path).fileName();
-  if (!path.isEmpty()) status_->setTranslatedMessage([name] { return tr("Workspace: %1").arg(name); });
+  status_->setPlaces(sessions_->current().databasePath(), path);
 }
 
 void MainWindow::onOpened(const QString& path) {
@@ -433,13 +432,8 @@ void MainWindow::onOpened(const QString& path) {
       Session(path, databases_->database(), databases_->schema(), old.workspacePath(), profile));
   rebuildRecentMenu();
   const QString name = QFileInfo(path).fileName();
-  const QString workspace = sessions_->current().workspacePath();
-  const QString workspaceName = workspace.isEmpty() ? QString() : QFileInfo(workspace).fileName();
-  status_->setTranslatedMessage([name, workspaceName] {
-    QString opened = tr("Opened %1 (read-only)").arg(name);
-    if (!workspaceName.isEmpty()) opened += QStringLiteral("  ·  ") + tr("Workspace: %1").arg(workspaceName);
-    return opened;
-  });
+  status_->setTranslatedMessage([name] { return tr("Opened %1 (read-only)").arg(name); });
+  status_->setPlaces(path, sessions_->current().workspacePath());
   status_->setRows(tr("%n table(s)", nullptr, schemaTree_->tableCount()));
   if (!pendingPath_.isEmpty()) {
     if (!pendingSql_.isEmpty()) {

@@ -25,8 +25,7 @@ void report(const BenchOptions& o, const char* stage, std::size_t done, std::siz
 }
 
 std::string difficultyOf(const Case& c) {
-  if (!c.difficulty.empty() || !c.goldSql) return c.difficulty;
-  return eval::spiderHardness(*c.goldSql).value_or("");
+  return eval::caseDifficulty(c).level;
 }
 
 // Mutants are wrong; each gold query they came from, as its own prediction, is correct.

@@ -153,10 +153,8 @@ Result<RunResult> runDrilldown(llm::Client& client, const std::vector<Case>& cas
       skip(c, path.error().code, path.error().message);
       continue;
     }
-    items.push_back({&c, std::move(path.value()), &schemas[c.dbId], {}, c.difficulty});
     // Cases without a difficulty (Spider) get Spider's hardness of the gold query, as evaluate does.
-    if (items.back().difficulty.empty())
-      items.back().difficulty = eval::spiderHardness(*c.goldSql).value_or("");
+    items.push_back({&c, std::move(path.value()), &schemas[c.dbId], {}, eval::caseDifficulty(c).level});
   }
   result.cases = items.size();
 

@@ -27,19 +27,6 @@ json execErrorJson(const std::string& side, const std::optional<ExecError>& e) {
   return json{{"side", side}, {"class", toString(e->kind)}, {"message", e->message}};
 }
 
-// The difficulty a case is summarised under: the file's own, else Spider's hardness of the gold
-// (derived = true), else empty.
-struct Difficulty {
-  std::string level;
-  bool derived = false;
-};
-
-Difficulty difficultyOf(const Case& c) {
-  if (!c.difficulty.empty() || !c.goldSql) return {c.difficulty, false};
-  auto hardness = spiderHardness(*c.goldSql);
-  return hardness ? Difficulty{*hardness, true} : Difficulty{};
-}
-
 json rowCountsJson(const std::vector<RowCount>& rows) {
   json out = json::array();
   for (const RowCount& rc : rows) out.push_back(json{{"row", db::toJson(rc.row)}, {"count", rc.count}});
@@ -187,7 +174,7 @@ json caseToJson(const Case& c, const CaseOutcome& o) {
   j["findings"] = findingsToJson(o.findings);
   j["risk"] = riskToJson(o.risk);
   j["time_limit"] = timeLimitJson(o.timeLimit);
-  const Difficulty difficulty = difficultyOf(c);
+  const CaseDifficulty difficulty = caseDifficulty(c);
   j["difficulty"] = difficulty.level;
   if (difficulty.derived) j["difficulty_source"] = "spider_hardness";
   j["model"] = c.model;
@@ -256,7 +243,7 @@ void RunSummary::add(const Case& c, const CaseOutcome& o) {
     ++st.errors["pred"][toString(o.pred.error->kind)];
   }
   st.overall.add(o);
-  const std::string difficulty = difficultyOf(c).level;
+  const std::string difficulty = caseDifficulty(c).level;
   st.byDifficulty[difficulty.empty() ? "unknown" : difficulty].add(o);
   std::set<std::string> pt, ht;
   for (const Finding& f : o.findings) {

@@ -201,4 +201,10 @@ std::optional<std::string> spiderHardness(std::string_view goldSql) {
   return spiderHardnessLevel(*counts);
 }
 
+CaseDifficulty caseDifficulty(const hs::Case& c) {
+  if (!c.difficulty.empty() || !c.goldSql) return {c.difficulty, false};
+  auto hardness = spiderHardness(*c.goldSql);
+  return hardness ? CaseDifficulty{*hardness, true} : CaseDifficulty{};
+}
+
 }  // namespace hs::eval

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/case.h"
+
 namespace hs::eval {
 
 // The three counts eval_hardness thresholds (count_component1, count_component2, count_others).
@@ -23,5 +25,14 @@ std::string spiderHardnessLevel(const SpiderHardnessCounts& counts);
 
 // "easy" / "medium" / "hard" / "extra"; nullopt when the gold does not parse.
 std::optional<std::string> spiderHardness(std::string_view goldSql);
+
+// The difficulty a case is summarised and reported under, written once for the evaluation
+// summary, every report format, the drill-down and the bench: the file's own, else Spider's
+// hardness of the gold (derived = true), else "".
+struct CaseDifficulty {
+  std::string level;
+  bool derived = false;
+};
+CaseDifficulty caseDifficulty(const Case& c);
 
 }  // namespace hs::eval

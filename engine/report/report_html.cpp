@@ -11,6 +11,7 @@
 
 #include "engine/core/finding_categories.h"
 #include "engine/eval/report_json.h"
+#include "engine/report/report_fields.h"
 #include "engine/report/report_html_util.h"
 #include "engine/report/report_render.h"
 #include "engine/report/report_style.h"
@@ -66,6 +67,12 @@ void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std
   const std::string anchor = "case-" + std::to_string(index);
   h += "<div class=case id=\"" + anchor + "\"><h3><a href=\"#" + anchor + "\">#" + std::to_string(index) +
        "</a> · " + htmlEscape(c.id) + " · " + htmlEscape(c.dbId) + " · " + ex;
+  // The per-case fields every format carries (report_fields.h): the difficulty the CSV and JSON
+  // Lines rows give, and the one the execution-accuracy table groups the case under.
+  const nlohmann::json fields = caseFields(in, rc);
+  if (const std::string& level = fields["difficulty"].get_ref<const std::string&>(); !level.empty())
+    h +=
+        " · " + htmlEscape(tr(L, "Difficulty")) + ": <span class=difficulty>" + htmlEscape(level) + "</span>";
   if (auto v = humanVerdict(rc))
     h += " · " + htmlEscape(tr(L, "Human verdicts")) + ": " + htmlEscape(tr(L, *v));
   if (rc.outcome && rc.outcome->risk)
@@ -295,14 +302,12 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
 
   // Human verdicts beside EX.
   std::map<std::string, int> verdicts;
-  std::size_t reviewed = 0;
   for (const auto& rc : in.cases) {
     auto v = humanVerdict(rc);
     verdicts[v.value_or("not reviewed")]++;
-    if (!rc.annotations.empty()) ++reviewed;
   }
   h += "<h2 id=verdicts>" + htmlEscape(tr(L, "Human verdicts")) + "</h2><p>" + htmlEscape(tr(L, "Reviewed")) +
-       ": " + std::to_string(reviewed) + " / " + std::to_string(in.cases.size()) + "</p><table>";
+       ": " + std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()) + "</p><table>";
   for (const char* key : {"correct", "incorrect", "unsure", "not reviewed"})
     h += "<tr><td>" + htmlEscape(tr(L, key)) + "</td><td class=n>" + std::to_string(verdicts[key]) +
          "</td></tr>";

@@ -9,4 +9,10 @@ std::optional<std::string> humanVerdict(const ReportCase& c) {
   return std::nullopt;
 }
 
+std::size_t reviewedCount(const ReportInput& in) {
+  std::size_t n = 0;
+  for (const ReportCase& c : in.cases) n += c.reviewed ? 1 : 0;
+  return n;
+}
+
 }  // namespace hs::report

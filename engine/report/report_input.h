@@ -2,6 +2,7 @@
 // What a review report shows: one run's cases with their evaluation outcomes, the reviewers'
 // annotations and verdicts, and optionally the agreement between reviewers. Built from a workspace
 // (report_load.h) or by any caller that holds these values; rendered by report_render.h.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct ReportCase {
   // The adjudicator's final verdict ("" when the adjudication gave labels only); it counts before
   // every reviewer's verdict. The adjudication is also listed in `annotations` ("adjudicated").
   std::optional<std::string> adjudicatedVerdict;
+  // Whether the case counts as reviewed, as hs::ws::reviewedCases() decides (report_load.h sets it);
+  // every format counts and prints this flag, never its own reading of `annotations`.
+  bool reviewed = false;
 };
 
 enum class Language { English, SimplifiedChinese };
@@ -48,5 +52,8 @@ struct ReportInput {
 // The final human verdict of a case: the adjudicated one, else the newest "correct" / "incorrect" /
 // "unsure" annotation.
 std::optional<std::string> humanVerdict(const ReportCase& c);
+
+// How many of the input's cases are reviewed (ReportCase::reviewed).
+std::size_t reviewedCount(const ReportInput& in);
 
 }  // namespace hs::report

@@ -6,6 +6,7 @@
 #include "engine/workspace/adjudications.h"
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/results_store.h"
+#include "engine/workspace/review_progress.h"
 #include "engine/workspace/reviewer_labels.h"
 #include "engine/workspace/run_choice.h"
 
@@ -42,10 +43,13 @@ Result<ReportInput> loadReport(const ws::Workspace& workspace, std::int64_t runI
   in.createdAt = run->createdAt;
   in.generatedAt = nowUtc();
   in.language = language;
+  auto reviewed = ws::reviewedCases(workspace, run->id);
+  if (!reviewed) return reviewed.error();
   in.cases.reserve(cases->size());
   for (const auto& record : *cases) {
     ReportCase rc;
     rc.kase = record.kase;
+    rc.reviewed = reviewed->count(record.id) > 0;
     auto outcome = ws::loadOutcome(workspace, record.id);
     if (!outcome) return outcome.error();
     rc.outcome = std::move(*outcome);

@@ -167,7 +167,7 @@ std::string keyFiguresHtml(const ReportInput& in, const json& s, const RiskInter
     h += card(tr(L, "Calibration error (ECE, 10 bins)"),
               num(r.value("calibration", json::object()).value("ece_10", json())), "");
   }
-  std::size_t withFindings = 0, wrong = 0, wrongWithFindings = 0, reviewed = 0, annotations = 0;
+  std::size_t withFindings = 0, wrong = 0, wrongWithFindings = 0, annotations = 0;
   for (const ReportCase& rc : in.cases) {
     const bool found = rc.outcome && !rc.outcome->findings.empty();
     withFindings += found ? 1 : 0;
@@ -175,14 +175,13 @@ std::string keyFiguresHtml(const ReportInput& in, const json& s, const RiskInter
       ++wrong;
       wrongWithFindings += found ? 1 : 0;
     }
-    reviewed += rc.annotations.empty() ? 0 : 1;
     annotations += rc.annotations.size();
   }
   h += card(tr(L, "Cases with findings"),
             std::to_string(withFindings) + " / " + std::to_string(in.cases.size()),
             tr(L, "wrong cases with a finding") + " " + std::to_string(wrongWithFindings) + " / " +
                 std::to_string(wrong));
-  h += card(tr(L, "Reviewed"), std::to_string(reviewed) + " / " + std::to_string(in.cases.size()),
+  h += card(tr(L, "Reviewed"), std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()),
             tr(L, "Annotations") + " " + std::to_string(annotations));
   if (in.agreement)
     h += card(tr(L, "Krippendorff's alpha (nominal)"),

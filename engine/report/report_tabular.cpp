@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/core/csv.h"
+#include "engine/report/report_fields.h"
 #include "engine/report/report_render.h"
 #include "engine/report/report_text.h"
 
@@ -11,39 +12,14 @@ namespace {
 
 using nlohmann::json;
 
-json optionalBool(const std::optional<bool>& b) {
-  return b ? json(*b) : json(nullptr);
-}
-
 // The rows of a report in order: each case, then its findings, then its annotations.
 std::vector<json> rows(const ReportInput& in) {
   std::vector<json> out;
   out.reserve(in.cases.size() * 3);
   for (const auto& rc : in.cases) {
     const Case& c = rc.kase;
-    json row = {{"kind", "case"},
-                {"case_id", c.id},
-                {"db_id", c.dbId},
-                {"model", c.model.empty() ? in.model : c.model},
-                {"difficulty", c.difficulty},
-                {"question", c.question},
-                {"gold_sql", c.goldSql ? json(*c.goldSql) : json(nullptr)},
-                {"pred_sql", c.predSql ? json(*c.predSql) : json(nullptr)}};
+    json row = caseFields(in, rc);
     const auto* o = rc.outcome ? &*rc.outcome : nullptr;
-    row["ex_set"] = o ? optionalBool(o->exSet) : json(nullptr);
-    row["ex_bag"] = o ? optionalBool(o->exBag) : json(nullptr);
-    row["ex_ordered"] = o ? optionalBool(o->exOrdered) : json(nullptr);
-    row["soft_f1"] = o && o->softF1 ? json(*o->softF1) : json(nullptr);
-    row["risk"] = o && o->risk ? json(o->risk->score) : json(nullptr);
-    row["pred_error"] = o && o->pred.error ? json(o->pred.error->message) : json(nullptr);
-    row["findings"] = o ? o->findings.size() : 0;
-    auto verdict = humanVerdict(rc);
-    row["human_verdict"] = verdict ? json(*verdict) : json(nullptr);
-    // A run generated with abstention (seed 004): null when abstention was off.
-    row["abstained"] = c.abstention ? json(c.abstention->abstained) : json(nullptr);
-    row["abstain_reason"] =
-        c.abstention && c.abstention->abstained ? json(c.abstention->reason) : json(nullptr);
-    row["infeasible_type"] = c.infeasibleType.empty() ? json(nullptr) : json(c.infeasibleType);
     out.push_back(std::move(row));
     if (o) {
       for (const Finding& f : o->findings) {
@@ -81,16 +57,18 @@ std::vector<json> rows(const ReportInput& in) {
 }
 
 const std::vector<std::string>& csvColumns() {
+  // clang-format off
   static const std::vector<std::string> cols = {
-      "kind",        "case_id",        "db_id",           "model",
-      "difficulty",  "question",       "gold_sql",        "pred_sql",
-      "ex_set",      "ex_bag",         "ex_ordered",      "soft_f1",
-      "risk",        "pred_error",     "findings",        "human_verdict",
-      "taxonomy",    "category",       "subcategory",     "message",
-      "origin",      "reviewer",       "verdict",         "note",
-      "created_at",  "side",           "begin",           "end",
-      "abstained",   "abstain_reason", "infeasible_type", "subcategory_text",
-      "message_text"};
+      "kind",         "case_id",        "db_id",             "model",
+      "difficulty",   "question",       "gold_sql",          "pred_sql",
+      "ex_set",       "ex_bag",         "ex_ordered",        "soft_f1",
+      "risk",         "pred_error",     "findings",          "human_verdict",
+      "taxonomy",     "category",       "subcategory",       "message",
+      "origin",       "reviewer",       "verdict",           "note",
+      "created_at",   "side",           "begin",             "end",
+      "abstained",    "abstain_reason", "infeasible_type",   "subcategory_text",
+      "message_text", "reviewed",       "difficulty_source"};
+  // clang-format on
   return cols;
 }
 

@@ -47,6 +47,17 @@ Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t
   return root;
 }
 
+Result<eval::NotScored> notScoredOfRun(const ws::Workspace& workspace, std::int64_t runId) {
+  auto root = runDatabaseRoot(workspace, runId, "");
+  if (!root) return root.error();
+  auto records = workspace.cases(runId);
+  if (!records) return records.error();
+  std::vector<Case> cases;
+  cases.reserve(records->size());
+  for (auto& r : *records) cases.push_back(std::move(r.kase));
+  return eval::notScoredCases(cases, *root);
+}
+
 bool runIgnoresColumnOrder(const std::string& settingsJson) {
   auto v = runSetting(settingsJson, "ignore_column_order");
   return v.is_boolean() && v.get<bool>();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/eval/not_scored.h"
 #include "engine/workflow/control.h"
 
 namespace hs::ws {
@@ -45,6 +46,10 @@ std::string runDbRoot(const std::string& settingsJson);
 // workspace's folder.
 Result<std::string> runDatabaseRoot(const ws::Workspace& workspace, std::int64_t runId,
                                     const std::string& given);
+
+// The run's cases that cannot be scored, against its database folder (runDatabaseRoot with no
+// folder given): what the Review tab's run header counts and explains.
+Result<eval::NotScored> notScoredOfRun(const ws::Workspace& workspace, std::int64_t runId);
 
 // The "ignore_column_order" of a run's settings JSON (false when absent or not JSON).
 bool runIgnoresColumnOrder(const std::string& settingsJson);

@@ -112,6 +112,11 @@ class TestCliEvaluate : public QObject {
     QCOMPARE(s["import"]["warning_count"], 1);  // the failed generation
     QCOMPARE(s["import"]["warnings"][0]["code"], "generation_failed");
     QVERIFY(s["elapsed_ms"].get<double>() >= 0.0);
+    // The case that cannot be scored is counted and explained once for the run (issue 28).
+    QCOMPARE(s["not_scored"]["cases"], 1);
+    QCOMPARE(s["not_scored"]["database_missing"]["cases"], 1);
+    QCOMPARE(s["not_scored"]["database_missing"]["databases"], nlohmann::json::array({"absent.sqlite"}));
+    QCOMPARE(s["not_scored"]["no_gold"]["cases"], 0);
   }
 
   // With the rule annotator (the default), every case with predicted SQL that ran gets a risk in

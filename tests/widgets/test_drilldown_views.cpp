@@ -26,6 +26,7 @@
 #include "engine/drilldown/seed_json.h"
 #include "engine/drilldown/stats.h"
 #include "engine/workspace/drilldown_store.h"
+#include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/drilldown/drilldown_charts.h"
 #include "widgets/drilldown/drilldown_ladder.h"
@@ -356,6 +357,46 @@ class TestDrilldownViews : public QObject {
     QCOMPARE(panel.ladder()->table()->rowCount(), 0);
     QVERIFY(panel.charts()->statistics().groups.empty());
     QVERIFY(panel.status().isEmpty());
+  }
+
+  // The Charts view opens on a chart that has data (issue 28): with no drill-down run it showed an
+  // empty drill-down chart while the review run's findings chart was the last of the drop-down.
+  // Drill-down data arriving later takes the view back, as the user did not pick a chart.
+  void chartsOpenOnTheChartWithData() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("review.hallusql");
+    {
+      auto w = ws::Workspace::create(path.toStdString());
+      QVERIFY(w);
+      auto run = w->createRun(ws::RunInfo{"review run", "m", "", "{}"});
+      QVERIFY(run);
+      Case c;
+      c.id = "dev:1";
+      c.dbId = "concert_singer";
+      c.goldSql = "SELECT 1";
+      c.predSql = "SELECT 2";
+      auto ids = w->insertCases(*run, {c});
+      QVERIFY(ids);
+      eval::CaseOutcome o;
+      o.exSet = false;
+      o.findings.push_back({"goldfree", "empty_result", "", "empty", {}, "rule", 1.0, ""});
+      QVERIFY(ws::saveOutcomes(w.value(), {ws::StoredOutcome{ids->front(), &o}}));
+    }
+    ui::DrilldownChartsView view;
+    view.setStatistics({});
+    view.setWorkspace(path);
+    QCOMPARE(view.measure(), ui::DrilldownChartsView::Measure::ReviewFindings);
+    QVERIFY(view.runner()->waitForIdle(10000));
+    QTRY_COMPARE(view.bars().size(), 1);
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty()) {
+      view.resize(1366, 600);
+      view.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&view));
+      QVERIFY(view.grab().save(QDir(shots).filePath("charts-open-on-data.png")));
+    }
+    view.setStatistics(computeStatistics(scripted("gpt-4o-mini")));
+    QCOMPARE(view.measure(), ui::DrilldownChartsView::Measure::Recurrent);
+    QVERIFY(!view.bars().isEmpty());
   }
 
   void mainWindowHasTheDrilldownTab() {

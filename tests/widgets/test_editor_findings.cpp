@@ -211,6 +211,36 @@ class TestEditorFindings : public QObject {
     QVERIFY(findingMarks(w.editor()).isEmpty());
   }
 
+  // The findings line of generated SQL goes the moment the SQL changes, and a change taken back
+  // does not bring it back (issue 28: "2 findings ... 0 rows" stayed above SQL that was replaced).
+  void generatedFindingsLineGoesWithTheSql() {
+    hs::test::FakeLlmServer server(HALLUSQL_SOURCE_DIR "/tests/support/fake_llm/fake_llm_server.py");
+    server.setDefault({{"content", "```sql\nSELECT name FROM people WHERE name = 'france';\n```"}});
+    hs::test::useFakeProfile(server.baseUrl());
+    hs::ui::MainWindow w;
+    open(w);
+    auto* c = llm(w);
+    QSignalSpy done(c->generation(), &hs::ui::GenerationController::finished);
+    c->questionBar()->setQuestion(QStringLiteral("Which people are called france?"));
+    emit c->questionBar()->generateRequested(QStringLiteral("Which people are called france?"), {});
+    QVERIFY(done.wait(20000));
+    QVERIFY(w.jobRunner()->waitForIdle(10000));
+    const QString generated = w.editor()->text();
+    QVERIFY2(c->questionBar()->statusText().startsWith(QStringLiteral("Generated SQL with")),
+             qPrintable(c->questionBar()->statusText()));
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty())
+      QVERIFY(w.grab().save(
+          QDir(shots).filePath(QStringLiteral("findings-line-%1.png").arg(QStringLiteral("shown")))));
+    w.editor()->setText(QStringLiteral("SELECT count(*) FROM people"));
+    QVERIFY2(c->questionBar()->statusText().isEmpty(), qPrintable(c->questionBar()->statusText()));
+    QVERIFY(findingMarks(w.editor()).isEmpty());
+    if (const QString shots = qEnvironmentVariable("HALLUSQL_SCREENSHOT_DIR"); !shots.isEmpty())
+      QVERIFY(w.grab().save(
+          QDir(shots).filePath(QStringLiteral("findings-line-%1.png").arg(QStringLiteral("after-edit")))));
+    w.editor()->setText(generated);  // the replacement taken back: still no line until a new run
+    QVERIFY2(c->questionBar()->statusText().isEmpty(), qPrintable(c->questionBar()->statusText()));
+  }
+
   // The status line follows a switch of language while it is shown (it stayed English under a
   // Chinese window), and an edit still clears it afterwards.
   void statusFollowsLanguage() {

@@ -102,6 +102,7 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
       showReviewRun(runBox_->currentData().toLongLong());
     rebuild();
   });
+  connect(measureBox_, &QComboBox::activated, this, [this] { autoReview_ = false; });
   connect(exactBox_, &QCheckBox::toggled, this, [this] { rebuild(); });
   connect(runBox_, &QComboBox::activated, this,
           [this](int i) { showReviewRun(runBox_->itemData(i).toLongLong()); });
@@ -112,6 +113,7 @@ DrilldownChartsView::DrilldownChartsView(QWidget* parent) : QWidget(parent) {
 void DrilldownChartsView::setStatistics(drilldown::Statistics stats) {
   stats_ = std::move(stats);
   rebuild();
+  openOnData();
 }
 
 void DrilldownChartsView::setMeasure(Measure m) {

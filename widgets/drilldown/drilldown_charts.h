@@ -80,6 +80,10 @@ class DrilldownChartsView : public QWidget {
   void retranslate();
   void exportWithDialog(int kind);
   void rebuildReview();
+  // The view opens on a chart that has data: the review run's findings when the drill-down
+  // charts are empty and the workspace has a review run, back to the drill-down once it has data,
+  // unless the user picked a chart.
+  void openOnData();
   void fitCategoryLabels();  // the review chart's category names: the largest type that fits
   QString categoryName(const std::string& taxonomy, const std::string& category) const;
 
@@ -87,6 +91,7 @@ class DrilldownChartsView : public QWidget {
   QString workspace_;
   std::vector<CategoryCount> review_;
   std::size_t reviewCases_ = 0;
+  bool autoReview_ = false;  // the findings chart was chosen by openOnData, not by the user
   JobRunner* runner_ = nullptr;
   QComboBox* runBox_ = nullptr;
   QComboBox* measureBox_ = nullptr;

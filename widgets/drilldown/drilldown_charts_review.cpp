@@ -52,6 +52,18 @@ void DrilldownChartsView::setWorkspace(const QString& path) {
   if (measure() == Measure::ReviewFindings && runBox_->count() > 0)
     showReviewRun(runBox_->itemData(0).toLongLong());
   rebuild();
+  openOnData();
+}
+
+void DrilldownChartsView::openOnData() {
+  const bool drilldownData = !stats_.groups.empty() || !stats_.byDifficulty.empty();
+  if (measure() != Measure::ReviewFindings && !drilldownData && runBox_->count() > 0) {
+    autoReview_ = true;
+    setMeasure(Measure::ReviewFindings);  // loads the first run's findings
+  } else if (measure() == Measure::ReviewFindings && autoReview_ && drilldownData) {
+    autoReview_ = false;
+    setMeasure(Measure::Recurrent);
+  }
 }
 
 bool DrilldownChartsView::showReviewRun(std::int64_t runId) {

@@ -56,6 +56,11 @@ void EditorFindings::clear() {
   status_.reset();
 }
 
+void EditorFindings::setStatus(std::function<QString()> make, bool error) {
+  bar_->setStatus(std::move(make), error);
+  status_ = bar_->statusId();
+}
+
 QStringList EditorFindings::show(const QVector<GeneratedFinding>& findings, const SpanMap& map,
                                  const QString& question) {
   removeMarks();
@@ -154,7 +159,7 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
   const double risk = outcome->risk;
   const bool noQuestion = what.question.isEmpty();
   const QString question = what.question;
-  bar_->setStatus(
+  setStatus(
       [findings, risk, noQuestion, question] {
         const QStringList names = categoryNames(findings);
         QString status = names.isEmpty()
@@ -173,7 +178,6 @@ void EditorFindings::onChecked(const Checked& what, const std::optional<Generati
         return status;
       },
       !categories.isEmpty());
-  status_ = bar_->statusId();
 }
 
 }  // namespace hs::ui

@@ -39,7 +39,10 @@ class EditorFindings : public QObject {
   // The sentence that says the question cues did not read `question` (it is not in English, so
   // nothing was checked against it), in the language now in use; empty when they read it.
   static QString unreadQuestionNote(const QString& question);
-  // Removes the marks (and the status line when it spoke of the user's SQL); stops a check.
+  // Puts the findings line of the SQL just shown (generated SQL: LlmController) on the question
+  // bar; it goes with the marks the moment the SQL changes, and only a new run brings one back.
+  void setStatus(std::function<QString()> make, bool error);
+  // Removes the marks (and the findings line of the shown SQL, generated or the user's); stops a check.
   void clear();
   // Stops a check of the user's SQL without touching the marks (e.g. a question goes to the model).
   void stopChecking();

@@ -233,12 +233,14 @@ void LlmController::present(const GenerationOutcome& outcome, bool run) {
               const auto moved = shown.map(at, at + 1);
               return moved ? moved->first : -1;
             });
-  // Built again in the new language when the user switches (the bar keeps the function).
+  // Built again in the new language when the user switches (the bar keeps the function). Set
+  // through the findings so that an edit of the SQL removes it with the marks: the line stayed
+  // above SQL that had been replaced.
   const QVector<GeneratedFinding> findings = outcome.findings;
   const double risk = outcome.risk;
   const qint64 rows = outcome.resultRows;
   const QString question = asked_;
-  bar_->setStatus(
+  findings_->setStatus(
       [findings, risk, rows, executionError, question] {
         QString status = findings.isEmpty()
                              ? tr("Generated SQL; the gold-free checks found nothing suspicious.")

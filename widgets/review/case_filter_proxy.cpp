@@ -96,10 +96,10 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex&) const 
       case ReviewFilter::All:
         break;
       case ReviewFilter::Reviewed:
-        if (r.annotations == 0) return false;
+        if (!r.reviewed) return false;
         break;
       case ReviewFilter::Unreviewed:
-        if (r.annotations > 0) return false;
+        if (r.reviewed) return false;
         break;
       case ReviewFilter::Disputed:
         if (!r.disputed) return false;

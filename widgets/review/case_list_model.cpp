@@ -78,10 +78,11 @@ void CaseListModel::setReviewMarks(const std::map<qint64, ReviewMark>& marks) {
     const auto it = marks.find(r.summary.caseId);
     const ReviewMark m = it == marks.end() ? ReviewMark{} : it->second;
     r.annotations = m.annotations;
+    r.reviewed = m.reviewed;
     r.human = m.human;
     r.disputed = m.disputed;
     r.final = m.final;
-    if (m.annotations > 0) ++reviewed_;
+    if (m.reviewed) ++reviewed_;
   }
   if (!rows_.empty()) emit dataChanged(index(0, Review), index(rowCount() - 1, Review));
 }
@@ -167,7 +168,7 @@ int CaseListModel::compare(const Row& a, const Row& b, int column) {
     case Findings:
       return cmp(a.categories.size(), b.categories.size());
     case Review:
-      return cmp(std::pair(a.annotations > 0, a.human), std::pair(b.annotations > 0, b.human));
+      return cmp(std::pair(a.reviewed, a.human), std::pair(b.reviewed, b.human));
     default:
       return 0;
   }
@@ -206,7 +207,7 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
         case Findings:
           return r.categoriesText;
         case Review: {
-          if (r.annotations == 0) return QString();
+          if (!r.reviewed) return QString();
           QString text = QStringLiteral("✓");
           if (!r.human.isEmpty()) text += QLatin1Char(' ') + humanText(r.human);
           if (!r.final.isEmpty()) return QStringLiteral("⚖ %1").arg(r.final);
@@ -221,7 +222,7 @@ QVariant CaseListModel::data(const QModelIndex& index, int role) const {
       if (col == Risk && s.risk && *s.risk >= 0.5) return QBrush(QColor(0xb2, 0x5b, 0x00));
       if (col == Review && !r.final.isEmpty()) return QBrush(QColor(0x4a, 0x23, 0x8c));
       if (col == Review && r.disputed) return QBrush(QColor(0xb2, 0x5b, 0x00));
-      if (col == Review && r.annotations > 0) return QBrush(QColor(0x1f, 0x4e, 0x9a));
+      if (col == Review && r.reviewed) return QBrush(QColor(0x1f, 0x4e, 0x9a));
       return {};
     case Qt::TextAlignmentRole:
       if (ex || col == Review) return int(Qt::AlignCenter);

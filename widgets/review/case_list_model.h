@@ -20,7 +20,7 @@ class CaseListModel : public QAbstractTableModel {
     Position,
     Question,
     ExSet,
-    Review,  // ✓ when the case has annotations, with the human verdict (next to EX, not instead)
+    Review,  // ✓ when the case is reviewed, with the human verdict (next to EX, not instead)
     ExOrdered,
     ExBag,
     SoftF1,
@@ -41,14 +41,16 @@ class CaseListModel : public QAbstractTableModel {
     QStringList categories;
     QString haystack;  // lower-cased question, SQL and database name, for the text filter
     Verdict verdict = Verdict::Undecided;
-    int annotations = 0;  // of every reviewer
-    QString human;        // the last human verdict: "correct", "incorrect", "unsure" or ""
+    int annotations = 0;    // of every reviewer
+    bool reviewed = false;  // as hs::ws::reviewedCases() decides: the progress, filter and column
+    QString human;          // the last human verdict: "correct", "incorrect", "unsure" or ""
     bool disputed = false;
     QString final;  // the adjudicated final label ("" when not adjudicated)
   };
   // What the annotations say about one case (ReviewPanel computes it from the workspace).
   struct ReviewMark {
     int annotations = 0;
+    bool reviewed = false;  // hs::ws::reviewedCases()
     QString human;
     bool disputed = false;
     QString final;  // the adjudicated final label, e.g. "incorrect: C3, C5"

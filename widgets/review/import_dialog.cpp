@@ -197,6 +197,8 @@ ImportDialog::ImportDialog(QWidget* parent)
     updateFormatWidgets();
     schedulePreview();
   });
+  // The cases that cannot be scored are counted against the folder: a new folder, a new count.
+  connect(dbRoot_, &QLineEdit::textChanged, this, &ImportDialog::schedulePreview);
   updateFormatWidgets();
   showPreview();
 }
@@ -316,7 +318,8 @@ void ImportDialog::startPreview() {
   }
   summary_->setText(tr("Reading…"));
   fresh_ = true;
-  watcher_.setFuture(QtConcurrent::run([opts]() { return computePreview(opts); }));
+  const std::string root = databaseRoot().toStdString();
+  watcher_.setFuture(QtConcurrent::run([opts, root]() { return computePreview(opts, root); }));
 }
 
 bool ImportDialog::isPreviewPending() const {
@@ -373,14 +376,16 @@ void ImportDialog::showPreview() {
   if (file_->text().trimmed().isEmpty())
     summary_->setText(tr("Choose a file to import."));
   else
-    summary_->setText(tr("%1 read as %2 · %3 · %4%5")
-                          .arg(tr("%n case(s)", nullptr, int(r.cases.size())),
-                               QString::fromLatin1(imp::toString(r.format)),
-                               tr("%n warning(s)", nullptr, int(r.warnings.size())),
-                               tr("%n error(s)", nullptr, int(r.errors.size())),
-                               r.cases.size() > std::size_t(kPreviewRows)
-                                   ? QStringLiteral(" · ") + tr("showing the first %1").arg(kPreviewRows)
-                                   : QString()));
+    summary_->setText(
+        tr("%1 read as %2 · %3 · %4%5")
+            .arg(tr("%n case(s)", nullptr, int(r.cases.size())), QString::fromLatin1(imp::toString(r.format)),
+                 tr("%n warning(s)", nullptr, int(r.warnings.size())),
+                 tr("%n error(s)", nullptr, int(r.errors.size())),
+                 r.cases.size() > std::size_t(kPreviewRows)
+                     ? QStringLiteral(" · ") + tr("showing the first %1").arg(kPreviewRows)
+                     : QString()) +
+        (preview_.notScored.total() > 0 ? QStringLiteral("\n") + notScoredText(preview_.notScored)
+                                        : QString()));
   buttons_->button(QDialogButtonBox::Ok)->setEnabled(canImport());
   emit previewUpdated();
 }

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "engine/eval/not_scored.h"
 #include "engine/workspace/import/import.h"
 
 namespace hs::ui {
@@ -15,9 +16,14 @@ struct ImportPreview {
   // What each chosen file looks like (engine's detection), to tell a file put in the wrong field.
   hs::ws::import::RoleGuess casesRole;
   hs::ws::import::RoleGuess predRole;
+  // The cases that cannot be scored against the chosen database folder (none counted without one).
+  hs::eval::NotScored notScored;
 };
 
-ImportPreview computePreview(const hs::ws::import::ImportOptions& options);
+ImportPreview computePreview(const hs::ws::import::ImportOptions& options, const std::string& dbRoot = {});
+
+// "62 cases not scored: database missing (concert_singer_x.sqlite) · ..." ("" when all can be).
+QString notScoredText(const hs::eval::NotScored& notScored);
 
 // The first record of a CSV file (BOM removed), or empty when it cannot be read.
 QStringList csvHeaderOf(const QString& path);

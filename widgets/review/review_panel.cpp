@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/workflow/evaluate_run.h"
 #include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
@@ -27,6 +28,7 @@
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
+#include "widgets/review/import_preview.h"
 #include "widgets/review/reliability_line.h"
 
 namespace hs::ui {
@@ -285,8 +287,17 @@ void ReviewPanel::updateStats() {
     stats_->clear();
     return;
   }
+  // The cases that cannot be scored, counted by the engine against the run's database folder and
+  // said once here (before, only each case's Results tab gave the reason).
+  QString notScored;
+  if (hasWorkspace())
+    if (auto counted = hs::workflow::notScoredOfRun(*ws_, currentRunId()); counted && counted->total() > 0)
+      notScored =
+          QStringLiteral(" · ") + notScoredText(*counted) +
+          (counted->databaseMissing > 0 ? QStringLiteral(" · ") + tr("Manage Run ▸ Set Database Folder…")
+                                        : QString());
   if (evaluated == 0) {
-    stats_->setText(tr("%n case(s), not evaluated yet", nullptr, n));
+    stats_->setText(tr("%n case(s), not evaluated yet", nullptr, n) + notScored);
     return;
   }
   const int decided = model_->correctCount() + model_->wrongCount();
@@ -297,10 +308,8 @@ void ReviewPanel::updateStats() {
   // The other semantics beside it: bag, ordered (cases whose gold orders), and set ignoring the
   // column order when the run asked for it.
   int bag[2] = {0, 0}, ordered[2] = {0, 0}, anyOrder[2] = {0, 0};
-  int noDatabase = 0;
   for (int r = 0; r < n; ++r) {
     const auto& s = model_->row(r).summary;
-    if (s.predError == "no_database") ++noDatabase;
     if (s.exBag) ++bag[*s.exBag ? 0 : 1];
     if (s.exOrdered) ++ordered[*s.exOrdered ? 0 : 1];
     if (s.exSetAnyOrder) ++anyOrder[*s.exSetAnyOrder ? 0 : 1];
@@ -313,11 +322,7 @@ void ReviewPanel::updateStats() {
   if (anyOrder[0] + anyOrder[1] > 0)
     text += QStringLiteral(" · ") +
             tr("set ignoring column order %1%").arg(percent(anyOrder[0], anyOrder[0] + anyOrder[1]));
-  // Evaluated, nothing scored, databases missing ("EX –%" alone left the user guessing why).
-  if (decided == 0 && noDatabase > 0)
-    text += QStringLiteral(" · ") +
-            tr("no database found for %Ln case(s): Manage Run ▸ Set Database Folder…", nullptr, noDatabase);
-  stats_->setText(text);
+  stats_->setText(text + notScored);
   stats_->setToolTip(
       tr("EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, "
          "ordered also compares the order (only where the gold query orders)."));

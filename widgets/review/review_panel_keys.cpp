@@ -19,6 +19,7 @@
 
 #include "engine/workspace/adjudications.h"
 #include "engine/workspace/annotations.h"
+#include "engine/workspace/review_progress.h"
 #include "engine/workspace/reviewer_labels.h"
 #include "engine/workspace/workspace.h"
 #include "widgets/review/annotation_bar.h"
@@ -49,6 +50,9 @@ std::map<qint64, CaseListModel::ReviewMark> marksOf(const hs::ws::Workspace& ws,
       if (c.disputed) marks[c.caseId].disputed = true;
   if (auto done = hs::ws::adjudications(ws, runId))
     for (const auto& j : *done) marks[j.caseId].final = finalLabelText(j);
+  // Reviewed or not is the engine's one definition, which the reports count too.
+  if (auto reviewed = hs::ws::reviewedCases(ws, runId))
+    for (const std::int64_t id : *reviewed) marks[id].reviewed = true;
   return marks;
 }
 
@@ -243,7 +247,7 @@ bool ReviewPanel::stepCase(int delta, bool unreviewedOnly) {
   for (r += delta; r >= 0 && r < n; r += delta) {
     if (unreviewedOnly) {
       const int source = proxy_->mapToSource(proxy_->index(r, 0)).row();
-      if (model_->row(source).annotations > 0) continue;
+      if (model_->row(source).reviewed) continue;
     }
     return selectCaseRow(r);
   }

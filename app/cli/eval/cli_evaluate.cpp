@@ -16,6 +16,7 @@
 #include "engine/annotate/eval_annotator.h"
 #include "engine/annotate/risk.h"
 #include "engine/core/output_file.h"
+#include "engine/eval/not_scored.h"
 #include "engine/eval/report_json.h"
 #include "engine/eval/runner.h"
 #include "engine/workflow/evaluate_run.h"
@@ -220,6 +221,9 @@ int runEvaluate(const Args& args) {
   ctx.jobs = eo.jobs;
   ctx.elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json summary = runSummary.finish(report.cases, ctx);
+  // Said once for the run, with the reason and the databases: before, only each case's result
+  // held it ("62 cases" were a count with no why).
+  summary["not_scored"] = eval::toJson(eval::notScoredCases(report.cases, eo.dbRoot));
   if (auto wsPath = args.get("workspace")) {
     ws::RunInfo info;
     info.name = args.getOr("run-name", runNameFor(options));

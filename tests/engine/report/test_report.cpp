@@ -40,6 +40,7 @@ ReportInput sample() {
   a.annotations.push_back(
       {"ana", "confirmed", "mrsqlgen", "C1", "off by one, \"clearly\"", "2026-11-23T10:00:00Z", {}});
   a.annotations.push_back({"ana", "incorrect", "", "", "", "2026-11-23T10:00:05Z", {}});
+  a.reviewed = true;  // as hs::ws::reviewedCases() says of a case with annotations
   ReportCase b;
   b.kase.id = "dev:2";
   b.kase.dbId = "concert_singer";

@@ -1,0 +1,25 @@
+#include "engine/workspace/review_progress.h"
+
+#include "engine/workspace/sqlite_util.h"
+
+namespace hs::ws {
+
+Result<std::set<std::int64_t>> reviewedCases(const Workspace& ws, std::int64_t runId) {
+  auto st = Statement::prepare(ws.handle(),
+                               "SELECT c.id FROM cases c WHERE c.run_id = ?1 AND ("
+                               "EXISTS (SELECT 1 FROM annotations a WHERE a.case_id = c.id) OR "
+                               "EXISTS (SELECT 1 FROM adjudications j WHERE j.case_id = c.id))",
+                               ws.path());
+  if (!st) return st.error();
+  st->bind(1, runId);
+  std::set<std::int64_t> out;
+  for (;;) {
+    auto row = st->step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.insert(st->int64(0));
+  }
+  return out;
+}
+
+}  // namespace hs::ws

@@ -70,6 +70,13 @@ void JobRunner::onFinished() {
   emit finished(label, lastElapsedMs_, cancelled);
 }
 
+void JobRunner::abandon() {
+  if (!busy_) return;
+  cancel();
+  done_ = nullptr;
+  watcher_.waitForFinished();
+}
+
 bool JobRunner::waitForIdle(int timeoutMs) {
   QDeadlineTimer deadline(timeoutMs);
   while (busy_ && !deadline.hasExpired()) {

@@ -54,6 +54,11 @@ class JobRunner : public QObject {
   // Blocks (processing events) until the runner is idle or timeoutMs passes; for tests and tools.
   bool waitForIdle(int timeoutMs);
 
+  // Cancels a running job and blocks until its worker returns, WITHOUT processing events and
+  // without running its done callback: for destructors. Processing events there (waitForIdle)
+  // runs callbacks that reach the owner's half-destroyed parent (a panel closed mid-load).
+  void abandon();
+
  public slots:
   void cancel();
 

@@ -36,10 +36,7 @@ FollowUpRunner::FollowUpRunner(GenerationController* generation, QObject* parent
 }
 
 FollowUpRunner::~FollowUpRunner() {
-  if (runner_->isBusy()) {
-    runner_->cancel();
-    runner_->waitForIdle(10000);
-  }
+  runner_->abandon();
 }
 
 bool FollowUpRunner::isBusy() const {

@@ -54,7 +54,7 @@ AnnotationBar::AnnotationBar(QWidget* parent) : QWidget(parent), s_(std::make_un
 }
 
 AnnotationBar::~AnnotationBar() {
-  s_->runner->waitForIdle(30000);  // the job's callback refers to this bar
+  s_->runner->abandon();  // the job's callback refers to this bar and the panel around it
 }
 
 void AnnotationBar::buildUi() {

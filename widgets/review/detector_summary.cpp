@@ -47,8 +47,7 @@ DetectorSummary::DetectorSummary(QWidget* parent) : QLabel(parent), runner_(new 
 }
 
 DetectorSummary::~DetectorSummary() {
-  runner_->cancel();
-  runner_->waitForIdle(30000);
+  runner_->abandon();
 }
 
 bool DetectorSummary::isBusy() const {

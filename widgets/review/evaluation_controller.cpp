@@ -61,10 +61,7 @@ EvaluationController::EvaluationController(QObject* parent) : QObject(parent), r
 }
 
 EvaluationController::~EvaluationController() {
-  if (runner_->isBusy()) {
-    cancel();
-    runner_->waitForIdle(30000);
-  }
+  runner_->abandon();  // batches saved so far stay; the cancelled run's callback has no one to tell
 }
 
 bool EvaluationController::isBusy() const {

@@ -165,10 +165,7 @@ ReportDialog::ReportDialog(const QString& workspacePath, qint64 runId, QWidget* 
 }
 
 ReportDialog::~ReportDialog() {
-  if (runner_->isBusy()) {
-    runner_->cancel();
-    runner_->waitForIdle(60000);
-  }
+  runner_->abandon();
 }
 
 QString ReportDialog::statusText() const {

@@ -2,17 +2,10 @@
 
 #include <cstdlib>
 
+#include "engine/core/sql_quote.h"
+
 namespace hs::annotate {
 namespace {
-
-std::string quoteName(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string quoteText(const std::string& text) {
   std::string out = "'";
@@ -41,9 +34,10 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
     if (exact.value()) return ValueCheck::Exists;
     if (numeric) return ValueCheck::Absent;
     // Same value up to case and surrounding blanks ('Cat' for 'cat', 'Paris ' for 'Paris').
-    auto folded = database.query("SELECT 1 FROM " + quoteName(table) + " WHERE lower(trim(" +
-                                     quoteName(column) + ")) = lower(trim(" + quoteText(value) + ")) LIMIT 1",
-                                 limits);
+    auto folded =
+        database.query("SELECT 1 FROM " + quoteIdentifier(table) + " WHERE lower(trim(" +
+                           quoteIdentifier(column) + ")) = lower(trim(" + quoteText(value) + ")) LIMIT 1",
+                       limits);
     if (!folded) return ValueCheck::Unknown;
     return folded->rows.empty() ? ValueCheck::Absent : ValueCheck::ExistsIgnoringCase;
   };

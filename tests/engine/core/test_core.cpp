@@ -22,6 +22,21 @@ class TestCore : public QObject {
     QCOMPARE(
         QString::fromStdString(hs::sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
         QStringLiteral("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    // FIPS 180-2's long vector: a million 'a', many blocks.
+    QCOMPARE(QString::fromStdString(hs::sha256Hex(std::string(1000000, 'a'))),
+             QStringLiteral("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+  }
+
+  void sha256FileKnownVector() {
+    // The same million 'a' streamed from a file in 64 KiB reads (the last one partial).
+    QTemporaryFile f;
+    QVERIFY(f.open());
+    f.write(QByteArray(1000000, 'a'));
+    f.flush();
+    auto h = hs::sha256File(f.fileName().toStdString());
+    QVERIFY(h.ok());
+    QCOMPARE(QString::fromStdString(h.value()),
+             QStringLiteral("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
   }
 
   void sha256FileMatchesMemory() {

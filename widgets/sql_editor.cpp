@@ -7,6 +7,7 @@
 #include <Qsci/qscistyle.h>
 #include <Qsci/qscistyledtext.h>
 
+#include "engine/core/sql_quote.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_lexer.h"
@@ -86,8 +87,7 @@ void SqlEditor::setSchemaNames(const QStringList& tables, const QStringList& col
 void SqlEditor::insertName(const QString& name) {
   static const QRegularExpression plain(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
   QString text = name;
-  if (!plain.match(name).hasMatch())
-    text = QLatin1Char('"') + QString(name).replace("\"", "\"\"") + QLatin1Char('"');
+  if (!plain.match(name).hasMatch()) text = QString::fromStdString(hs::quoteIdentifier(name.toStdString()));
   insert(text);
   SendScintilla(SCI_GOTOPOS, static_cast<unsigned long>(cursorByte() + text.toUtf8().size()));
   setFocus();

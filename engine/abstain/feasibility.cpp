@@ -6,6 +6,7 @@
 
 #include "engine/abstain/feasibility_linking.h"
 #include "engine/abstain/feasibility_words.h"
+#include "engine/core/sql_quote.h"
 #include "engine/core/text.h"
 
 namespace hs::abstain {
@@ -79,12 +80,6 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
   return prev[b.size()];
 }
 
-std::string quoteName(const std::string& name) {
-  std::string r = "\"";
-  for (char ch : name) r += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return r + "\"";
-}
-
 }  // namespace
 
 FeasibilityCheck checkFeasibility(const std::string& question, const db::Schema& schema,
@@ -150,15 +145,15 @@ FeasibilityCheck checkFeasibility(const std::string& question, const db::Schema&
             continue;
           ++out.valueLookups;
           // A whole word of a stored value, as written or singular (letters only: safe to splice).
-          const std::string col = quoteName(c.name);
+          const std::string col = quoteIdentifier(c.name);
           std::string where;
           for (const std::string& form : {w.text, s}) {
             if (!where.empty() && form == w.text) continue;
             for (const std::string& pattern : {form, form + " %", "% " + form, "% " + form + " %"})
               where += (where.empty() ? "" : " OR ") + col + " LIKE '" + pattern + "'";
           }
-          auto r =
-              database->query("SELECT 1 FROM " + quoteName(t.name) + " WHERE " + where + " LIMIT 1", limits);
+          auto r = database->query(
+              "SELECT 1 FROM " + quoteIdentifier(t.name) + " WHERE " + where + " LIMIT 1", limits);
           stored = r && !r->rows.empty();
         }
         if (stored) break;

@@ -2,19 +2,11 @@
 
 #include <cstdlib>
 
+#include "engine/core/sql_quote.h"
 #include "engine/eval/result_compare.h"
 
 namespace hs::annotate {
 namespace {
-
-std::string quoteName(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string quoteText(const std::string& text) {
   std::string out = "'";
@@ -45,9 +37,9 @@ ValueLookup databaseLookup(db::Database& database, const db::Limits& limits) {
     // Same value up to case and surrounding blanks ('Cat' for 'cat', 'Paris ' for 'Paris'), and
     // which of the two differs: a finding that says "letter case" of 'Anthony ' sends the reader
     // to the wrong fix.
-    const std::string c = quoteName(column), v = quoteText(value);
+    const std::string c = quoteIdentifier(column), v = quoteText(value);
     auto folded = database.query("SELECT trim(" + c + ") = trim(" + v + "), lower(" + c + ") = lower(" + v +
-                                     ") FROM " + quoteName(table) + " WHERE lower(trim(" + c +
+                                     ") FROM " + quoteIdentifier(table) + " WHERE lower(trim(" + c +
                                      ")) = lower(trim(" + v + ")) ORDER BY 1 DESC, 2 DESC LIMIT 1",
                                  limits);
     if (!folded) return ValueCheck::Unknown;

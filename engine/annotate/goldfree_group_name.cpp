@@ -25,17 +25,12 @@
 
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
+#include "engine/core/sql_quote.h"
 #include "engine/core/text.h"
 
 namespace hs::annotate {
 
 namespace {
-
-std::string quoted(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 // Rule 2: the column names the table's own entity: its last word is a name word and each word
 // before it is a modifier of a name (first, last, full, ...) or the table's head noun (the last word
@@ -84,9 +79,10 @@ std::vector<Finding> groupNameFindings(const SqlView& v, const db::Schema& schem
         finer = finer || (j != i && keys[j].rfind(key.substr(0, dot + 1), 0) == 0);
       if (finer) continue;
       if (++probes > kMaxProbes) return out;
-      const auto rows = run("SELECT " + quoted(column->name) + ", count(*) FROM " + quoted(table->name) +
-                            " WHERE " + quoted(column->name) + " IS NOT NULL GROUP BY " +
-                            quoted(column->name) + " HAVING count(*) > 1 LIMIT 1");
+      const auto rows =
+          run("SELECT " + quoteIdentifier(column->name) + ", count(*) FROM " + quoteIdentifier(table->name) +
+              " WHERE " + quoteIdentifier(column->name) + " IS NOT NULL GROUP BY " +
+              quoteIdentifier(column->name) + " HAVING count(*) > 1 LIMIT 1");
       if (!rows || rows->empty() || (*rows)[0].size() < 2) continue;
       Finding f;
       f.taxonomy = "goldfree";

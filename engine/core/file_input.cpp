@@ -1,3 +1,4 @@
+// Reading files that come from outside: only regular files, bounded sizes, streamed in chunks.
 #include "engine/core/file_input.h"
 
 #include <fcntl.h>
@@ -6,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace hs {
 
@@ -92,22 +94,37 @@ Status checkDirectory(const std::string& path) {
 
 namespace {
 
+// An open file descriptor, closed when the handle goes: on every return and when a caller's
+// callback throws.
+class FileHandle {
+ public:
+  explicit FileHandle(int fd) : fd_(fd) {}
+  FileHandle(FileHandle&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  FileHandle& operator=(FileHandle&&) = delete;
+  FileHandle(const FileHandle&) = delete;
+  FileHandle& operator=(const FileHandle&) = delete;
+  ~FileHandle() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
 // Opens a regular file for reading: O_NONBLOCK so that a FIFO swapped in after the check cannot
 // block open(), and fstat on the descriptor to make sure it is still a regular file.
-Result<int> openRegular(const std::string& path, struct stat& st) {
+Result<FileHandle> openRegular(const std::string& path, struct stat& st) {
   if (auto checked = checkRegularFile(path); !checked) return checked.error();
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
+  FileHandle file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+  if (file.get() < 0) {
     int err = errno;
     return fileError("io", std::string("cannot open file: ") + std::strerror(err), path);
   }
-  const bool statOk = ::fstat(fd, &st) == 0;
-  if (!statOk || !S_ISREG(st.st_mode)) {
-    FileType type = statOk ? typeOfMode(st.st_mode) : FileType::Other;
-    ::close(fd);
-    return notRegular(type, path);
-  }
-  return fd;
+  const bool statOk = ::fstat(file.get(), &st) == 0;
+  if (!statOk || !S_ISREG(st.st_mode))
+    return notRegular(statOk ? typeOfMode(st.st_mode) : FileType::Other, path);
+  return file;
 }
 
 }  // namespace
@@ -142,15 +159,14 @@ Status forEachChunk(const std::string& path,
   struct stat st {};
   auto opened = openRegular(path, st);
   if (!opened) return opened.error();
-  int fd = *opened;
+  const FileHandle& file = *opened;
   std::uint64_t offset = 0;
   char buf[65536];
   for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
+    ssize_t n = ::read(file.get(), buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       int err = errno;
-      ::close(fd);
       return fileError("io", std::string("cannot read file: ") + std::strerror(err), path);
     }
     if (n == 0) break;
@@ -158,7 +174,6 @@ Status forEachChunk(const std::string& path,
     offset += static_cast<std::uint64_t>(n);
     if (!more) break;
   }
-  ::close(fd);
   return ok();
 }
 

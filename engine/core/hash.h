@@ -1,5 +1,5 @@
 #pragma once
-// Content hashing (FNV-1a 64 and SHA-256) for files and cache keys.
+// Content hashing (SHA-256, from OpenSSL) for files and cache keys.
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 
+#include "engine/core/sql_quote.h"
 #include "engine/core/text.h"
 #include "engine/db/connection.h"
 #include "engine/db/database.h"
@@ -13,7 +14,6 @@
 namespace hs::db {
 
 using detail::Connection;
-using detail::quoteIdentifier;
 
 namespace {
 

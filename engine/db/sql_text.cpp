@@ -212,14 +212,4 @@ std::optional<std::pair<std::size_t, std::size_t>> findIdentifier(std::string_vi
   return std::nullopt;
 }
 
-std::string quoteIdentifier(std::string_view name) {
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
 }  // namespace hs::db::detail

@@ -31,7 +31,4 @@ std::optional<std::pair<std::size_t, std::size_t>> lastToken(std::string_view sq
 std::optional<std::pair<std::size_t, std::size_t>> findIdentifier(std::string_view sql,
                                                                   std::string_view name);
 
-// "name" quoted as a SQLite identifier: "na""me".
-std::string quoteIdentifier(std::string_view name);
-
 }  // namespace hs::db::detail

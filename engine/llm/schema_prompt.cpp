@@ -3,29 +3,26 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/sql_quote.h"
 #include "engine/db/database.h"
 
 namespace hs::llm {
 
 namespace {
 
-std::string quoteIdent(const std::string& name) {
+// A schema name as the prompt shows it: bare when it is a plain word (the form models read and
+// write most), quoted only when it must be (spaces, punctuation, a leading digit).
+std::string nameInPrompt(const std::string& name) {
   bool plain = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
   for (char c : name) {
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) plain = false;
   }
-  if (plain) return name;
-  std::string out = "\"";
-  for (char c : name) {
-    out += c;
-    if (c == '"') out += '"';
-  }
-  return out + "\"";
+  return plain ? name : quoteIdentifier(name);
 }
 
 std::string joinCols(const std::vector<std::string>& cols) {
   std::string out;
-  for (const auto& c : cols) out += (out.empty() ? "" : ", ") + quoteIdent(c);
+  for (const auto& c : cols) out += (out.empty() ? "" : ", ") + nameInPrompt(c);
   return out;
 }
 
@@ -66,9 +63,9 @@ std::string serialiseSchema(const db::Schema& schema, const SampleFn& samples,
     while (!sql.empty() && (sql.back() == ';' || std::isspace(static_cast<unsigned char>(sql.back()))))
       sql.pop_back();
     if (sql.empty()) {  // no CREATE text (should not happen): rebuild one from the columns
-      sql = std::string(t.isView ? "CREATE VIEW " : "CREATE TABLE ") + quoteIdent(t.name) + " (";
+      sql = std::string(t.isView ? "CREATE VIEW " : "CREATE TABLE ") + nameInPrompt(t.name) + " (";
       for (std::size_t i = 0; i < t.columns.size(); ++i) {
-        sql += (i ? ", " : "") + quoteIdent(t.columns[i].name) +
+        sql += (i ? ", " : "") + nameInPrompt(t.columns[i].name) +
                (t.columns[i].declaredType.empty() ? "" : " " + t.columns[i].declaredType);
       }
       sql += ")";
@@ -82,10 +79,10 @@ std::string serialiseSchema(const db::Schema& schema, const SampleFn& samples,
     std::sort(ordered.begin(), ordered.end());
     for (auto& [p, n] : ordered) pk.push_back(n);
     std::string comment;
-    if (!pk.empty()) comment += "Primary key: " + quoteIdent(t.name) + "(" + joinCols(pk) + ")\n";
+    if (!pk.empty()) comment += "Primary key: " + nameInPrompt(t.name) + "(" + joinCols(pk) + ")\n";
     for (const auto& fk : t.foreignKeys) {
-      comment += "Foreign key: " + quoteIdent(t.name) + "(" + joinCols(fk.fromColumns) + ") references " +
-                 quoteIdent(fk.toTable) + (fk.toColumns.empty() ? "" : "(" + joinCols(fk.toColumns) + ")") +
+      comment += "Foreign key: " + nameInPrompt(t.name) + "(" + joinCols(fk.fromColumns) + ") references " +
+                 nameInPrompt(fk.toTable) + (fk.toColumns.empty() ? "" : "(" + joinCols(fk.toColumns) + ")") +
                  "\n";
     }
     if (options.samplesPerColumn > 0 && samples && !t.isView) {
@@ -95,7 +92,7 @@ std::string serialiseSchema(const db::Schema& schema, const SampleFn& samples,
         if (values.empty()) continue;
         std::string line;
         for (const auto& v : values) line += (line.empty() ? "" : ", ") + v;
-        rows += quoteIdent(t.name) + "." + quoteIdent(c.name) + ": " + line + "\n";
+        rows += nameInPrompt(t.name) + "." + nameInPrompt(c.name) + ": " + line + "\n";
       }
       if (!rows.empty()) comment += "Sample values:\n" + rows;
     }

@@ -3,27 +3,18 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "engine/core/sql_quote.h"
 #include "engine/db/database.h"
 #include "engine/workspace/sqlite_util.h"
 
 namespace hs::mr {
 namespace {
 
-std::string quoteName(std::string_view name) {
-  std::string out = "\"";
-  for (char c : name) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
 std::string joinQuoted(const std::vector<std::string>& names) {
   std::string out;
   for (const auto& n : names) {
     if (!out.empty()) out += ", ";
-    out += quoteName(n);
+    out += quoteIdentifier(n);
   }
   return out;
 }
@@ -35,13 +26,13 @@ Error writeError(const std::string& where, const std::string& message) {
 }
 
 std::string createTableSql(const db::TableInfo& t, const SchemaMapping& m) {
-  std::string sql = "CREATE TABLE " + quoteName(m.table(t.name)) + " (";
+  std::string sql = "CREATE TABLE " + quoteIdentifier(m.table(t.name)) + " (";
   std::vector<std::pair<int, std::string>> pk;
   bool first = true;
   for (const auto& c : t.columns) {
     if (!first) sql += ", ";
     first = false;
-    sql += quoteName(m.column(t.name, c.name));
+    sql += quoteIdentifier(m.column(t.name, c.name));
     if (!c.declaredType.empty()) sql += " " + c.declaredType;
     if (c.notNull) sql += " NOT NULL";
     if (c.primaryKey) pk.emplace_back(c.pkPosition, m.column(t.name, c.name));
@@ -56,7 +47,7 @@ std::string createTableSql(const db::TableInfo& t, const SchemaMapping& m) {
     std::vector<std::string> from, to;
     for (const auto& c : fk.fromColumns) from.push_back(m.column(t.name, c));
     for (const auto& c : fk.toColumns) to.push_back(m.column(fk.toTable, c));
-    sql += ", FOREIGN KEY (" + joinQuoted(from) + ") REFERENCES " + quoteName(m.table(fk.toTable));
+    sql += ", FOREIGN KEY (" + joinQuoted(from) + ") REFERENCES " + quoteIdentifier(m.table(fk.toTable));
     if (!to.empty()) sql += " (" + joinQuoted(to) + ")";
   }
   return sql + ")";
@@ -115,13 +106,13 @@ Result<TransformedDatabase> writeRenamedCopy(const std::string& sourcePath, cons
     std::string placeholders;
     for (std::size_t i = 0; i < t.columns.size(); ++i) placeholders += i ? ", ?" : "?";
     std::string insert =
-        "INSERT INTO " + quoteName(out.mapping.table(t.name)) + " VALUES (" + placeholders + ")";
+        "INSERT INTO " + quoteIdentifier(out.mapping.table(t.name)) + " VALUES (" + placeholders + ")";
     auto stmt = ws::Statement::prepare(target.handle(), insert, partPath);
     if (!stmt) return fail(stmt.error());
     std::vector<std::string> names;
     for (const auto& c : t.columns) names.push_back(c.name);
-    auto cursor =
-        source.value()->openCursor("SELECT " + joinQuoted(names) + " FROM " + quoteName(t.name), unlimited);
+    auto cursor = source.value()->openCursor(
+        "SELECT " + joinQuoted(names) + " FROM " + quoteIdentifier(t.name), unlimited);
     if (!cursor) return fail(cursor.error());
     while (!cursor.value()->atEnd()) {
       if (cancel && cancel->load())

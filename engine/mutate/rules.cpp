@@ -5,6 +5,7 @@
 #include <cctype>
 #include <functional>
 
+#include "engine/core/sql_quote.h"
 #include "engine/mutate/slip_rules.h"
 #include "engine/mutate/sub_sql.h"
 #include "engine/sql/lexer.h"
@@ -62,10 +63,7 @@ bool bareIdentifier(std::string_view name) {
 }
 
 std::string identifierText(std::string_view name) {
-  if (bareIdentifier(name)) return std::string(name);
-  std::string r = "\"";
-  for (char ch : name) r += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return r + "\"";
+  return bareIdentifier(name) ? std::string(name) : quoteIdentifier(name);
 }
 
 std::optional<std::string> literalText(const db::Value& v) {

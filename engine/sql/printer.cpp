@@ -1,6 +1,7 @@
 // Canonical SQL printer: FROM clauses, query bodies, statements and the public entry points.
 #include "engine/sql/printer.h"
 
+#include "engine/core/sql_quote.h"
 #include "engine/sql/lexer.h"
 #include "engine/sql/printer_impl.h"
 #include "engine/sql/token.h"
@@ -275,13 +276,7 @@ std::string printName(std::string_view name) {
   if (plain && keywordOf(name) == Kw::None && !sameName(name, "true") && !sameName(name, "false")) {
     return std::string(name);
   }
-  std::string out = "\"";
-  for (char c : name) {
-    out += c;
-    if (c == '"') out += '"';
-  }
-  out += '"';
-  return out;
+  return quoteIdentifier(name);
 }
 
 std::string print(const Node& node) {

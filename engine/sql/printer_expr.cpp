@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/sql_quote.h"
 #include "engine/sql/lexer.h"
 #include "engine/sql/token.h"
 
@@ -68,12 +69,7 @@ int precOf(const Expr& e) {
 void Printer::name(const Identifier& id) {
   const std::size_t begin = out.size();
   if (id.quote == QuoteStyle::Double) {
-    out += '"';
-    for (char c : id.name) {
-      out += c;
-      if (c == '"') out += '"';
-    }
-    out += '"';
+    out += quoteIdentifier(id.name);
   } else {
     out += printName(id.name);
   }

@@ -5,7 +5,10 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -87,6 +90,38 @@ class TestFileInput : public QObject {
     QCOMPARE(kept[1], std::size_t(1000));
     QCOMPARE(kept[2], std::size_t(4));
     QCOMPARE(offsets[2], std::uint64_t(6 + 300000 + 1));
+  }
+
+  // The descriptor is closed on every way out of forEachChunk: the end, a stop, a callback that
+  // throws. Counted in /proc/self/fd so that a leak on any path shows.
+  void descriptorIsClosedOnEveryPath() {
+    QTemporaryDir dir;
+    std::string path = writeFile(dir, "chunks.txt", std::string(200000, 'y'));
+    auto openFds = [] {
+      return std::distance(std::filesystem::directory_iterator("/proc/self/fd"),
+                           std::filesystem::directory_iterator{});
+    };
+    const auto before = openFds();
+    QVERIFY(hs::forEachChunk(path, [](std::string_view, std::uint64_t) { return true; }).ok());
+    QCOMPARE(openFds(), before);
+    QVERIFY(hs::forEachChunk(path, [](std::string_view, std::uint64_t) { return false; }).ok());
+    QCOMPARE(openFds(), before);
+    for (int i = 0; i < 3; ++i) {
+      bool thrown = false;
+      try {
+        (void)hs::forEachChunk(path, [](std::string_view, std::uint64_t) -> bool {
+          throw std::runtime_error("callback failed");
+        });
+      } catch (const std::runtime_error&) {
+        thrown = true;
+      }
+      QVERIFY(thrown);
+      QCOMPARE(openFds(), before);
+    }
+    QVERIFY(!hs::forEachChunk(dir.path().toStdString(), [](std::string_view, std::uint64_t) {
+               return true;
+             }).ok());
+    QCOMPARE(openFds(), before);
   }
 
   // 50,000 nested '[' (the drill-down file of the issue) is refused before a value is built.

@@ -1,7 +1,7 @@
 // Regression test, not a measurement: the gold-free risk score on the Spider dev GPT-4 (DIN-SQL)
 // run, a development set the project has looked at, stays above loose AUROC floors and below a
 // loose calibration-error ceiling. It guards against breaking the score; the measured figures of
-// the frozen test set live in tests/fit/README.md (tests/fit/measure_test_set.py).
+// the frozen test set live in README.md (tests/fit/measure_test_set.py).
 #include <QtTest>
 
 #include <map>

@@ -22,8 +22,8 @@ ReportInput spiderCases() {
   in.model = "m";
   const char* const golds[] = {
       "SELECT count(*) FROM singer",  // easy
-      "SELECT T2.name, count(*) FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id "
-      "GROUP BY T1.stadium_id",  // medium
+      ("SELECT T2.name, count(*) FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id "
+       "GROUP BY T1.stadium_id"),  // medium
       "SELECT name FROM singer WHERE age > (SELECT avg(age) FROM singer) ORDER BY age DESC LIMIT 3",
       "SELECT name FROM singer"};
   for (int i = 0; i < 4; ++i) {

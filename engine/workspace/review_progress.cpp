@@ -4,6 +4,22 @@
 
 namespace hs::ws {
 
+namespace {
+
+// The first column of every row of a prepared statement, as a set of case ids.
+Result<std::set<std::int64_t>> caseIds(Statement& st) {
+  std::set<std::int64_t> out;
+  for (;;) {
+    auto row = st.step();
+    if (!row) return row.error();
+    if (!*row) break;
+    out.insert(st.int64(0));
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<std::set<std::int64_t>> reviewedCases(const Workspace& ws, std::int64_t runId) {
   auto st = Statement::prepare(ws.handle(),
                                "SELECT c.id FROM cases c WHERE c.run_id = ?1 AND ("
@@ -12,14 +28,17 @@ Result<std::set<std::int64_t>> reviewedCases(const Workspace& ws, std::int64_t r
                                ws.path());
   if (!st) return st.error();
   st->bind(1, runId);
-  std::set<std::int64_t> out;
-  for (;;) {
-    auto row = st->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    out.insert(st->int64(0));
-  }
-  return out;
+  return caseIds(*st);
+}
+
+Result<std::set<std::int64_t>> evaluatedCases(const Workspace& ws, std::optional<std::int64_t> runId) {
+  auto st = Statement::prepare(ws.handle(),
+                               "SELECT s.case_id FROM case_scores s JOIN cases c ON c.id = s.case_id "
+                               "WHERE (?1 IS NULL OR c.run_id = ?1)",
+                               ws.path());
+  if (!st) return st.error();
+  st->bind(1, runId);
+  return caseIds(*st);
 }
 
 }  // namespace hs::ws

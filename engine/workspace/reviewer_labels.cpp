@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/workspace/annotations.h"
+#include "engine/workspace/review_progress.h"
 #include "engine/workspace/sqlite_util.h"
 
 namespace hs::ws {
@@ -24,24 +25,6 @@ struct Opinion {
   std::set<std::string> labels;
   bool labelled = false;
 };
-
-// Cases that an evaluation scored (the rules had their say there, even when they found nothing).
-Result<std::set<std::int64_t>> evaluatedCases(const Workspace& ws, std::optional<std::int64_t> runId) {
-  auto st = Statement::prepare(ws.handle(),
-                               "SELECT s.case_id FROM case_scores s JOIN cases c ON c.id = s.case_id "
-                               "WHERE (?1 IS NULL OR c.run_id = ?1)",
-                               ws.path());
-  if (!st) return st.error();
-  st->bind(1, runId);
-  std::set<std::int64_t> out;
-  for (;;) {
-    auto row = st->step();
-    if (!row) return row.error();
-    if (!*row) break;
-    out.insert(st->int64(0));
-  }
-  return out;
-}
 
 }  // namespace
 

@@ -192,7 +192,8 @@ class TestWorkflow : public QObject {
     QVERIFY(r.ok());
     QVERIFY(!r->annotation.findings.empty());
     QVERIFY(r->predResult && r->predResult->ok());
-    auto missing = workflow::annotateQuery(dir_.filePath("nope.sqlite").toStdString(), {"q", "SELECT 1", {}});
+    auto missing =
+        workflow::annotateQuery(dir_.filePath("nope.sqlite").toStdString(), {"q", "SELECT 1", {}, {}});
     QVERIFY(!missing.ok());
   }
 

@@ -23,7 +23,7 @@ class RuleAnnotator final : public eval::Annotator {
  private:
   std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
 
-  const CheckNames disabled_;
+  CheckNames disabled_;  // set once, by the constructor
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };

@@ -13,6 +13,7 @@ const char* const kLanguage = "ui/language";
 const char* const kTimeout = "limits/timeoutMs";
 const char* const kMaxRows = "limits/maxRows";
 const char* const kMaxBytes = "limits/maxResultBytes";
+const char* const kDisabledChecks = "annotate/disabledChecks";
 const char* const kGeometry = "window/geometry";
 const char* const kState = "window/state";
 }  // namespace
@@ -60,6 +61,19 @@ QString AppSettings::language() {
 
 void AppSettings::setLanguage(const QString& language) {
   QSettings().setValue(kLanguage, language);
+}
+
+hs::annotate::CheckNames AppSettings::disabledChecks() {
+  hs::annotate::CheckNames names;
+  // A name a later version dropped must not stop every check: unknown names are skipped.
+  for (const QString& name : QSettings().value(kDisabledChecks).toStringList())
+    if (hs::annotate::findGoldFreeCategory(name.trimmed().toStdString()))
+      names.insert(name.trimmed().toStdString());
+  return names;
+}
+
+void AppSettings::setDisabledChecks(const QStringList& names) {
+  QSettings().setValue(kDisabledChecks, names);
 }
 
 hs::db::Limits AppSettings::queryLimits() {

@@ -4,6 +4,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/db/database.h"
 
 namespace hs::ui {
@@ -24,6 +25,11 @@ class AppSettings {
 
   static hs::db::Limits queryLimits();
   static void setQueryLimits(const hs::db::Limits& limits);
+
+  // Gold-free checks switched off by category name (key "annotate/disabledChecks", a string list;
+  // names the registry does not know are ignored): the Query tab's checks and Review evaluations.
+  static hs::annotate::CheckNames disabledChecks();
+  static void setDisabledChecks(const QStringList& names);
 
   static QByteArray windowGeometry();
   static QByteArray windowState();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/finding_messages.h"
 
@@ -17,25 +18,21 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   std::vector<Finding> gf;
   // The SQL parser of engine/sql decides what parses (the view is built from its tree); its error
   // span is where the finding goes.
-  if (pred.syntaxError) {
+  const bool syntaxOn = !in.disabledChecks || !in.disabledChecks->contains(kSyntaxError);
+  if (pred.syntaxError && syntaxOn) {
     Finding f;
     f.taxonomy = "goldfree";
-    f.category = "syntax_error";
+    f.category = kSyntaxError;
     f.message = formatMessage(FindingMsg::SyntaxError, {pred.error});
     f.spans.push_back({"pred", pred.errorOffset, pred.errorEnd});
     f.confidence = 0.5;
     gf.push_back(std::move(f));
-    a.predParsed = false;
   }
-  for (Finding& f : goldFreeFindings(pred, schema, in.question, in.lookup, in.predResult))
-    gf.push_back(std::move(f));
-  // A probe query only for a prediction that ran and returned rows.
-  if (in.probeRows && in.predResult && !in.predResult->failed && in.predResult->rows > 0) {
-    for (Finding& f : limitTieFindings(pred, in.probeRows)) gf.push_back(std::move(f));
-    for (Finding& f : groupNameFindings(pred, schema, in.probeRows)) gf.push_back(std::move(f));
-  }
+  if (pred.syntaxError) a.predParsed = false;
+  const CheckContext context{pred, schema, in.question, in.lookup, in.probeRows, in.predResult};
+  runGoldFreeChecks(context, gf, in.disabledChecks);
   if (in.schema == nullptr) {
-    std::erase_if(gf, [](const Finding& f) { return f.category == "unresolved_name" && !f.spans.empty(); });
+    std::erase_if(gf, [](const Finding& f) { return f.category == kUnresolvedName && !f.spans.empty(); });
   }
   std::optional<SqlView> gold;
   // A prediction that returns the gold's rows has no difference that is a cause: its gold-based
@@ -52,7 +49,7 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   }
   a.risk = scoreRisk(model, riskFeatures(pred, gf, in.predResult), gf);
   // No rows where the gold has none either is the right answer, not a suspicious one.
-  if (in.resultEqualsGold) std::erase_if(gf, [](const Finding& f) { return f.category == "empty_result"; });
+  if (in.resultEqualsGold) std::erase_if(gf, [](const Finding& f) { return f.category == kEmptyResult; });
   for (Finding& f : gf) a.findings.push_back(std::move(f));
   return a;
 }

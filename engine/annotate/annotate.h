@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "engine/annotate/causes.h"
+#include "engine/annotate/check_registry.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
 #include "engine/annotate/risk.h"
@@ -26,6 +27,8 @@ struct CaseInput {
   // comparisons, C1..C10) are not kept, and an empty result is the gold's own answer. The risk
   // score stays gold-free: it is computed before these are dropped.
   bool resultEqualsGold = false;
+  // Gold-free categories switched off by name (check_registry.h; validated there); null: none.
+  const CheckNames* disabledChecks = nullptr;
 };
 
 Annotation annotateCase(const CaseInput& in, const RiskModel& model = defaultRiskModel());

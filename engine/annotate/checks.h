@@ -39,46 +39,6 @@ struct ResultSummary {
   bool someNull = false;  // some values are NULL, not all (risk feature null_values only)
 };
 
-// Category names of the gold-free checks (Finding::category with taxonomy "goldfree").
-inline constexpr const char* kGoldFreeCategories[] = {"unresolved_name",
-                                                      "ambiguous_name",
-                                                      "quoted_identifier",
-                                                      "value_absent",
-                                                      "value_case",
-                                                      "cartesian_join",
-                                                      "integer_division",
-                                                      "like_without_wildcard",
-                                                      "execution_error",
-                                                      "empty_result",
-                                                      "all_null_result",
-                                                      "cue_superlative",
-                                                      "cue_count",
-                                                      "cue_group",
-                                                      "cue_distinct",
-                                                      "cue_number",
-                                                      "cue_value",
-                                                      "cue_unasked",
-                                                      "join_off_key",
-                                                      "cue_column_order",
-                                                      "cue_column_unnamed",
-                                                      "cue_average",
-                                                      "cue_table_unnamed",
-                                                      "cue_answer_shape",
-                                                      "bare_column",
-                                                      "limit_tie",
-                                                      "limit_null_key",
-                                                      "cue_key_for_name",
-                                                      "group_key_unselected",
-                                                      "cue_column_missing",
-                                                      "cue_table_missing",
-                                                      "cue_name_value",
-                                                      "cue_negation",
-                                                      "cue_column_unread",
-                                                      "group_by_shared_name"};
-
-std::vector<Finding> goldFreeFindings(const SqlView& pred, const db::Schema& schema,
-                                      std::string_view question, const ValueLookup& lookup,
-                                      const std::optional<ResultSummary>& result);
 // The question cues read English words. A question whose words are mostly in another script
 // (Chinese, Japanese, Korean, Cyrillic, ...: fewer than two Latin words for each other word, a CJK
 // character counting as a word) is not read, so no cue fires on it: "列出所有歌手的名字和年龄"
@@ -88,7 +48,7 @@ bool questionReadsLatin(std::string_view question);
 // where).
 Finding wholeQueryCue(const std::string& category, const std::string& message, const SqlView& pred,
                       double confidence);
-// Question cues the SQL ignores (part of goldFreeFindings).
+// Question cues the SQL ignores (a registered check, check_registry.cpp).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
 // Whole-word cue matching for the question cues (lower-cased words): `stem` or one of its
 // inflected forms (-s, -es, -ed, -d, -ing); never a substring ("country" is not "count").
@@ -103,7 +63,7 @@ bool isWordForm(std::string_view word, std::string_view stem);
 bool isNounForm(std::string_view word, std::string_view stem);
 bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
 // The SQL's output columns in another order than the question names them (`cue_column_order`,
-// goldfree_column_order.cpp; part of goldFreeFindings).
+// goldfree_column_order.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> columnOrderFindings(const SqlView& pred, std::string_view question);
 // The words of an identifier as written: separators split, camelCase and letter/digit changes split,
 // lower-cased; one-letter, numeric and linking words ("of") dropped (goldfree_column_order.cpp).
@@ -122,7 +82,7 @@ bool isStarItem(const SqlView& v, std::size_t a, std::size_t b);
 // True when the SQL has a word token (keyword or function name, lower case) among `words`.
 bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words);
 // An output or WHERE-condition column of the first SELECT block that the question never refers to
-// (`cue_column_unnamed`, goldfree_column_unnamed.cpp; part of goldFreeFindings).
+// (`cue_column_unnamed`, goldfree_column_unnamed.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view question);
 // A question word (or two or three joined, or their initials) refers to the identifier word `word`
 // (the word-form, abbreviation and compound rules of cue_column_unnamed; never a substring).
@@ -156,18 +116,15 @@ const db::ColumnInfo* soleKeyColumn(const db::TableInfo& table);
 // The schema's column of a "table.column" key, or null.
 const db::ColumnInfo* columnInfo(const db::Schema& schema, const std::string& key);
 // A join equating columns that no foreign key, shared name or key naming links (`join_off_key`).
-// Part of goldFreeFindings.
+// A registered check (check_registry.cpp).
 std::vector<Finding> schemaShapeFindings(const SqlView& pred, const db::Schema& schema);
 // The (lower-cased) column name holds the table's name or, for a name longer than four letters,
 // the name without its last letter ("concert.singer_id" for singer, "flights.Airline" for
 // airlines): the column reads as a key to that table, declared or not (goldfree_schema.cpp).
 bool namedAfterTable(const db::TableInfo& table, std::string_view column);
 // A SELECT column of a grouped block that is neither grouped, nor aggregated, nor fixed by what is
-// grouped (`bare_column`, goldfree_bare_column.cpp; part of goldFreeFindings).
+// grouped (`bare_column`, goldfree_bare_column.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> bareColumnFindings(const SqlView& pred);
-// Per-group aggregates returned without the group they belong to (`group_key_unselected`,
-// goldfree_grouping.cpp).
-std::vector<Finding> groupKeyUnselectedFindings(const SqlView& pred);
 // ORDER BY ... LIMIT k whose row k ties with row k + 1 on the sort key (`limit_tie`,
 // goldfree_limit_tie.cpp): runs one probe query through `run`; nothing without it.
 std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run);
@@ -177,28 +134,29 @@ std::vector<Finding> limitTieFindings(const SqlView& pred, const QueryRows& run)
 std::vector<Finding> groupNameFindings(const SqlView& pred, const db::Schema& schema, const QueryRows& run);
 // An output column that is a key (a foreign key, or an id primary key) where the question asks for
 // the name it stands for, with no text column of the referenced table selected (`cue_key_for_name`,
-// goldfree_key_for_name.cpp; part of goldFreeFindings).
+// goldfree_key_for_name.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> keyForNameFindings(const SqlView& pred, const db::Schema& schema,
                                         std::string_view question);
 // The question asks for more output attributes than the first SELECT block returns, one of them
-// returned by no column or aggregate (`cue_column_missing`, goldfree_column_missing.cpp; part of
-// goldFreeFindings).
+// returned by no column or aggregate (`cue_column_missing`, goldfree_column_missing.cpp; a registered check,
+// check_registry.cpp).
 std::vector<Finding> columnMissingFindings(const SqlView& pred, std::string_view question);
 // A table of the schema named by the question (every non-generic word of its name, as a noun) that
-// the SQL never reads (`cue_table_missing`, goldfree_table_missing.cpp; part of goldFreeFindings).
+// the SQL never reads (`cue_table_missing`, goldfree_table_missing.cpp; a registered check,
+// check_registry.cpp).
 std::vector<Finding> tableMissingFindings(const SqlView& pred, const db::Schema& schema,
                                           std::string_view question);
 // A value the question names in capitals ("singers from France") that no SQL string literal or
-// identifier holds (`cue_name_value`, goldfree_name_value.cpp; part of goldFreeFindings).
+// identifier holds (`cue_name_value`, goldfree_name_value.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> nameValueFindings(const SqlView& pred, const db::Schema& schema,
                                        std::string_view question);
 // A column of a table the SQL reads, not a key, that the question names (every word of it, as a
-// noun) and the SQL never uses (`cue_column_unread`, goldfree_column_unread.cpp; part of
-// goldFreeFindings).
+// noun) and the SQL never uses (`cue_column_unread`, goldfree_column_unread.cpp; a registered check,
+// check_registry.cpp).
 std::vector<Finding> columnUnreadFindings(const SqlView& pred, const db::Schema& schema,
                                           std::string_view question);
 // The question asks for a negation ("not", "never", "without", "except") and the SQL negates nothing
-// (`cue_negation`, goldfree_negation.cpp; part of goldFreeFindings).
+// (`cue_negation`, goldfree_negation.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> negationFindings(const SqlView& pred, std::string_view question);
 // The question with its quoted values blanked (cue_value's reading: text between double quotes, and
 // between single quotes when the opening one starts the question or follows a space) and its words

@@ -94,7 +94,7 @@ ResultSummary summarise(const Result<db::QueryResult>& executed) {
 Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::string_view question,
                                                 std::string_view predSql,
                                                 std::optional<std::string_view> goldSql,
-                                                const db::Limits& limits) {
+                                                const db::Limits& limits, const CheckNames* disabledChecks) {
   auto schema = database.schema();
   if (!schema) return schema.error();
   DatabaseAnnotation out;
@@ -107,6 +107,7 @@ Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::str
   in.lookup = databaseLookup(database);
   in.probeRows = databaseRows(database);
   in.predResult = summarise(*out.predResult);
+  in.disabledChecks = disabledChecks;
   // With a gold query, its rows decide whether the prediction is right, as in an evaluation run
   // (eval_annotator.cpp): then the gold-based findings are not kept.
   if (goldSql && *out.predResult) {

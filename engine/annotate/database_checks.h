@@ -34,10 +34,12 @@ struct DatabaseAnnotation {
 };
 
 // Runs `predSql` (capped by `limits`), then annotates it with the schema, value look-ups and result.
-// `goldSql` is optional; with it the TA-SQL and C1..C10 rules apply too.
+// `goldSql` is optional; with it the TA-SQL and C1..C10 rules apply too. `disabledChecks` (may be
+// null) switches gold-free categories off.
 Result<DatabaseAnnotation> annotateWithDatabase(db::Database& database, std::string_view question,
                                                 std::string_view predSql,
                                                 std::optional<std::string_view> goldSql = std::nullopt,
-                                                const db::Limits& limits = {10000, 1000, 64 << 20});
+                                                const db::Limits& limits = {10000, 1000, 64 << 20},
+                                                const CheckNames* disabledChecks = nullptr);
 
 }  // namespace hs::annotate

@@ -168,14 +168,16 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     if (timeLeft || probe.resultEqual) ci.probe = &probe;
     ci.resultEqualsGold = *equal && !probe.orderDiffers;
   }
+  if (!disabled_.empty()) ci.disabledChecks = &disabled_;
   Annotation a = annotateCase(ci);
   // A wrong case that no C-type explains gets a finding that says how the results differ.
   bool explained = false;
   for (const Finding& f : a.findings) explained = explained || f.taxonomy == "mrsqlgen";
-  if (equal && !*equal && pred.ok && in.outcome.diff && !explained) {
+  const bool differenceOn = !disabled_.contains(kResultDifference);
+  if (equal && !*equal && pred.ok && in.outcome.diff && !explained && differenceOn) {
     Finding f;
     f.taxonomy = "goldfree";
-    f.category = "result_difference";
+    f.category = kResultDifference;
     f.message = describeDifference(*in.outcome.diff, gold.rows.size(), pred.rows.size());
     f.explanation = formatMessage(FindingMsg::ExNoSingleDifference);
     f.spans.push_back({"pred", 0, in.item.predSql->size()});

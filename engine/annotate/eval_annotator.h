@@ -6,18 +6,24 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/eval/annotator.h"
 
 namespace hs::annotate {
 
 class RuleAnnotator final : public eval::Annotator {
  public:
+  RuleAnnotator() = default;
+  // `disabled`: gold-free categories switched off by name (check_registry.h; validated by the caller).
+  explicit RuleAnnotator(CheckNames disabled) : disabled_(std::move(disabled)) {}
   eval::Annotation annotate(const eval::AnnotationInput& input) const override;
 
  private:
   std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
 
+  CheckNames disabled_;  // set once, by the constructor
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };

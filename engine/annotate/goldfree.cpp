@@ -1,7 +1,9 @@
-// Gold-free checks on names, quoting, values, joins, arithmetic, LIKE and results.
+// Gold-free checks on names, quoting, values, joins, arithmetic, LIKE and results (registered in
+// check_registry.cpp).
 #include <algorithm>
 #include <cctype>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
@@ -81,24 +83,28 @@ std::vector<FindingSpan> integerDivisions(const SqlView& v, const db::Schema& sc
   return out;
 }
 
-std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema, std::string_view question,
-                                      const ValueLookup& lookup, const std::optional<ResultSummary>& result) {
-  std::vector<Finding> out;
+// The names of FROM and of the columns: unknown, or ambiguous among the tables of FROM.
+void checkNames(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& t : b.tables)
       if (!t.known) add(out, "unresolved_name", M(GfNoTable, {t.name}), {"pred", t.begin, t.end});
-  for (const ColumnRef& c : v.columns) {
-    std::string name = (c.qualifier.empty() ? "" : c.qualifier + ".") + c.column;
-    if (c.status == ColStatus::UnknownColumn || c.status == ColStatus::UnknownQualifier)
-      add(out, "unresolved_name", M(GfDoesNotResolve, {name}), {"pred", c.begin, c.end});
-    else if (c.status == ColStatus::NotInFrom)
-      add(out, "unresolved_name", M(GfTableNotInFrom, {name}), {"pred", c.begin, c.end});
-    else if (c.status == ColStatus::Ambiguous)
-      add(out, "ambiguous_name", M(GfAmbiguous, {name}), {"pred", c.begin, c.end});
+  for (const ColumnRef& col : v.columns) {
+    std::string name = (col.qualifier.empty() ? "" : col.qualifier + ".") + col.column;
+    if (col.status == ColStatus::UnknownColumn || col.status == ColStatus::UnknownQualifier)
+      add(out, "unresolved_name", M(GfDoesNotResolve, {name}), {"pred", col.begin, col.end});
+    else if (col.status == ColStatus::NotInFrom)
+      add(out, "unresolved_name", M(GfTableNotInFrom, {name}), {"pred", col.begin, col.end});
+    else if (col.status == ColStatus::Ambiguous)
+      add(out, "ambiguous_name", M(GfAmbiguous, {name}), {"pred", col.begin, col.end});
   }
+}
+
+// MySQL backticks, and 'col' written as a string where a column was meant.
+void checkQuotedIdentifiers(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
   for (std::size_t t : v.backticks)
     add(out, "quoted_identifier", M(GfBacktick), {"pred", v.tokens[t].begin, v.tokens[t].end}, 0.5);
-  // 'col' written as a string where a column was meant.
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const Token& t = v.tokens[i];
     if (t.kind != TokKind::String || t.owner < 0 || v.tokens[i].text.empty()) continue;
@@ -113,6 +119,13 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
     if (isColumnName && nameSlot)
       add(out, "quoted_identifier", M(GfStringNotColumn, {t.text}), {"pred", t.begin, t.end});
   }
+}
+
+// Per SELECT block: compared values the column does not hold (or holds otherwise spelled), LIKE
+// without a wildcard, and tables joined without a condition.
+void checkValuesAndJoins(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
+  const ValueLookup& lookup = c.lookup;
   constexpr int kMaxLookups = 64;
   int lookups = 0;
   for (const SelectBlock& b : v.blocks) {
@@ -166,38 +179,29 @@ std::vector<Finding> goldFreeFindings(const SqlView& v, const db::Schema& schema
             {"pred", b.joinSpans.back().first, b.joinSpans.back().second});
     }
   }
-  for (Finding& f : schemaShapeFindings(v, schema)) out.push_back(std::move(f));
-  for (Finding& f : bareColumnFindings(v)) out.push_back(std::move(f));
-  for (Finding& f : groupKeyUnselectedFindings(v)) out.push_back(std::move(f));
-  const std::vector<std::string> words = questionWords(question);
+}
+
+// '/' of two integers; surer when the question asks for a ratio (the question only weighs it).
+void checkIntegerDivision(const CheckContext& c, std::vector<Finding>& out) {
+  const std::vector<std::string> words = questionWords(c.question);
   bool ratio = false;
   for (const char* w :
        {"percent", "percentage", "ratio", "proportion", "rate", "average", "fraction", "share"})
     ratio = ratio || hasWordForm(words, w);
-  for (const FindingSpan& s : integerDivisions(v, schema))
+  for (const FindingSpan& s : integerDivisions(c.pred, c.schema))
     add(out, "integer_division", M(GfIntegerDivision), s, ratio ? 1.0 : 0.6);
-  if (result) {
-    FindingSpan whole{"pred", 0, v.text.size()};
-    if (result->failed)
-      add(out, "execution_error", M(GfExecutionError), whole);
-    else if (result->rows == 0)
-      add(out, "empty_result", M(GfEmptyResult), whole);
-    else if (result->allNull)
-      add(out, "all_null_result", M(GfAllNullResult), whole);
-  }
-  if (!questionReadsLatin(question)) return out;
-  for (Finding& f : cueFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : columnOrderFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : columnUnnamedFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : tableUnnamedFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : answerShapeFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : keyForNameFindings(v, schema, question)) out.push_back(std::move(f));
-  for (Finding& f : columnMissingFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : tableMissingFindings(v, schema, question)) out.push_back(std::move(f));
-  for (Finding& f : nameValueFindings(v, schema, question)) out.push_back(std::move(f));
-  for (Finding& f : negationFindings(v, question)) out.push_back(std::move(f));
-  for (Finding& f : columnUnreadFindings(v, schema, question)) out.push_back(std::move(f));
-  return out;
+}
+
+// The executed result: an error, no rows, or nothing but NULLs.
+void checkResult(const CheckContext& c, std::vector<Finding>& out) {
+  if (!c.result) return;
+  FindingSpan whole{"pred", 0, c.pred.text.size()};
+  if (c.result->failed)
+    add(out, "execution_error", M(GfExecutionError), whole);
+  else if (c.result->rows == 0)
+    add(out, "empty_result", M(GfEmptyResult), whole);
+  else if (c.result->allNull)
+    add(out, "all_null_result", M(GfAllNullResult), whole);
 }
 
 }  // namespace hs::annotate

@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/annotate/checks.h"
+#include "engine/annotate/check_registry.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
 
@@ -35,18 +35,18 @@ bool itemHasAggregate(const SqlView& v, const SelectBlock& b, const Range& item)
 
 }  // namespace
 
-std::vector<Finding> groupKeyUnselectedFindings(const SqlView& v) {
-  std::vector<Finding> out;
-  if (!v.ok() || v.topLevel.empty()) return out;
+void checkGroupKeyUnselected(const CheckContext& context, std::vector<Finding>& out) {
+  const SqlView& v = context.pred;
+  if (!v.ok() || v.topLevel.empty()) return;
   const SelectBlock& b = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
-  if (b.groupBy.empty() || !b.limit.empty()) return out;
+  if (b.groupBy.empty() || !b.limit.empty()) return;
   int aggregated = 0;  // rule 2
   bool star = false;
   for (const Range& item : b.items) {
     aggregated += itemHasAggregate(v, b, item) ? 1 : 0;
     star = star || item.empty() || isStarItem(v, item.first, item.last);
   }
-  if (v.topLevel.size() != 1 || star || aggregated != static_cast<int>(b.items.size())) return out;
+  if (v.topLevel.size() != 1 || star || aggregated != static_cast<int>(b.items.size())) return;
   // The schema column a range is (`col`, `t.col`), resolved; null otherwise.
   const auto column = [&](const Range& r) -> const ColumnRef* {
     const auto tok = plainColumnToken(v, r.first, r.last);
@@ -64,7 +64,7 @@ std::vector<Finding> groupKeyUnselectedFindings(const SqlView& v) {
     const ColumnRef* c = column(g);
     oneGroup = oneGroup && c != nullptr && fixedByLiteral.count(c->key) > 0;
   }
-  if (oneGroup) return out;
+  if (oneGroup) return;
   const std::size_t keysEnd = v.tokens[b.groupBy.back().last - 1].end;
   Finding f;
   f.taxonomy = "goldfree";
@@ -75,7 +75,6 @@ std::vector<Finding> groupKeyUnselectedFindings(const SqlView& v) {
   f.spans.push_back({"pred", b.keywordBegin[kGroupBy], keysEnd});  // rule 4
   f.confidence = 0.6;
   out.push_back(std::move(f));
-  return out;
 }
 
 }  // namespace hs::annotate

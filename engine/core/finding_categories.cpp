@@ -107,7 +107,8 @@ const std::vector<FindingCategoryInfo>& findingCategories() {
        HS_L("A wrong ordering key or direction where the order matters."), "mr-order"},
       {"mrsqlgen", "C10", "order", HS_L("C10 Group by"),
        HS_L("Wrong grouping keys, or a missing or extra GROUP BY."), "mr-order"},
-      // Gold-free checks (engine/annotate/checks.h).
+      // Gold-free checks: the names and families of engine/annotate/check_registry.h (tst_check_registry
+      // asserts these rows are exactly the registry's), with their display texts.
       {"goldfree", "unresolved_name", "names", HS_L("Unresolved name"),
        HS_L("A table or column that does not exist, or whose table is not in FROM."), "gf-names"},
       {"goldfree", "ambiguous_name", "names", HS_L("Ambiguous name"),

@@ -9,7 +9,9 @@ Result<annotate::DatabaseAnnotation> annotateQuery(db::Database& database, const
   auto hook = cancel.onCancel([interrupter] { interrupter->interrupt(); });
   std::optional<std::string_view> gold;
   if (query.goldSql) gold = *query.goldSql;
-  return annotate::annotateWithDatabase(database, query.question, query.sql, gold);
+  if (auto st = annotate::validateCheckNames(query.disabledChecks); !st) return st.error();
+  return annotate::annotateWithDatabase(database, query.question, query.sql, gold, {10000, 1000, 64 << 20},
+                                        &query.disabledChecks);
 }
 
 Result<annotate::DatabaseAnnotation> annotateQuery(const std::string& dbPath, const QueryToAnnotate& query,

@@ -15,6 +15,7 @@ struct QueryToAnnotate {
   std::string question;
   std::string sql;
   std::optional<std::string> goldSql;
+  annotate::CheckNames disabledChecks;  // gold-free categories switched off (check_registry.h)
 };
 
 // On an open database; cancel interrupts the running statement.

@@ -100,7 +100,11 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
   }
   res.total = records->size();
   report(progress, 0, res.total, "Evaluating");
-  annotate::RuleAnnotator rules;
+  if (auto st = annotate::validateCheckNames(options.disabledChecks); !st) {
+    res.error = st.error();
+    return finish();
+  }
+  annotate::RuleAnnotator rules(options.disabledChecks);
   std::atomic<std::size_t> doneAll{0};
   const std::size_t batchSize = static_cast<std::size_t>(std::max(1, options.batchSize));
   const std::size_t step = std::max<std::size_t>(1, res.total / 200);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/core/error.h"
 #include "engine/eval/not_scored.h"
 #include "engine/workflow/control.h"
@@ -26,6 +27,8 @@ struct EvaluateRunOptions {
   // Also score EX (set) ignoring the order of the output columns; nullopt follows the run's
   // "ignore_column_order" setting.
   std::optional<bool> ignoreColumnOrder;
+  // Gold-free categories switched off by name (annotate/check_registry.h); an unknown name is an error.
+  annotate::CheckNames disabledChecks;
 };
 
 struct EvaluateRunResult {

@@ -76,7 +76,8 @@ void finishGeneration(GenerateOutcome& outcome, const llm::ChatResult& answer, d
     return;
   }
   if (!options.annotate || database == nullptr || cancel.cancelled()) return;
-  outcome.annotation = annotateQuery(*database, {question.question, extraction->sql, std::nullopt}, cancel);
+  outcome.annotation =
+      annotateQuery(*database, {question.question, extraction->sql, std::nullopt, {}}, cancel);
 }
 
 GenerateOutcome generateQuestion(llm::Client& client, const std::string& dbPath, const Question& question,

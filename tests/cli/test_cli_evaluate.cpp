@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -147,6 +148,40 @@ class TestCliEvaluate : public QObject {
       }
     }
     QVERIFY(withRisk >= 2);  // at least the two cases whose predicted SQL ran
+  }
+
+  // --disable-check NAME[,NAME] switches gold-free categories off by name: the syntax error case
+  // keeps its other findings but loses that one; an unknown name is refused (exit 2) with the list
+  // of valid names.
+  void disableCheckByName() {
+    auto categoriesOf = [](const QString& path, const std::string& id) {
+      std::multiset<std::string> out;
+      std::ifstream in(path.toStdString());
+      for (std::string line; std::getline(in, line);) {
+        auto j = nlohmann::json::parse(line);
+        if (j["id"] == id)
+          for (const auto& f : j["findings"]) out.insert(f["category"].get<std::string>());
+      }
+      return out;
+    };
+    const QString all = dir_.path() + "/all_checks.jsonl", off = dir_.path() + "/one_off.jsonl";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                    all, "--quiet"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    Run o = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                    off, "--disable-check", " syntax_error ,limit_tie", "--quiet"});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    std::multiset<std::string> expected = categoriesOf(all, "syntax");
+    QVERIFY(expected.erase("syntax_error") == 1);
+    QCOMPARE(categoriesOf(off, "syntax"), expected);
+    Run bad = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                      dir_.path() + "/o.jsonl", "--disable-check", "cue_count,no_such_check"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("no_such_check") && bad.err.contains("cue_count, cue_group"),
+             bad.err.constData());
+    Run badRun = runCli({"evaluate", "--workspace", dir_.path() + "/none.hallusql", "--run", "1",
+                         "--disable-check", "no_such_check"});
+    QCOMPARE(badRun.exitCode, 2);
   }
 
   // --risk-features exports the risk model's inputs by name; with the weights file they give the

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The CI check of the house rules (.ci/house-rules) on a tiny fake tree: it passes on a clean tree
 # and fails on each deliberately bad change (a Qt include in engine/, a 601-line file, an include
-# against the layer order, an include between feature modules that .ci/layers.txt does not allow).
+# against the layer order, an include between feature modules that .ci/layers.txt does not allow, a
+# gold-free category named outside the check registry and its rule file).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 check="$src/.ci/house-rules"
@@ -12,7 +13,7 @@ failures=0
 clean_tree() {
   rm -rf "$tmp/tree"
   mkdir -p "$tmp/tree/.ci" "$tmp/tree/engine/core" "$tmp/tree/engine/sql" "$tmp/tree/engine/mr" \
-           "$tmp/tree/engine/drilldown" "$tmp/tree/widgets" "$tmp/tree/app"
+           "$tmp/tree/engine/drilldown" "$tmp/tree/engine/annotate" "$tmp/tree/widgets" "$tmp/tree/app"
   cp "$src/.ci/layers.txt" "$tmp/tree/.ci/layers.txt"
   printf '#pragma once\n#include <string>\n' > "$tmp/tree/engine/core/error.h"
   printf '#include "engine/core/error.h"\n#include "parser_impl.h"\n' > "$tmp/tree/engine/sql/parser.cpp"
@@ -21,6 +22,10 @@ clean_tree() {
   printf '#include <QWidget>\n#include "engine/mr/qmr.h"\n' > "$tmp/tree/widgets/view.cpp"
   printf '#include "widgets/view.h"\n' > "$tmp/tree/app/main.cpp"
   seq 600 > "$tmp/tree/engine/core/long.cpp"  # exactly at the limit
+  printf 'inline constexpr CategorySpec kSpecs[] = {\n    {"cue_count", "cues"},\n};\n' \
+    > "$tmp/tree/engine/annotate/check_registry.h"
+  printf 'void cues() { add("cue_count"); }  // "cue_count" again\n' > "$tmp/tree/engine/annotate/goldfree_cues.cpp"
+  printf '// "cue_count" in a comment\n' >> "$tmp/tree/widgets/view.cpp"
 }
 
 expect() {  # expect pass|fail "what"
@@ -66,6 +71,14 @@ printf '#include "engine/mr/qmr.h"\n' >> "$tmp/tree/engine/drilldown/drill.cpp"
 expect fail "feature module includes another one"
 printf 'allow engine/drilldown engine/mr\n' >> "$tmp/tree/.ci/layers.txt"
 expect pass "the same include, allowed in layers.txt"
+
+clean_tree
+printf 'bool counted(const Finding& f) { return f.category == "cue_count"; }\n' >> "$tmp/tree/widgets/view.cpp"
+expect fail "a gold-free category named outside the registry and its rule file"
+
+clean_tree
+printf 'void more() { add("cue_count"); }\n' > "$tmp/tree/engine/annotate/goldfree_more.cpp"
+expect fail "a gold-free category named by a second rule file"
 
 clean_tree
 rm "$tmp/tree/.ci/layers.txt"

@@ -8,6 +8,7 @@
 #include "engine/core/finding.h"
 #include "engine/core/finding_categories.h"
 #include "engine/workflow/annotate_query.h"
+#include "widgets/app_settings.h"
 #include "widgets/error_text.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/job_runner.h"
@@ -107,7 +108,10 @@ void EditorFindings::onRun(const QByteArray& sql, int editorOffset) {
 void EditorFindings::start(const Checked& what) {
   checking_ = what;
   const std::string dbPath = shell_.sessions()->current().databasePath().toStdString();
-  const workflow::QueryToAnnotate query{what.question.toStdString(), what.sql.toStdString(), std::nullopt};
+  workflow::QueryToAnnotate query;
+  query.question = what.question.toStdString();
+  query.sql = what.sql.toStdString();
+  query.disabledChecks = AppSettings::disabledChecks();
   workflow::CancelToken cancel;
   const quint64 started = generation_;
   QPointer<EditorFindings> self(this);
@@ -144,8 +148,10 @@ QString EditorFindings::unreadQuestionNote(const QString& question) {
 void EditorFindings::onChecked(const Checked& what, const std::optional<GenerationOutcome>& outcome) {
   // SQL that does not parse or run: the editor already marks the parser's or SQLite's error span.
   if (!outcome || !outcome->executionError.isEmpty()) return;
-  for (const auto& f : outcome->findings)
-    if (f.category == QLatin1String("syntax_error") || f.category == QLatin1String("execution_error")) return;
+  for (const auto& f : outcome->findings) {
+    const std::string category = f.category.toStdString();
+    if (category == annotate::kSyntaxError || category == annotate::kExecutionError) return;
+  }
   const int offset = what.offset;
   const QStringList categories = show(
       outcome->findings,

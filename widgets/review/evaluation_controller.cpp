@@ -6,6 +6,7 @@
 #include "engine/workflow/evaluate_run.h"
 #include "engine/workflow/import_run.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/app_settings.h"
 #include "widgets/job_runner.h"
 
 namespace hs::ui {
@@ -18,11 +19,13 @@ QString errorText(const hs::Error& e) {
 
 // The engine's evaluate-a-run workflow, its result in the controller's terms.
 EvaluationResult evaluateRun(const std::string& path, qint64 runId, const std::string& dbRoot, int jobs,
-                             int batchSize, const workflow::CancelToken& cancel, JobContext& ctx) {
+                             int batchSize, annotate::CheckNames disabled,
+                             const workflow::CancelToken& cancel, JobContext& ctx) {
   workflow::EvaluateRunOptions options;
   options.dbRoot = dbRoot;
   options.jobs = jobs;
   options.batchSize = batchSize;
+  options.disabledChecks = std::move(disabled);
   auto progress = [&ctx](const workflow::Progress& p) { ctx.setProgress(int(p.done), int(p.total)); };
   const auto r = workflow::evaluateRun(path, runId, options, progress, cancel);
   EvaluationResult res;
@@ -79,9 +82,10 @@ bool EvaluationController::evaluate(const QString& workspacePath, qint64 runId, 
   const std::string root = dbRoot.toStdString();
   const int jobs = jobs_;
   const int batch = batchSize_;
+  const annotate::CheckNames disabled = AppSettings::disabledChecks();  // read on the UI thread
   return runner_->start<EvaluationResult>(
       tr("Evaluating"),
-      [=](JobContext& ctx) { return evaluateRun(path, runId, root, jobs, batch, cancel, ctx); },
+      [=](JobContext& ctx) { return evaluateRun(path, runId, root, jobs, batch, disabled, cancel, ctx); },
       [this](EvaluationResult r) { emit finished(r); }, [cancel]() { cancel.cancel(); });
 }
 

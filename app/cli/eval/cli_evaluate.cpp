@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/command.h"
+#include "engine/annotate/check_registry.h"
 #include "engine/annotate/eval_annotator.h"
 #include "engine/annotate/risk.h"
 #include "engine/core/output_file.h"
@@ -69,6 +70,15 @@ Status applyCsvMap(const std::string& spec, imp::CsvMapping& m) {
   return ok();
 }
 
+// --disable-check NAME[,NAME]: gold-free categories switched off (an unknown name lists the valid ones).
+Result<hs::annotate::CheckNames> disabledChecks(const Args& args) {
+  const auto list = args.get("disable-check");
+  if (!list) return hs::annotate::CheckNames{};
+  auto names = hs::annotate::parseCheckNames(*list);
+  if (!names) return usage("--disable-check: " + names.error().message);
+  return names;
+}
+
 // A run is named after its predictions file (or its cases file) and its model.
 std::string runNameFor(const imp::ImportOptions& options) {
   std::string stem = std::filesystem::path(options.predPath.value_or(options.casesPath)).stem().string();
@@ -97,6 +107,9 @@ int runEvaluateWorkspaceRun(const Args& args) {
   if (*timeoutMs < 1 || *timeoutMs > kDayMs)
     return fail(usage("--timeout-ms must be between 1 and 86400000 (a day)"));
   options.timeoutMs = static_cast<int>(*timeoutMs);
+  auto disabled = disabledChecks(args);
+  if (!disabled) return fail(disabled.error());
+  options.disabledChecks = std::move(*disabled);
   const bool quiet = args.has("quiet");
   auto progress = [quiet, m = std::make_shared<std::mutex>()](const workflow::Progress& p) {
     if (quiet) return;
@@ -165,7 +178,9 @@ int runEvaluate(const Args& args) {
   eo.ignoreColumnOrder = args.has("ignore-column-order");
   const std::string annotate = args.getOr("annotate", "rules");
   if (annotate != "rules" && annotate != "none") return fail(usage("--annotate must be rules or none"));
-  hs::annotate::RuleAnnotator rules;
+  auto disabled = disabledChecks(args);
+  if (!disabled) return fail(disabled.error());
+  hs::annotate::RuleAnnotator rules(std::move(*disabled));
   if (annotate == "rules") eo.annotator = &rules;  // none: findings [] and risk null
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
@@ -265,12 +280,13 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N (per case)] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--risk-features] [--ignore-column-order] [--quiet] [--strict] "
+    "[--model M] [--annotate rules|none] [--disable-check NAME[,NAME]] [--risk-features] "
+    "[--ignore-column-order] [--quiet] [--strict] "
     "[--workspace W "
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
-    "[--quiet]",
+    "[--disable-check NAME[,NAME]] [--quiet]",
     {"quiet", "ignore-column-order", "strict", "risk-features"},
     runEvaluate,
     {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "

@@ -188,11 +188,12 @@ class TestWorkflow : public QObject {
   void annotateAQuery() {
     auto r = workflow::annotateQuery(
         db_.toStdString(),
-        {"Which pets are dragons?", "SELECT name FROM pets WHERE species = 'Dragon'", std::nullopt});
+        {"Which pets are dragons?", "SELECT name FROM pets WHERE species = 'Dragon'", std::nullopt, {}});
     QVERIFY(r.ok());
     QVERIFY(!r->annotation.findings.empty());
     QVERIFY(r->predResult && r->predResult->ok());
-    auto missing = workflow::annotateQuery(dir_.filePath("nope.sqlite").toStdString(), {"q", "SELECT 1", {}});
+    auto missing =
+        workflow::annotateQuery(dir_.filePath("nope.sqlite").toStdString(), {"q", "SELECT 1", {}, {}});
     QVERIFY(!missing.ok());
   }
 

@@ -7,6 +7,7 @@
 
 #include <QLineEdit>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>

@@ -1594,6 +1594,13 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::DrilldownPage</name>
+    <message>
+        <source>Drill-down</source>
+        <translation>下钻</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::DrilldownPanel</name>
     <message>
         <source>Open drill-down run</source>
@@ -3151,14 +3158,6 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <source>Query</source>
         <translation>查询</translation>
     </message>
-    <message>
-        <source>Review</source>
-        <translation>审查</translation>
-    </message>
-    <message>
-        <source>Drill-down</source>
-        <translation>下钻</translation>
-    </message>
 </context>
 <context>
     <name>hs::ui::PlanText</name>
@@ -3669,6 +3668,13 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     <message>
         <source>No workspace is open: open or import a run first.</source>
         <translation>未打开工作区：请先打开或导入一次运行。</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewPage</name>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
     </message>
 </context>
 <context>

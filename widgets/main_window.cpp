@@ -13,7 +13,6 @@
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QIcon>
-#include <QLabel>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -33,7 +32,7 @@
 #include "widgets/database_controller.h"
 #include "widgets/demo_loader.h"
 #include "widgets/dialog_focus.h"
-#include "widgets/drilldown/drilldown_panel.h"
+#include "widgets/drilldown/drilldown_page.h"
 #include "widgets/error_banner.h"
 #include "widgets/first_run_page.h"
 #include "widgets/help_guide.h"
@@ -46,11 +45,8 @@
 #include "widgets/pane_focus.h"
 #include "widgets/query_controller.h"
 #include "widgets/result_model.h"
-#include "widgets/review/annotation_bar.h"
-#include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_controller.h"
-#include "widgets/review/review_panel.h"
-#include "widgets/review/reviewer_dialog.h"
+#include "widgets/review/review_page.h"
 #include "widgets/schema_tree.h"
 #include "widgets/session.h"
 #include "widgets/span_highlighter.h"
@@ -87,7 +83,6 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
     size = size.boundedTo(screen->availableGeometry().size() - QSize(0, 60));
   resize(size);
 
-  review_ = new ReviewController(this);
   firstRun_ = new FirstRunPage;
   queryStack_ = new QStackedWidget;
   queryStack_->addWidget(firstRun_);
@@ -95,47 +90,30 @@ MainWindow::MainWindow(LanguageController* language, QWidget* parent)
   tabs_ = new QTabWidget(this);
   tabs_->setObjectName(QStringLiteral("mainTabs"));
   tabs_->setDocumentMode(true);
-  tabs_->addTab(queryStack_, QString());
-  tabs_->addTab(review_->panel(), QString());
-  auto* drilldown = new DrilldownPanel(tabs_);
-  tabs_->addTab(drilldown, QString());  // drill-down runs: ladder and charts
-  // A tab widget is as tall as its tallest page; the Review tab has room for its case view at
-  // 1366x768 (it hides the docks) and must not make the Query tab taller than the screen.
-  review_->panel()->setMinimumHeight(300);
+  tabs_->addTab(queryStack_, QString());  // the pages come after it (addPage)
   setCentralWidget(tabs_);
 
   actions_.create(this);
-  addMenuAction(Menu::Help, review_->panel()->shortcutsAction());  // the Review tab's keys
-  auto* reviewer = new QLabel(storedReviewer().annotator());       // who annotates (issue 12)
-  reviewer->setObjectName(QStringLiteral("reviewerStatus"));
-  statusBar()->addPermanentWidget(reviewer);
-  connect(review_->panel()->annotationBar(), &AnnotationBar::reviewerChanged, reviewer, &QLabel::setText);
   status_ = new MainStatus(statusBar(), runner_, this);
   buildDocks();
+  // The features, each attached through the Shell's doors, in this order (menus, docks and status
+  // items appear in it). The pages, the tabs after Query, register themselves (addPage): adding a
+  // page is its own file and one line here.
+  llm_ = new LlmController(*this);       // question bar, LLM log, profiles: the shell's generation()
+  installFollowUpExplorer(*this, llm_);  // "Follow-ups" dock (widgets/mr)
+  review_ = registerReviewPage(*this);   // benchmark runs of the workspace
+  registerDrilldownPage(*this);          // drill-down runs: ladder and charts
   connectControllers();
   rebuildRecentMenu();
   retranslate();
   updateTitle();
-  // The features, each attached through the Shell methods.
-  llm_ = new LlmController(*this);       // question bar, LLM log, profiles
-  installFollowUpExplorer(*this, llm_);  // "Follow-ups" dock (widgets/mr)
-  std::vector<QAction*> keys{actions_.open,    actions_.closeDb, actions_.saveWorkspaceAs,
-                             actions_.run,     actions_.cancel,  llm_->generateAction(),
-                             actions_.nextTab, actions_.prevTab, actions_.nextPane,
-                             actions_.prevPane};
-  keys.insert(keys.end(), dockActions_.begin(), dockActions_.end());  // Alt+1.. bring a dock forward
-  keys.insert(keys.end(), {actions_.guide, actions_.quit});
-  review_->panel()->setGeneralShortcuts(std::move(keys));
-  drilldown->attach(sessions_, llm_->generation());  // "Run Drill-down…" with the active profile
-  review_->attachTeam(*this);                        // reviewer exchange, adjudication (issue 12)
   connect(sessions_, &SessionManager::changed, this, &MainWindow::onSessionChanged);
   onSessionChanged(sessions_->current(), SessionManager::Change{true, true, true});
 }
 
 MainWindow::~MainWindow() {
   sessions_->current().end();
-  review_->evaluation()->cancel();
-  review_->evaluation()->runner()->waitForIdle(30000);
+  for (Page* page : pages_) page->shutdown();  // their background work stops before their widgets go
   if (runner_->isBusy()) {
     runner_->cancel();
     runner_->waitForIdle(5000);
@@ -200,8 +178,7 @@ void MainWindow::buildDocks() {
     QWidget* target =
         page == queryStack_ && queryStack_->currentWidget() == queryPage_ ? editor_ : page->focusWidget();
     tabs_->setCurrentWidget(page);
-    if (target == nullptr || !target->isVisible())
-      target = page == review_->panel() ? review_->panel()->caseList() : paneFocusTarget(page);
+    if (target == nullptr || !target->isVisible()) target = focusTargetOf(page);
     if (target) target->setFocus(Qt::TabFocusReason);
   };
   connect(actions_.nextTab, &QAction::triggered, this, [step] { step(1); });
@@ -257,15 +234,7 @@ void MainWindow::connectControllers() {
   });
   connect(review_, &ReviewController::message, status_, &MainStatus::setMessage);
   connect(review_, &ReviewController::workspaceChanged, this, &MainWindow::onWorkspaceChanged);
-  // Only the tab in front sets how small the centre may get: the Review and Drill-down pages need
-  // more height than the Query page, and kept the docks under the editor from growing. Set before
-  // the docks come back (they were laid out against Review's minimum and came back shorter).
-  auto frontSetsMinimum = [this]() {
-    for (int i = 0; i < tabs_->count(); ++i)
-      tabs_->widget(i)->setSizePolicy(
-          QSizePolicy::Preferred, i == tabs_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
-  };
-  connect(tabs_, &QTabWidget::currentChanged, this, frontSetsMinimum);
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::frontSetsMinimum);
   frontSetsMinimum();
   connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateDocks);
   connect(actions_.clearRecent, &QAction::triggered, this, [this]() {
@@ -458,21 +427,6 @@ void MainWindow::onOpenFailed(const QString& path, const QString& message) {
   }
 }
 
-void MainWindow::showReview() {
-  // Where the focus was before the switch: a focused widget of the page left behind hands the
-  // focus to the next one in the chain, which may be inside Review (the run chooser).
-  const QWidget* focus = QApplication::focusWidget();
-  tabs_->setCurrentWidget(review_->panel());
-  // A reviewer starts in the case list, where the arrow keys move through the cases (the focus
-  // was nowhere: Down did nothing until Tab had reached the list).
-  if (!focus || !review_->panel()->isAncestorOf(focus))
-    review_->panel()->caseList()->setFocus(Qt::OtherFocusReason);
-}
-
-bool MainWindow::isReviewShown() const {
-  return tabs_->currentWidget() == review_->panel();
-}
-
 void MainWindow::chooseDatabase() {
   // The dialog opens where the open database (else the last one opened) lives: the next Spider
   // database is one folder up, not a walk from the working directory.
@@ -512,8 +466,7 @@ void MainWindow::retranslate() {
   actions_.retranslate();
   status_->retranslate();
   tabs_->setTabText(0, tr("Query"));
-  tabs_->setTabText(1, tr("Review"));
-  tabs_->setTabText(2, tr("Drill-down"));
+  for (const Page* page : pages_) tabs_->setTabText(tabs_->indexOf(page->widget()), page->title());
   schemaDock_->setWindowTitle(tr("Schema"));
   resultsDock_->setWindowTitle(tr("Results"));
   schemaTree_->setToolTip(tr("Double-click a table or column to insert its name"));

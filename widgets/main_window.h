@@ -1,15 +1,17 @@
 #pragma once
-// The main window, the shell of the features: tabs "Query" (a first-run page until a database is
-// open, then the schema tree, SQL editor and result grid) and "Review" (benchmark runs, see
-// widgets/review), the menus, the status bar, and the session (widgets/session.h) that it replaces
-// as a whole when the user opens another database or workspace. Features attach through the Shell
-// methods (docks, status items, bars, menu actions); logic lives in the controllers.
+// The main window, the shell of the features: the tab "Query" (a first-run page until a database is
+// open, then the schema tree, SQL editor and result grid) and the pages that features register
+// after it (Review, Drill-down), the menus, the status bar, and the session (widgets/session.h) that
+// it replaces as a whole when the user opens another database or workspace. Features attach through
+// the Shell methods (pages, docks, status items, bars, menu actions); logic lives in the controllers.
 #include <QMainWindow>
 
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "widgets/main_actions.h"
+#include "widgets/page.h"
 #include "widgets/session.h"
 #include "widgets/shell.h"
 
@@ -51,8 +53,15 @@ class MainWindow : public QMainWindow, public Shell {
   void openAndRun(const QString& path, const QString& sql);
   void restoreSettings();
   // Shows the Review tab (benchmark runs of the workspace).
-  void showReview();
-  bool isReviewShown() const;
+  void showReview() { showPage(QStringLiteral("review")); }
+  bool isReviewShown() const { return isPageShown(QStringLiteral("review")); }
+
+  // The start-up (widgets/startup.cpp): hands the command line's options to every page and start
+  // listener; whether all of them are settled (a screenshot waits for it); and, just before the
+  // screenshot, lets the pages finish and name a dialog to grab instead of the window (or null).
+  void start(const StartOptions& options);
+  bool isSettled() const;
+  QWidget* beforeScreenshot(const StartOptions& options);
 
   // What tests and the start-up read.
   const Session& session() const;
@@ -80,6 +89,12 @@ class MainWindow : public QMainWindow, public Shell {
   void addMenuAction(Menu menu, QAction* action) override;
   void addMenuSeparator(Menu menu) override;
   void addToolBarWidget(QWidget* widget) override;
+  void addPage(Page* page) override;
+  bool showPage(const QString& id) override;
+  bool isPageShown(const QString& id) const override;
+  void addStartListener(StartListener* listener) override;
+  GenerationController* generation() const override;
+  std::vector<QAction*> generalShortcuts() const override;
 
  signals:
   // The database given to openAndRun()/openDemo() is open and its query finished (or failed).
@@ -116,6 +131,10 @@ class MainWindow : public QMainWindow, public Shell {
   void bringDockForward(QDockWidget* dock);
   QList<QWidget*> queryPanes() const;  // what F6 / Shift+F6 move the focus between
   QMenu* menu(Menu which) const;
+  Page* findPage(const QString& id) const;
+  // Where the focus lands on the tab `widget`: its page's focusTarget(), else its first control.
+  QWidget* focusTargetOf(QWidget* widget) const;
+  void frontSetsMinimum();
 
   LanguageController* language_;
   JobRunner* runner_;
@@ -144,7 +163,9 @@ class MainWindow : public QMainWindow, public Shell {
   bool showQueryOnOpen_ = false;  // the user opened a database: show it on the Query tab
   LlmController* llm_ = nullptr;
   QTabWidget* tabs_ = nullptr;
-  ReviewController* review_ = nullptr;
+  ReviewController* review_ = nullptr;  // the Review page's: the File menu's workspace actions
+  std::vector<Page*> pages_;            // in tab order (after Query)
+  std::vector<StartListener*> listeners_;
   QList<QDockWidget*> parkedDocks_;  // docks hidden while Review or the first-run page is shown
   QList<QDockWidget*> frontDocks_;   // of those, the tabs that were in front of their group
   QByteArray parkedState_;           // the window's dock layout when the docks were parked

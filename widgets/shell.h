@@ -1,11 +1,14 @@
 #pragma once
-// The doors of the main window: what a feature (LLM question bar, follow-ups, ...) may use to
-// attach itself and to learn what it works on. Features receive a Shell& and never include
-// main_window.h, look widgets up by name or edit another widget's layout.
+// The doors of the main window: what a feature (LLM question bar, follow-ups, the Review and
+// Drill-down pages, ...) may use to attach itself and to learn what it works on, and the services
+// it shares (the session, LLM generation). Features receive a Shell& and never include
+// main_window.h, look widgets up by name, edit another widget's layout or hold another feature.
 #include <QByteArray>
+#include <QString>
 #include <Qt>
 
 #include <functional>
+#include <vector>
 
 class QAction;
 class QObject;
@@ -14,8 +17,11 @@ class QWidget;
 
 namespace hs::ui {
 
+class GenerationController;
+class Page;
 class SessionManager;
 class SqlEditor;
+class StartListener;
 
 class Shell {
  public:
@@ -51,6 +57,21 @@ class Shell {
   virtual void addMenuAction(Menu menu, QAction* action) = 0;
   virtual void addMenuSeparator(Menu menu) = 0;
   virtual void addToolBarWidget(QWidget* widget) = 0;  // right end of the main toolbar
+
+  // A tab after Query, placed by its priority (widgets/page.h). The page lives as long as the
+  // window (its owner parents it to dialogParent()); its title follows the language.
+  virtual void addPage(Page* page) = 0;
+  // Brings the page to the front, the focus on its focusTarget() unless already inside it; false
+  // for an unknown id.
+  virtual bool showPage(const QString& id) = 0;
+  virtual bool isPageShown(const QString& id) const = 0;
+  // Hears the start-up options (a page hears them without this).
+  virtual void addStartListener(StartListener* listener) = 0;
+  // LLM generation with the active profile (question -> SQL, and the client for other workflows):
+  // one for the window, so every feature calls the model the same way; null when there is none.
+  virtual GenerationController* generation() const = 0;
+  // The window's own keys (open, run, tabs, panes, docks...), for a page's shortcut sheet.
+  virtual std::vector<QAction*> generalShortcuts() const = 0;
 };
 
 }  // namespace hs::ui

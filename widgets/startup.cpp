@@ -2,11 +2,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
-#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -15,17 +13,9 @@
 
 #include "engine/core/temp_files.h"
 #include "widgets/app_settings.h"
-#include "widgets/drilldown/drilldown_panel.h"
 #include "widgets/language_controller.h"
-#include "widgets/llm/generation_controller.h"
-#include "widgets/llm/llm_controller.h"
-#include "widgets/llm/question_bar.h"
 #include "widgets/main_window.h"
-#include "widgets/review/case_view.h"
-#include "widgets/review/case_view_host.h"
-#include "widgets/review/review_controller.h"
-#include "widgets/review/review_panel.h"
-#include "widgets/review/review_team_actions.h"
+#include "widgets/page.h"
 
 namespace hs::ui {
 
@@ -44,51 +34,21 @@ void saveScreenshot(QWidget* window, const QString& file) {
   });
 }
 
-// Shows a tab of the case view on the Review tab: findings, edits, results or plan.
-void showCaseTab(MainWindow* window, const QString& name) {
-  static const QStringList kTabs{QStringLiteral("findings"), QStringLiteral("edits"),
-                                 QStringLiteral("results"), QStringLiteral("plan")};
-  CaseViewHost* host = window->review()->panel()->caseView();
-  const int index = kTabs.indexOf(name);
-  if (!host || !host->caseView() || index < 0) {
-    std::fprintf(stderr, "--case-tab: no tab '%s' (findings, edits, results, plan)\n", qPrintable(name));
-    return;
-  }
-  host->caseView()->tabs()->setCurrentIndex(index);  // the case view's tab order
-}
-
-// Waits for the initial load (when one was started) and, on the Review tab, for the evaluation
-// of the shown run; then selects case N (when asked) and saves the screenshot.
-// `asked`: false until the question given with --ask is answered (or abstained on). With
-// `adjudicate`, the adjudication dialog is opened and saved instead of the window; `caseTab` shows
-// that tab of the case view.
-void scheduleScreenshot(MainWindow* window, const QString& file, bool waitForLoad, int caseNumber,
-                        std::shared_ptr<bool> asked, bool adjudicate, const QString& caseTab) {
-  auto loaded = std::make_shared<bool>(!waitForLoad);
-  auto tryShoot = [window, file, loaded, caseNumber, asked, adjudicate, caseTab]() {
-    if (!*loaded || !*asked || !window->review()->isSettled()) return;
-    if (caseNumber > 0 && !window->review()->panel()->selectCaseNumber(caseNumber))
-      std::fprintf(stderr, "no case number %d in the review list\n", caseNumber);
-    if (!caseTab.isEmpty()) showCaseTab(window, caseTab);
-    QWidget* target = window;
-    if (adjudicate) {
-      if (QDialog* dialog = window->review()->team()->openAdjudication())
-        target = dialog;
-      else
-        std::fprintf(stderr, "no run to adjudicate\n");
-    }
-    saveScreenshot(target, file);
-  };
-  QObject::connect(window, &MainWindow::initialLoadFinished, window, [loaded, tryShoot]() {
-    *loaded = true;
-    tryShoot();
+// Once the start-up options are handed over (`started`), waits until every page and start
+// listener is settled (the demo run evaluated, the --ask question answered), lets the pages finish
+// (select --case N) and saves the screenshot: of the dialog a page names (--adjudicate), else of
+// the window. Settledness is a state of each page, not a signal: the start-up looks every 100 ms.
+void scheduleScreenshot(MainWindow* window, const QString& file, const StartOptions& options,
+                        std::shared_ptr<bool> started) {
+  auto* poll = new QTimer(window);
+  poll->setInterval(100);
+  QObject::connect(poll, &QTimer::timeout, window, [window, file, options, started, poll]() {
+    if (!*started || !window->isSettled()) return;
+    poll->stop();
+    QWidget* dialog = window->beforeScreenshot(options);
+    saveScreenshot(dialog ? dialog : static_cast<QWidget*>(window), file);
   });
-  QObject::connect(window->review(), &ReviewController::settled, window, tryShoot);
-  QObject::connect(window->llm()->generation(), &GenerationController::finished, window, [asked, tryShoot]() {
-    *asked = true;
-    tryShoot();
-  });
-  QTimer::singleShot(500, window, tryShoot);
+  poll->start();
   QTimer::singleShot(120000, window, [window, file]() { saveScreenshot(window, file); });  // never hang
 }
 
@@ -173,47 +133,37 @@ int runGui(int argc, char** argv) {
   }
   window.show();
 
-  const int reviewCase = parser.isSet(caseNumber) ? parser.value(caseNumber).toInt() : 0;
-  if (parser.isSet(workspace) && !window.review()->openWorkspace(parser.value(workspace)))
-    std::fprintf(stderr, "could not open the workspace %s\n", qPrintable(parser.value(workspace)));
-  if (parser.isSet(review) || parser.isSet(workspace) || reviewCase > 0) window.showReview();
-  const QString tab = parser.value(caseTab);
-  if (reviewCase > 0 && !screenshot) {
-    QObject::connect(window.review(), &ReviewController::settled, &window,
-                     [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
-    QTimer::singleShot(0, &window,
-                       [&window, reviewCase]() { window.review()->panel()->selectCaseNumber(reviewCase); });
-  }
-  if (!tab.isEmpty() && !screenshot)
-    QTimer::singleShot(0, &window, [&window, tab]() { showCaseTab(&window, tab); });
+  StartOptions options;
+  options.workspace = parser.value(workspace);
+  options.caseNumber = parser.isSet(caseNumber) ? parser.value(caseNumber).toInt() : 0;
+  options.review = parser.isSet(review) || !options.workspace.isEmpty() || options.caseNumber > 0;
+  options.caseTab = parser.value(caseTab);
+  options.charts = parser.isSet(charts);
+  options.ask = parser.value(ask);
+  options.adjudicate = parser.isSet(adjudicate);
+  options.demo = parser.isSet(demo);
+  options.screenshot = screenshot;
 
-  if (parser.isSet(charts))
-    if (auto* drilldown = window.findChild<DrilldownPanel*>()) drilldown->showFindingsChart();
-
+  // The pages and listeners hear the options once the database or demo given here is open (the
+  // question of --ask is about it; a workspace of --workspace is not replaced by the demo's).
+  auto started = std::make_shared<bool>(false);
+  auto start = [&window, options, started](bool) {
+    *started = true;
+    window.start(options);
+  };
   const QStringList positional = parser.positionalArguments();
-  bool loading = false;
-  if (parser.isSet(demo)) {
-    loading = true;
+  const bool loading = options.demo || !positional.isEmpty();
+  if (loading)
+    QObject::connect(&window, &MainWindow::initialLoadFinished, &window, start, Qt::SingleShotConnection);
+  else
+    QTimer::singleShot(0, &window, [start] { start(true); });
+  if (options.demo) {
     QTimer::singleShot(0, &window, [&window]() { window.openDemo(); });
   } else if (!positional.isEmpty()) {
-    loading = true;
     const QString path = positional.first();
     QTimer::singleShot(0, &window, [&window, path]() { window.openAndRun(path, {}); });
   }
-  auto asked = std::make_shared<bool>(!(parser.isSet(ask) && loading));
-  if (parser.isSet(ask) && loading) {
-    const QString question = parser.value(ask);
-    QObject::connect(&window, &MainWindow::initialLoadFinished, &window, [&window, question](bool) {
-      QuestionBar* bar = window.llm()->questionBar();
-      bar->setQuestion(question);
-      emit bar->generateRequested(question, {});
-    });
-  }
-  if (parser.isSet(adjudicate) && !screenshot)
-    QTimer::singleShot(0, &window, [&window]() { window.review()->team()->openAdjudication(); });
-  if (screenshot)
-    scheduleScreenshot(&window, parser.value(shot), loading, reviewCase, asked, parser.isSet(adjudicate),
-                       tab);
+  if (screenshot) scheduleScreenshot(&window, parser.value(shot), options, started);
   return QApplication::exec();
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The CI check of the house rules (.ci/house-rules) on a tiny fake tree: it passes on a clean tree
 # and fails on each deliberately bad change (a Qt include in engine/, a 601-line file, an include
-# against the layer order, an include between feature modules that .ci/layers.txt does not allow, a
-# gold-free category named outside the check registry and its rule file).
+# against the layer order, an include between feature modules that .ci/layers.txt does not allow,
+# in engine/ and in widgets/, a gold-free category named outside the check registry and its rule
+# file).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 check="$src/.ci/house-rules"
@@ -79,6 +80,26 @@ expect fail "a gold-free category named outside the registry and its rule file"
 clean_tree
 printf 'void more() { add("cue_count"); }\n' > "$tmp/tree/engine/annotate/goldfree_more.cpp"
 expect fail "a gold-free category named by a second rule file"
+
+clean_tree
+mkdir -p "$tmp/tree/widgets/review" "$tmp/tree/widgets/drilldown"
+printf '#include "widgets/view.h"\n' > "$tmp/tree/widgets/review/panel.cpp"
+printf '#include "widgets/main_window.h"\n#include "widgets/review/panel.h"\n' \
+  > "$tmp/tree/widgets/main_window.cpp"
+printf '#include "widgets/main_window.h"\n' > "$tmp/tree/widgets/startup.cpp"
+expect pass "the window (files named in layers.txt) includes a feature of widgets/ and its peer file"
+printf '#include "widgets/review/panel.h"\n' >> "$tmp/tree/widgets/view.cpp"
+expect fail "shared widgets/ include a feature folder of widgets/"
+
+clean_tree
+mkdir -p "$tmp/tree/widgets/review" "$tmp/tree/widgets/drilldown"
+printf '#include "widgets/main_window.h"\n' > "$tmp/tree/widgets/review/panel.cpp"
+expect fail "a feature of widgets/ includes the window"
+
+clean_tree
+mkdir -p "$tmp/tree/widgets/review" "$tmp/tree/widgets/drilldown"
+printf '#include "widgets/review/panel.h"\n' > "$tmp/tree/widgets/drilldown/chart.cpp"
+expect fail "a feature of widgets/ includes another one"
 
 clean_tree
 rm "$tmp/tree/.ci/layers.txt"

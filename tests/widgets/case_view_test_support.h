@@ -13,8 +13,8 @@
 #include "engine/annotate/eval_annotator.h"
 #include "engine/eval/runner.h"
 #include "support/shared_data.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/indicator_registry.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/sql_editor.h"
 
 namespace hs::test::caseview {

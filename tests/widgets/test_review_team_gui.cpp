@@ -92,6 +92,12 @@ class FakeShell : public hs::ui::Shell {
   void addMenuAction(Menu menu, QAction* action) override { menus.append({menu, action}); }
   void addMenuSeparator(Menu) override {}
   void addToolBarWidget(QWidget*) override {}
+  void addPage(hs::ui::Page*) override {}
+  bool showPage(const QString&) override { return false; }
+  bool isPageShown(const QString&) const override { return false; }
+  void addStartListener(hs::ui::StartListener*) override {}
+  hs::ui::GenerationController* generation() const override { return nullptr; }
+  std::vector<QAction*> generalShortcuts() const override { return {}; }
   QList<QPair<Menu, QAction*>> menus;
 
  private:

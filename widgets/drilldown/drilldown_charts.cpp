@@ -29,9 +29,9 @@
 
 #include "engine/core/csv.h"
 #include "engine/core/output_file.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/difficulty_text.h"
 #include "widgets/job_runner.h"
-#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 

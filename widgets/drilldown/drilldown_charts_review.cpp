@@ -11,9 +11,9 @@
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/drilldown_store.h"
 #include "engine/workspace/workspace.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/drilldown/drilldown_charts.h"
 #include "widgets/job_runner.h"
-#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "engine/drilldown/decompose.h"
-#include "widgets/review/case_finding_styles.h"
+#include "widgets/case_finding_styles.h"
 
 namespace hs::ui {
 

@@ -180,11 +180,6 @@ void DrilldownPanel::clearRows() {
 }
 
 void DrilldownPanel::showFindingsChart() {
-  for (QWidget* w = parentWidget(); w; w = w->parentWidget())
-    if (auto* tabs = qobject_cast<QTabWidget*>(w)) {
-      tabs->setCurrentWidget(this);
-      break;
-    }
   views_->setCurrentWidget(charts_);
   charts_->setMeasure(DrilldownChartsView::Measure::ReviewFindings);
 }

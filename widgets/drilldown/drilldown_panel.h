@@ -47,8 +47,8 @@ class DrilldownPanel : public QWidget {
   // Runs the drill-down workflow in the background with the active LLM profile; the rows are
   // stored in the session's workspace (when one is open) and shown when done. False when busy.
   bool startRun(const DrilldownRunRequest& request);
-  // Brings the tab to the front on its Charts view with the findings per category of the
-  // session workspace's first review run (startup's --charts, screenshots).
+  // Shows the Charts view with the findings per category of the session workspace's first review
+  // run (the page's --charts brings the tab to the front first).
   void showFindingsChart();
   QPushButton* runButton() const { return run_; }
   QPushButton* cancelButton() const { return cancel_; }

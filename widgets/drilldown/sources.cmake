@@ -7,3 +7,5 @@ target_sources(hallusql_widgets PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/drilldown_panel.h ${CMAKE_CURRENT_LIST_DIR}/drilldown_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/drilldown_panel_run.cpp
   ${CMAKE_CURRENT_LIST_DIR}/drilldown_run_dialog.h ${CMAKE_CURRENT_LIST_DIR}/drilldown_run_dialog.cpp)
+target_sources(hallusql_widgets PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/drilldown_page.h ${CMAKE_CURRENT_LIST_DIR}/drilldown_page.cpp)

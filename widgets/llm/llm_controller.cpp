@@ -109,6 +109,7 @@ LlmController::LlmController(Shell& shell)
   connect(classifierAction_, &QAction::toggled, this,
           [](bool on) { AbstainPreferences::setLlmClassifier(on); });
   connect(verifierAction_, &QAction::toggled, this, [](bool on) { AbstainPreferences::setLlmVerifier(on); });
+  shell.addStartListener(this);
 
   connect(bar_, &QuestionBar::generateRequested, this, &LlmController::generate);
   connect(bar_, &QuestionBar::cancelRequested, generation_, &GenerationController::cancel);
@@ -159,26 +160,41 @@ void LlmController::clearFindings() {
   findings_->clear();
 }
 
-void LlmController::generate(const QString& question, const QString& evidence) {
+bool LlmController::ask(const QString& question) {
+  bar_->setQuestion(question);
+  // Set before: an answer that fails at once (the keychain) comes before generate() returns.
+  asking_ = true;
+  if (generate(question, {})) return true;
+  asking_ = false;
+  return false;
+}
+
+void LlmController::applyStartOptions(const StartOptions& options) {
+  if (!options.ask.isEmpty()) ask(options.ask);
+}
+
+bool LlmController::generate(const QString& question, const QString& evidence) {
   const Session& session = shell_.sessions()->current();
   if (!session.hasDatabase()) {
     bar_->setStatus(tr("Open a database first: the model writes SQL for the open database."), true);
-    return;
+    return false;
   }
   if (question.trimmed().isEmpty()) {
     bar_->setStatus(tr("Type a question about the open database first."), true);
-    return;
+    return false;
   }
-  if (generation_->isBusy()) return;
+  if (generation_->isBusy()) return false;
   askedIn_ = session.id();
   asked_ = question.trimmed();
   findings_->stopChecking();  // the answer's status line, not the check of the SQL now there
   bar_->setStatus(tr("Asking the model ..."));
   bar_->setDetectionStatus({}, false);
   generation_->generate(session.databasePath(), question, evidence);
+  return true;
 }
 
 void LlmController::onFinished(const GenerationOutcome& outcome) {
+  asking_ = false;
   // An answer for a session that is gone (another database was opened meanwhile) is dropped.
   if (askedIn_ == 0 || !shell_.sessions()->isCurrent(askedIn_)) return;
   askedIn_ = 0;

@@ -9,6 +9,8 @@
 
 #include <memory>
 
+#include "widgets/page.h"
+
 class QAction;
 class QDockWidget;
 
@@ -24,7 +26,7 @@ class Session;
 class Shell;
 struct GenerationOutcome;
 
-class LlmController : public QObject {
+class LlmController : public QObject, public StartListener {
   Q_OBJECT
  public:
   explicit LlmController(Shell& shell);
@@ -41,8 +43,16 @@ class LlmController : public QObject {
   EditorFindings* findings() const { return findings_; }
 
   // Asks the model for SQL the way the question bar's Generate does (its findings highlighted, the
-  // SQL run); the outcome comes through generation()->finished.
-  void generate(const QString& question, const QString& evidence);
+  // SQL run); the outcome comes through generation()->finished. False when the model was not asked
+  // (no database, no question, a question still running): the bar says why.
+  bool generate(const QString& question, const QString& evidence);
+  // Puts `question` in the question bar and generates, as if the user had typed it and pressed
+  // Generate (the start-up's --ask).
+  bool ask(const QString& question);
+
+  // StartListener: --ask, asked once the database given on the command line is open.
+  void applyStartOptions(const StartOptions& options) override;
+  bool isSettled() const override { return !asking_; }
 
  private:
   void onFinished(const GenerationOutcome& outcome);
@@ -73,6 +83,7 @@ class LlmController : public QObject {
   quint64 askedIn_ = 0;                        // the session the running question was asked in
   QString lastGenerated_;                      // the SQL the last answer put in the editor
   QString asked_;                              // the question of the last answer
+  bool asking_ = false;                        // ask() sent a question whose answer has not come
 };
 
 }  // namespace hs::ui

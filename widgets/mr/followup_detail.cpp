@@ -10,9 +10,9 @@
 #include <QVBoxLayout>
 
 #include "engine/mr/pipeline.h"
+#include "widgets/case_result_model.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/mr/followup_stage_text.h"
-#include "widgets/review/case_result_model.h"
 #include "widgets/sql_editor.h"
 
 namespace hs::ui {

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "engine/mr/pipeline.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/llm/generation_controller.h"
 #include "widgets/llm/llm_controller.h"
@@ -19,7 +20,6 @@
 #include "widgets/mr/followup_explorer.h"
 #include "widgets/mr/followup_model.h"
 #include "widgets/mr/followup_verdict.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/session.h"
 #include "widgets/shell.h"
 #include "widgets/span_highlighter.h"

@@ -22,7 +22,7 @@
 #include "engine/workspace/adjudications.h"
 #include "engine/workspace/reviewer_labels.h"
 #include "engine/workspace/workspace.h"
-#include "widgets/review/case_finding_styles.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/review/final_label.h"
 
 namespace hs::ui {

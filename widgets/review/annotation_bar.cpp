@@ -14,8 +14,8 @@
 #include <utility>
 
 #include "engine/mr/hkb_workspace.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/review/annotation_bar_state.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {

@@ -8,8 +8,8 @@
 #include <algorithm>
 
 #include "engine/mr/hkb_workspace.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/review/annotation_bar_state.h"
-#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 

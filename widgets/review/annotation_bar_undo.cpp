@@ -11,8 +11,8 @@
 #include "engine/mr/hkb_workspace.h"
 #include "engine/workspace/annotation_undo.h"
 #include "engine/workspace/annotations.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/review/annotation_bar_state.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/reviewer_dialog.h"
 
 namespace hs::ui {

@@ -11,9 +11,9 @@
 #include "engine/core/finding_categories.h"
 #include "engine/core/finding_messages.h"
 #include "engine/eval/runner.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/difficulty_text.h"
 #include "widgets/eliding_label.h"
-#include "widgets/review/case_finding_styles.h"
 
 namespace hs::ui {
 

@@ -7,8 +7,8 @@
 #include <QVBoxLayout>
 
 #include "engine/sql/plan_locate.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/pane_focus.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/plan_text.h"
 
 namespace hs::ui {

@@ -8,9 +8,9 @@
 #include <QVBoxLayout>
 
 #include "engine/eval/runner.h"
+#include "widgets/case_result_model.h"
 #include "widgets/error_text.h"
 #include "widgets/pane_focus.h"
-#include "widgets/review/case_result_model.h"
 
 namespace hs::ui {
 

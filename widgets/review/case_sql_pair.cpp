@@ -13,9 +13,9 @@
 #include <Qsci/qscistyledtext.h>
 
 #include "engine/core/finding.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/indicator_registry.h"
 #include "widgets/pane_focus.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 #include "widgets/sql_lexer.h"

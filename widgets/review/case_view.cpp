@@ -14,9 +14,9 @@
 
 #include "engine/core/case.h"
 #include "engine/eval/runner.h"
+#include "widgets/case_finding_styles.h"
 #include "widgets/pane_focus.h"
 #include "widgets/review/case_edit_list.h"
-#include "widgets/review/case_finding_styles.h"
 #include "widgets/review/case_header.h"
 #include "widgets/review/case_plan_view.h"
 #include "widgets/review/case_result_pair.h"

@@ -80,9 +80,11 @@ class ReviewPanel : public QWidget {
   // Help > Keyboard Shortcuts (the main window puts it in its Help menu); the sheet's rows.
   QAction* shortcutsAction() const { return shortcutsAction_; }
   QList<QPair<QString, QString>> shortcutList() const;
-  // The window's own keys (Run, Cancel, tabs, panes...), listed first on the sheet; handed over by
-  // the window, which keeps them alive.
-  void setGeneralShortcuts(std::vector<QAction*> actions) { generalActions_ = std::move(actions); }
+  // The window's own keys (Run, Cancel, tabs, panes...), listed first on the sheet: asked of the
+  // window (Shell::generalShortcuts) each time, so keys of features attached later are listed too.
+  void setGeneralShortcuts(std::function<std::vector<QAction*>()> actions) {
+    generalActions_ = std::move(actions);
+  }
   QList<QPair<QString, QString>> generalShortcutList() const;
   void showShortcutSheet();
   QComboBox* reviewCombo() const { return review_; }
@@ -173,7 +175,7 @@ class ReviewPanel : public QWidget {
           *nextAction_ = nullptr, *prevAction_ = nullptr, *nextUnreviewedAction_ = nullptr,
           *prevUnreviewedAction_ = nullptr, *undoAction_ = nullptr, *redoAction_ = nullptr,
           *noteAction_ = nullptr, *spanAction_ = nullptr, *shortcutsAction_ = nullptr;
-  std::vector<QAction*> generalActions_;
+  std::function<std::vector<QAction*>()> generalActions_;
   QSplitter* splitter_ = nullptr;
   QTableView* list_ = nullptr;
   CaseViewHost* view_ = nullptr;

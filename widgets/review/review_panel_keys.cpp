@@ -196,7 +196,7 @@ QList<QPair<QString, QString>> ReviewPanel::shortcutList() const {
 }
 
 QList<QPair<QString, QString>> ReviewPanel::generalShortcutList() const {
-  return shortcutRows(generalActions_);
+  return generalActions_ ? shortcutRows(generalActions_()) : QList<QPair<QString, QString>>{};
 }
 
 void ReviewPanel::showShortcutSheet() {

@@ -12,7 +12,7 @@ target_sources(hallusql_widgets PRIVATE
   review/run_actions.h review/run_actions.cpp
   review/report_dialog.h review/report_dialog.cpp
   review/import_preview.h review/import_preview.cpp
-  review/review_controller.h review/review_controller.cpp
+  review/review_controller.h review/review_controller.cpp review/review_page.h review/review_page.cpp
   review/review_panel.h review/review_panel.cpp review/review_panel_ui.cpp review/review_panel_keys.cpp review/review_panel_spans.cpp
   review/final_label.h review/adjudication_view.h review/adjudication_view.cpp review/adjudication_view_case.cpp
   review/review_team_actions.h review/review_team_actions.cpp)

@@ -1,4 +1,4 @@
-#include "widgets/review/case_result_model.h"
+#include "widgets/case_result_model.h"
 
 #include <QFont>
 #include <QLocale>

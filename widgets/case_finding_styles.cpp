@@ -1,4 +1,4 @@
-#include "widgets/review/case_finding_styles.h"
+#include "widgets/case_finding_styles.h"
 
 #include <QPainter>
 

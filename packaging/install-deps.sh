@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   # toolchain
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format lld
   # engine
   libsqlite3-dev sqlite3 libcurl4-openssl-dev libssl-dev nlohmann-json3-dev
   # Qt 6 widgets, editor, charts, tools (qt6-charts-dev needs libqt6opengl6-dev)

@@ -1,0 +1,35 @@
+#pragma once
+// The Qt and standard headers most widget files include, precompiled once for hallusql_widgets
+// (build speed only: every file still includes what it uses).
+#include <QAction>
+#include <QApplication>
+#include <QColor>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenu>
+#include <QObject>
+#include <QPointer>
+#include <QPushButton>
+#include <QSplitter>
+#include <QString>
+#include <QStringList>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QWidget>
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>

@@ -8,7 +8,7 @@
 
 #include <optional>
 
-#include "engine/core/result.h"
+#include "engine/core/error.h"
 
 namespace hs::ws {
 struct AnnotationRecord;

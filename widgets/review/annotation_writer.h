@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/core/finding.h"
-#include "engine/core/result.h"
+#include "engine/core/error.h"
 
 namespace hs::ws {
 class Workspace;

@@ -24,6 +24,7 @@
 #include "widgets/review/case_table.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
+#include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
 #include "widgets/review/review_keys.h"
 #include "widgets/review/review_marks.h"

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/core/finding.h"
 #include "engine/core/error.h"
+#include "engine/core/finding.h"
 
 namespace hs::ws {
 class Workspace;

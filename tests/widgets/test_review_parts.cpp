@@ -16,6 +16,7 @@
 #include "engine/workspace/workspace.h"
 #include "review_test_env.h"
 #include "widgets/case_finding_styles.h"
+#include "widgets/language_controller.h"
 #include "widgets/review/annotation_history.h"
 #include "widgets/review/case_filter_bar.h"
 #include "widgets/review/case_filter_proxy.h"
@@ -300,6 +301,38 @@ class TestReviewParts : public QObject {
     QCOMPARE(hs::ui::AnnotationHistory::changeText(a, true), QStringLiteral("added the label %1").arg(c8));
     a.span = hs::FindingSpan{"pred", 0, 6};
     QCOMPARE(hs::ui::AnnotationHistory::changeText(a, false), QStringLiteral("label a span %1").arg(c8));
+  }
+
+  // The texts moved with their classes (tr() contexts): each part's texts still have their Chinese,
+  // and the English plural forms follow the moved "%n" texts.
+  void movedTextsKeepTheirTranslations() {
+    hs::ui::LanguageController lang;
+    QVERIFY(lang.setLanguage(QStringLiteral("zh_CN")));
+    const std::pair<const char*, const char*> texts[] = {
+        {"hs::ui::RunHeader", "&Run:"},
+        {"hs::ui::RunSummary", "Evaluation failed: %1"},
+        {"hs::ui::CaseFilterBar", "All verdicts"},
+        {"hs::ui::ReviewMarks", "%1 of %2 reviewed"},
+        {"hs::ui::ReviewKeys", "Next unreviewed case"},
+        {"hs::ui::ShortcutSheet", "In the Review tab:"},
+        {"hs::ui::SpanLabels", "Labelled by %1"},
+        {"hs::ui::HkbLoader", "Loading the knowledge base…"},
+        {"hs::ui::HkbSuggestion", "HKB suggests: %1"},
+        {"hs::ui::AnnotationHistory", "marked incorrect"},
+        {"hs::ui::LabelChoice", "TA-SQL: %1"},
+        {"hs::ui::AnnotationList", "Annotator"},
+        {"hs::ui::FindingMarks", "Rejected by a reviewer"},
+        {"hs::ui::AnnotationBar", "Remove last"},
+        {"hs::ui::ReviewPanel", "Select a case in the list to see it here."}};
+    for (const auto& [context, text] : texts) {
+      const QString translated = QCoreApplication::translate(context, text);
+      QVERIFY2(translated != QString::fromUtf8(text), context);
+    }
+    QVERIFY(lang.setLanguage(QStringLiteral("en")));
+    QCOMPARE(QCoreApplication::translate("hs::ui::RunHeader", "%1 (%n case(s))", nullptr, 2),
+             QStringLiteral("%1 (2 cases)"));
+    QCOMPARE(QCoreApplication::translate("hs::ui::HkbSuggestion", "%1 %2 (%n case(s))", nullptr, 1),
+             QStringLiteral("%1 %2 (1 case)"));
   }
 
   // A name chosen for the session is used as given (trimmed), an empty one is the OS user; once

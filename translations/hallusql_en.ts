@@ -19,23 +19,6 @@
     </message>
 </context>
 <context>
-    <name>hs::ui::AnnotationBar</name>
-    <message numerus="yes">
-        <source>%1 %2 (%n case(s))</source>
-        <translation>
-            <numerusform>%1 %2 (%n case)</numerusform>
-            <numerusform>%1 %2 (%n cases)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>HKB: no similar annotated question yet (%n case(s) in the knowledge base)</source>
-        <translation>
-            <numerusform>HKB: no similar annotated question yet (%n case in the knowledge base)</numerusform>
-            <numerusform>HKB: no similar annotated question yet (%n cases in the knowledge base)</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>hs::ui::CaseEditList</name>
     <message numerus="yes">
         <source>%n edit(s)</source>
@@ -230,6 +213,23 @@
     </message>
 </context>
 <context>
+    <name>hs::ui::HkbSuggestion</name>
+    <message numerus="yes">
+        <source>%1 %2 (%n case(s))</source>
+        <translation>
+            <numerusform>%1 %2 (%n case)</numerusform>
+            <numerusform>%1 %2 (%n cases)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>HKB: no similar annotated question yet (%n case(s) in the knowledge base)</source>
+        <translation>
+            <numerusform>HKB: no similar annotated question yet (%n case in the knowledge base)</numerusform>
+            <numerusform>HKB: no similar annotated question yet (%n cases in the knowledge base)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::ImportDialog</name>
     <message numerus="yes">
         <source>%n case(s)</source>
@@ -349,23 +349,6 @@
     </message>
 </context>
 <context>
-    <name>hs::ui::ReviewPanel</name>
-    <message numerus="yes">
-        <source>%1 (%n case(s))</source>
-        <translation>
-            <numerusform>%1 (%n case)</numerusform>
-            <numerusform>%1 (%n cases)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n case(s), not evaluated yet</source>
-        <translation>
-            <numerusform>%n case, not evaluated yet</numerusform>
-            <numerusform>%n cases, not evaluated yet</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>hs::ui::ReviewTeamActions</name>
     <message numerus="yes">
         <source>%n annotation(s) of %1 written to %2</source>
@@ -403,6 +386,26 @@
         <translation>
             <numerusform>Delete the run “%1” with its %n case, their results, findings and annotations?</numerusform>
             <numerusform>Delete the run “%1” with its %n cases, their results, findings and annotations?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::RunHeader</name>
+    <message numerus="yes">
+        <source>%1 (%n case(s))</source>
+        <translation>
+            <numerusform>%1 (%n case)</numerusform>
+            <numerusform>%1 (%n cases)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::RunSummary</name>
+    <message numerus="yes">
+        <source>%n case(s), not evaluated yet</source>
+        <translation>
+            <numerusform>%n case, not evaluated yet</numerusform>
+            <numerusform>%n cases, not evaluated yet</numerusform>
         </translation>
     </message>
 </context>

@@ -440,26 +440,6 @@
         <translation>撤销最后一条</translation>
     </message>
     <message>
-        <source>Annotator</source>
-        <translation>标注者</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-    <message>
-        <source>Category</source>
-        <translation>类别</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>时间</translation>
-    </message>
-    <message>
-        <source>TA-SQL: %1</source>
-        <translation>TA-SQL：%1</translation>
-    </message>
-    <message>
         <source>Annotations are not available: %1</source>
         <translation>无法使用标注：%1</translation>
     </message>
@@ -470,58 +450,6 @@
     <message>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
-    </message>
-    <message>
-        <source>added</source>
-        <translation>已添加</translation>
-    </message>
-    <message>
-        <source>confirmed</source>
-        <translation>已确认</translation>
-    </message>
-    <message>
-        <source>rejected</source>
-        <translation>已驳回</translation>
-    </message>
-    <message>
-        <source>correct</source>
-        <translation>正确</translation>
-    </message>
-    <message>
-        <source>Loading the knowledge base…</source>
-        <translation>正在加载知识库…</translation>
-    </message>
-    <message>
-        <source>Loading the knowledge base</source>
-        <translation>正在加载知识库</translation>
-    </message>
-    <message>
-        <source>The knowledge base could not be loaded: %1</source>
-        <translation>无法加载知识库：%1</translation>
-    </message>
-    <message>
-        <source>Hallucination types of the most similar annotated questions (MRSQLGen): share of the similarity-weighted vote, and the number of similar cases with that type. The case itself is left out.</source>
-        <translation>最相似的已标注问题的幻觉类型（MRSQLGen）：按相似度加权投票的占比，以及具有该类型的相似案例数。不包括此案例本身。</translation>
-    </message>
-    <message>
-        <source>HKB: loading…</source>
-        <translation>HKB：加载中…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 %2 (%n case(s))</source>
-        <translation>
-            <numerusform>%1 %2（%n 个案例）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>HKB: no similar annotated question yet (%n case(s) in the knowledge base)</source>
-        <translation>
-            <numerusform>HKB：尚无相似的已标注问题（知识库中有 %n 个案例）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>HKB suggests: %1</source>
-        <translation>HKB 建议：%1</translation>
     </message>
     <message>
         <source>The selected finding is right</source>
@@ -538,26 +466,6 @@
     <message>
         <source>no reviewer name was given</source>
         <translation>未提供审查者姓名</translation>
-    </message>
-    <message>
-        <source>Note: %1</source>
-        <translation>备注：%1</translation>
-    </message>
-    <message>
-        <source>incorrect</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>unsure</source>
-        <translation>不确定</translation>
-    </message>
-    <message>
-        <source>Confirmed by a reviewer</source>
-        <translation>已由审查者确认</translation>
-    </message>
-    <message>
-        <source>Rejected by a reviewer</source>
-        <translation>已被审查者驳回</translation>
     </message>
     <message>
         <source>Note for the next annotation: %1</source>
@@ -583,6 +491,9 @@
         <source>Select the text to label in the gold or predicted SQL first.</source>
         <translation>请先在标准 SQL 或预测 SQL 中选中要标注的文本。</translation>
     </message>
+</context>
+<context>
+    <name>hs::ui::AnnotationHistory</name>
     <message>
         <source>marked correct</source>
         <translation>已标记为正确</translation>
@@ -638,6 +549,53 @@
     <message>
         <source>add the label %1</source>
         <translation>添加标签 %1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::AnnotationList</name>
+    <message>
+        <source>Annotator</source>
+        <translation>标注者</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已驳回</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>incorrect</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>unsure</source>
+        <translation>不确定</translation>
     </message>
 </context>
 <context>
@@ -711,6 +669,69 @@
     <message>
         <source>set operation</source>
         <translation>集合运算</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::CaseFilterBar</name>
+    <message>
+        <source>All findings</source>
+        <translation>全部发现</translation>
+    </message>
+    <message>
+        <source>All models</source>
+        <translation>全部模型</translation>
+    </message>
+    <message>
+        <source>All difficulties</source>
+        <translation>全部难度</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Search question, SQL, database…</source>
+        <translation>搜索问题、SQL、数据库…</translation>
+    </message>
+    <message>
+        <source>All verdicts</source>
+        <translation>全部判定</translation>
+    </message>
+    <message>
+        <source>EX correct</source>
+        <translation>EX 正确</translation>
+    </message>
+    <message>
+        <source>EX wrong</source>
+        <translation>EX 错误</translation>
+    </message>
+    <message>
+        <source>EX undecided</source>
+        <translation>EX 未决</translation>
+    </message>
+    <message>
+        <source>Execution accuracy under set semantics</source>
+        <translation>集合语义下的执行准确率</translation>
+    </message>
+    <message>
+        <source>Reviewed or not</source>
+        <translation>是否已审查</translation>
+    </message>
+    <message>
+        <source>Reviewed</source>
+        <translation>已审查</translation>
+    </message>
+    <message>
+        <source>Unreviewed</source>
+        <translation>未审查</translation>
+    </message>
+    <message>
+        <source>Disputed</source>
+        <translation>有争议</translation>
+    </message>
+    <message>
+        <source>Cases with annotations, without, or where reviewers disagree</source>
+        <translation>有标注、无标注或审查者意见不一致的案例</translation>
     </message>
 </context>
 <context>
@@ -2023,6 +2044,17 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::FindingMarks</name>
+    <message>
+        <source>Confirmed by a reviewer</source>
+        <translation>已由审查者确认</translation>
+    </message>
+    <message>
+        <source>Rejected by a reviewer</source>
+        <translation>已被审查者驳回</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::FindingStyles</name>
     <message>
         <source>TA-SQL</source>
@@ -2565,6 +2597,48 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
+    <name>hs::ui::HkbLoader</name>
+    <message>
+        <source>Loading the knowledge base…</source>
+        <translation>正在加载知识库…</translation>
+    </message>
+    <message>
+        <source>Loading the knowledge base</source>
+        <translation>正在加载知识库</translation>
+    </message>
+    <message>
+        <source>The knowledge base could not be loaded: %1</source>
+        <translation>无法加载知识库：%1</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::HkbSuggestion</name>
+    <message>
+        <source>Hallucination types of the most similar annotated questions (MRSQLGen): share of the similarity-weighted vote, and the number of similar cases with that type. The case itself is left out.</source>
+        <translation>最相似的已标注问题的幻觉类型（MRSQLGen）：按相似度加权投票的占比，以及具有该类型的相似案例数。不包括此案例本身。</translation>
+    </message>
+    <message>
+        <source>HKB: loading…</source>
+        <translation>HKB：加载中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n case(s))</source>
+        <translation>
+            <numerusform>%1 %2（%n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>HKB: no similar annotated question yet (%n case(s) in the knowledge base)</source>
+        <translation>
+            <numerusform>HKB：尚无相似的已标注问题（知识库中有 %n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HKB suggests: %1</source>
+        <translation>HKB 建议：%1</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::ImportDialog</name>
     <message>
         <source>Question</source>
@@ -2790,6 +2864,13 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
         <translation>
             <numerusform>%n 个案例无法评分：%1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::LabelChoice</name>
+    <message>
+        <source>TA-SQL: %1</source>
+        <translation>TA-SQL：%1</translation>
     </message>
 </context>
 <context>
@@ -3671,141 +3752,30 @@ It can be low while EX set is ✓: the same rows in another order are paired wit
     </message>
 </context>
 <context>
-    <name>hs::ui::ReviewPage</name>
+    <name>hs::ui::ReviewKeys</name>
     <message>
-        <source>Review</source>
-        <translation>审查</translation>
-    </message>
-</context>
-<context>
-    <name>hs::ui::ReviewPanel</name>
-    <message>
-        <source>Could not open the workspace:
-%1</source>
-        <translation>无法打开工作区：
-%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 (%n case(s))</source>
-        <translation>
-            <numerusform>%1（%n 个案例）</numerusform>
-        </translation>
+        <source>Undo the last annotation</source>
+        <translation>撤销最后一条标注</translation>
     </message>
     <message>
-        <source>Select a case in the list to see it here.</source>
-        <translation>在列表中选择一个案例即可在此查看。</translation>
+        <source>Undo: %1 (case #%2)</source>
+        <translation>撤销：%1（案例 #%2）</translation>
     </message>
     <message>
-        <source>This workspace has no benchmark run yet.
-Use File ▸ Import Benchmark Run… to add one.</source>
-        <translation>此工作区还没有基准运行。
-请使用“文件 ▸ 导入基准运行…”添加。</translation>
+        <source>Undo: %1 (a case of another run)</source>
+        <translation>撤销：%1（另一运行中的案例）</translation>
     </message>
     <message>
-        <source>No workspace is open.
-Use File ▸ Open Workspace… to go on with a review, or
-File ▸ Import Benchmark Run… to start one from a file of predictions.</source>
-        <translation>尚未打开工作区。
-使用“文件 ▸ 打开工作区…”继续审查，或
-使用“文件 ▸ 导入基准运行…”从预测文件开始新的审查。</translation>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
     <message>
-        <source>All findings</source>
-        <translation>全部发现</translation>
+        <source>Redo: %1 (case #%2)</source>
+        <translation>重做：%1（案例 #%2）</translation>
     </message>
     <message>
-        <source>All models</source>
-        <translation>全部模型</translation>
-    </message>
-    <message>
-        <source>All difficulties</source>
-        <translation>全部难度</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n case(s), not evaluated yet</source>
-        <translation>
-            <numerusform>%n 个案例，尚未评估</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)</source>
-        <translation>%1 个案例 · 已评估 %2 个 · EX（集合）%3%（正确 %4，错误 %5）</translation>
-    </message>
-    <message>
-        <source>Evaluation failed: %1</source>
-        <translation>评估失败：%1</translation>
-    </message>
-    <message>
-        <source>cancelled after %1 of %2 cases</source>
-        <translation>已在完成 %1/%2 个案例后取消</translation>
-    </message>
-    <message>
-        <source>&amp;Run:</source>
-        <translation>运行(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>&amp;Evaluate</source>
-        <translation>评估(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Execute gold and predicted SQL read-only, score and annotate every case</source>
-        <translation>以只读方式执行标准 SQL 和预测 SQL，并为每个案例评分和标注</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Search question, SQL, database…</source>
-        <translation>搜索问题、SQL、数据库…</translation>
-    </message>
-    <message>
-        <source>All verdicts</source>
-        <translation>全部判定</translation>
-    </message>
-    <message>
-        <source>EX correct</source>
-        <translation>EX 正确</translation>
-    </message>
-    <message>
-        <source>EX wrong</source>
-        <translation>EX 错误</translation>
-    </message>
-    <message>
-        <source>EX undecided</source>
-        <translation>EX 未决</translation>
-    </message>
-    <message>
-        <source>Execution accuracy under set semantics</source>
-        <translation>集合语义下的执行准确率</translation>
-    </message>
-    <message>
-        <source>The filter hides the case that was shown. Select a case in the list.</source>
-        <translation>筛选条件隐藏了之前显示的案例。请在列表中选择一个案例。</translation>
-    </message>
-    <message>
-        <source>Reviewed or not</source>
-        <translation>是否已审查</translation>
-    </message>
-    <message>
-        <source>Reviewed</source>
-        <translation>已审查</translation>
-    </message>
-    <message>
-        <source>Unreviewed</source>
-        <translation>未审查</translation>
-    </message>
-    <message>
-        <source>Disputed</source>
-        <translation>有争议</translation>
-    </message>
-    <message>
-        <source>Cases with annotations, without, or where reviewers disagree</source>
-        <translation>有标注、无标注或审查者意见不一致的案例</translation>
+        <source>Redo: %1 (a case of another run)</source>
+        <translation>重做：%1（另一运行中的案例）</translation>
     </message>
     <message>
         <source>Confirm the selected finding</source>
@@ -3840,6 +3810,10 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <translation>下一条标注的备注…</translation>
     </message>
     <message>
+        <source>Label the selected SQL span with the chosen type</source>
+        <translation>用所选类型标注选中的 SQL 片段</translation>
+    </message>
+    <message>
         <source>Next finding</source>
         <translation>下一个发现</translation>
     </message>
@@ -3864,96 +3838,53 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <translation>上一个未审查案例</translation>
     </message>
     <message>
-        <source>Undo the last annotation</source>
-        <translation>撤销最后一条标注</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard Shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
-    <message>
-        <source>Keyboard Shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>In the Review tab:</source>
-        <translation>在“审查”选项卡中：</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>按键</translation>
-    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewMarks</name>
     <message>
         <source>%1 of %2 reviewed</source>
         <translation>已审查 %1 / %2</translation>
     </message>
+</context>
+<context>
+    <name>hs::ui::ReviewPage</name>
     <message>
-        <source>bag %1%</source>
-        <translation>多重集 %1%</translation>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ReviewPanel</name>
+    <message>
+        <source>Could not open the workspace:
+%1</source>
+        <translation>无法打开工作区：
+%1</translation>
     </message>
     <message>
-        <source>ordered %1% of %2</source>
-        <translation>有序 %1%（共 %2 个）</translation>
+        <source>Select a case in the list to see it here.</source>
+        <translation>在列表中选择一个案例即可在此查看。</translation>
     </message>
     <message>
-        <source>set ignoring column order %1%</source>
-        <translation>忽略列序的集合 %1%</translation>
+        <source>This workspace has no benchmark run yet.
+Use File ▸ Import Benchmark Run… to add one.</source>
+        <translation>此工作区还没有基准运行。
+请使用“文件 ▸ 导入基准运行…”添加。</translation>
     </message>
     <message>
-        <source>EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, ordered also compares the order (only where the gold query orders).</source>
-        <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
+        <source>No workspace is open.
+Use File ▸ Open Workspace… to go on with a review, or
+File ▸ Import Benchmark Run… to start one from a file of predictions.</source>
+        <translation>尚未打开工作区。
+使用“文件 ▸ 打开工作区…”继续审查，或
+使用“文件 ▸ 导入基准运行…”从预测文件开始新的审查。</translation>
     </message>
     <message>
-        <source>&amp;Manage Run</source>
-        <translation>管理运行(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Rename or delete the run, set its database folder, comparison settings</source>
-        <translation>重命名或删除运行、设置其数据库文件夹、比较设置</translation>
-    </message>
-    <message>
-        <source>Label the selected SQL span with the chosen type</source>
-        <translation>用所选类型标注选中的 SQL 片段</translation>
-    </message>
-    <message>
-        <source>span label</source>
-        <translation>片段标签</translation>
-    </message>
-    <message>
-        <source>Labelled by %1</source>
-        <translation>由 %1 标注</translation>
-    </message>
-    <message>
-        <source>Anywhere in the window:</source>
-        <translation>在窗口任意位置：</translation>
-    </message>
-    <message>
-        <source>Manage Run ▸ Set Database Folder…</source>
-        <translation>请使用“管理运行 ▸ 设置数据库文件夹…”</translation>
-    </message>
-    <message>
-        <source>Undo: %1 (case #%2)</source>
-        <translation>撤销：%1（案例 #%2）</translation>
-    </message>
-    <message>
-        <source>Undo: %1 (a case of another run)</source>
-        <translation>撤销：%1（另一运行中的案例）</translation>
-    </message>
-    <message>
-        <source>Redo: %1 (case #%2)</source>
-        <translation>重做：%1（案例 #%2）</translation>
-    </message>
-    <message>
-        <source>Redo: %1 (a case of another run)</source>
-        <translation>重做：%1（另一运行中的案例）</translation>
+        <source>The filter hides the case that was shown. Select a case in the list.</source>
+        <translation>筛选条件隐藏了之前显示的案例。请在列表中选择一个案例。</translation>
     </message>
     <message>
         <source>Redone on case #%1: %2</source>
@@ -4137,6 +4068,80 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
     </message>
 </context>
 <context>
+    <name>hs::ui::RunHeader</name>
+    <message numerus="yes">
+        <source>%1 (%n case(s))</source>
+        <translation>
+            <numerusform>%1（%n 个案例）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Run:</source>
+        <translation>运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Manage Run</source>
+        <translation>管理运行(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Rename or delete the run, set its database folder, comparison settings</source>
+        <translation>重命名或删除运行、设置其数据库文件夹、比较设置</translation>
+    </message>
+    <message>
+        <source>&amp;Evaluate</source>
+        <translation>评估(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Execute gold and predicted SQL read-only, score and annotate every case</source>
+        <translation>以只读方式执行标准 SQL 和预测 SQL，并为每个案例评分和标注</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::RunSummary</name>
+    <message>
+        <source>Manage Run ▸ Set Database Folder…</source>
+        <translation>请使用“管理运行 ▸ 设置数据库文件夹…”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n case(s), not evaluated yet</source>
+        <translation>
+            <numerusform>%n 个案例，尚未评估</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)</source>
+        <translation>%1 个案例 · 已评估 %2 个 · EX（集合）%3%（正确 %4，错误 %5）</translation>
+    </message>
+    <message>
+        <source>bag %1%</source>
+        <translation>多重集 %1%</translation>
+    </message>
+    <message>
+        <source>ordered %1% of %2</source>
+        <translation>有序 %1%（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>set ignoring column order %1%</source>
+        <translation>忽略列序的集合 %1%</translation>
+    </message>
+    <message>
+        <source>EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, ordered also compares the order (only where the gold query orders).</source>
+        <translation>EX：执行准确率。集合将各行作为集合比较，多重集会计入重复行，有序还会比较行的顺序（仅限标准查询有排序的案例）。</translation>
+    </message>
+    <message>
+        <source>Evaluation failed: %1</source>
+        <translation>评估失败：%1</translation>
+    </message>
+    <message>
+        <source>cancelled after %1 of %2 cases</source>
+        <translation>已在完成 %1/%2 个案例后取消</translation>
+    </message>
+</context>
+<context>
     <name>hs::ui::SchemaTree</name>
     <message>
         <source>Name</source>
@@ -4169,6 +4174,40 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
     <message>
         <source>Views (%1)</source>
         <translation>视图（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::ShortcutSheet</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Anywhere in the window:</source>
+        <translation>在窗口任意位置：</translation>
+    </message>
+    <message>
+        <source>In the Review tab:</source>
+        <translation>在“审查”选项卡中：</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>hs::ui::SpanLabels</name>
+    <message>
+        <source>span label</source>
+        <translation>片段标签</translation>
+    </message>
+    <message>
+        <source>Labelled by %1</source>
+        <translation>由 %1 标注</translation>
     </message>
 </context>
 <context>

@@ -1,35 +1,32 @@
+// AnnotationBar: the bar's buttons, the shown case and the actions that annotate it.
 #include "widgets/review/annotation_bar.h"
 
-#include <QComboBox>
-#include <QDateTime>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <utility>
 
-#include "engine/mr/hkb_workspace.h"
-#include "widgets/case_finding_styles.h"
-#include "widgets/review/annotation_bar_state.h"
-#include "widgets/review/reviewer_dialog.h"
+#include "engine/mr/hkb.h"
+#include "engine/mr/hkb_annotations.h"
+#include "engine/workspace/annotations.h"
+#include "widgets/review/annotation_list.h"
+#include "widgets/review/finding_marks.h"
+#include "widgets/review/hkb_loader.h"
+#include "widgets/review/hkb_suggestion.h"
+#include "widgets/review/label_choice.h"
+#include "widgets/review/reviewer_identity.h"
 
 namespace hs::ui {
 
 namespace {
 
-const char* const kTaSqlCategories[] = {
-    "Schema Contradiction", "Attribute Overanalysis", "Value Misrepresentation",
-    "Join Redundancy",      "Clause Abuse",           "Mathematical Delusion"};
-
-QString osUser() {
-  QString name = qEnvironmentVariable("USER");
-  if (name.isEmpty()) name = qEnvironmentVariable("USERNAME");
-  return name.isEmpty() ? QStringLiteral("annotator") : name;
+QString qs(const std::string& s) {
+  return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 bool isMrCategory(const std::string& taxonomy, const std::string& category) {
@@ -38,10 +35,13 @@ bool isMrCategory(const std::string& taxonomy, const std::string& category) {
 
 }  // namespace
 
-AnnotationBar::AnnotationBar(QWidget* parent) : QWidget(parent), s_(std::make_unique<State>()) {
+AnnotationBar::AnnotationBar(QWidget* parent)
+    : QWidget(parent),
+      identity_(new ReviewerIdentity(this)),
+      hkb_(new HkbLoader(this)),
+      writer_(hkb_),
+      history_(&writer_) {
   setObjectName(QStringLiteral("annotationBar"));
-  annotator_ = osUser();
-  s_->runner = new JobRunner(this);
   buildUi();
   retranslate();
   connect(confirm_, &QPushButton::clicked, this, &AnnotationBar::confirmFinding);
@@ -50,11 +50,18 @@ AnnotationBar::AnnotationBar(QWidget* parent) : QWidget(parent), s_(std::make_un
   connect(correct_, &QPushButton::clicked, this, &AnnotationBar::markCorrect);
   connect(undo_, &QPushButton::clicked, this, &AnnotationBar::undo);
   connect(span_, &QPushButton::clicked, this, &AnnotationBar::labelSpan);
+  connect(identity_, &ReviewerIdentity::changed, this, &AnnotationBar::reviewerChanged);
+  connect(hkb_, &HkbLoader::status, this, &AnnotationBar::setStatus);
+  connect(hkb_, &HkbLoader::loaded, this, &AnnotationBar::hkbLoaded);
+  connect(hkb_, &HkbLoader::finished, this, [this] {
+    refreshSuggestions();
+    updateEnabled();
+  });
   updateEnabled();
 }
 
 AnnotationBar::~AnnotationBar() {
-  s_->runner->abandon();  // the job's callback refers to this bar and the panel around it
+  hkb_->abandon();  // the load's callback refers to this bar and the panel around it
 }
 
 void AnnotationBar::buildUi() {
@@ -62,10 +69,7 @@ void AnnotationBar::buildUi() {
   confirm_->setObjectName(QStringLiteral("annotationConfirm"));
   reject_ = new QPushButton;
   reject_->setObjectName(QStringLiteral("annotationReject"));
-  category_ = new QComboBox;
-  category_->setObjectName(QStringLiteral("annotationCategory"));
-  category_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  category_->setMinimumContentsLength(13);  // "C6 Condition…": the popup shows them whole
+  category_ = new LabelChoice;
   add_ = new QPushButton;
   correct_ = new QPushButton;
   undo_ = new QPushButton;
@@ -73,28 +77,11 @@ void AnnotationBar::buildUi() {
   span_->setObjectName(QStringLiteral("annotationSpan"));
   status_ = new QLabel;
   status_->setObjectName(QStringLiteral("annotationStatus"));
-  suggest_ = new QLabel;
-  suggest_->setObjectName(QStringLiteral("annotationSuggestions"));
-  suggest_->setWordWrap(true);
-  suggest_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  QFont small = suggest_->font();
+  QFont small = status_->font();  // as small as the suggestion line
   small.setPointSizeF(small.pointSizeF() * 0.9);
-  suggest_->setFont(small);
   status_->setFont(small);
-
-  list_ = new QTreeWidget;
-  list_->setObjectName(QStringLiteral("annotationList"));
-  list_->setColumnCount(4);
-  list_->setRootIsDecorated(false);
-  list_->setUniformRowHeights(true);
-  list_->setSelectionMode(QAbstractItemView::NoSelection);
-  list_->setFocusPolicy(Qt::NoFocus);
-  list_->header()->setStretchLastSection(true);
-  const int digit = list_->fontMetrics().horizontalAdvance(QLatin1Char('0'));
-  for (const auto& [col, chars] : {std::pair{0, 12}, std::pair{1, 10}, std::pair{2, 34}})
-    list_->header()->resizeSection(col, digit * chars + 12);
-  list_->setMaximumHeight(list_->fontMetrics().height() * 5 + 12);
-  list_->hide();
+  suggest_ = new HkbSuggestion;
+  list_ = new AnnotationList;
 
   auto* row = new QHBoxLayout;
   row->setContentsMargins(0, 0, 0, 0);
@@ -135,83 +122,59 @@ void AnnotationBar::retranslate() {
       withKey(tr("Label exactly the text selected in the gold or predicted SQL with the chosen type"), 5));
   undo_->setText(tr("Remove last"));
   undo_->setToolTip(withKey(tr("Remove the last annotation of the session"), 4));
-  list_->setHeaderLabels({tr("Annotator"), tr("Verdict"), tr("Category"), tr("Time")});
-  fillCategories();
+  list_->retranslate();
+  category_->retranslate();
   refreshList();
   refreshSuggestions();
 }
 
-void AnnotationBar::fillCategories() {
-  const int current = category_->currentIndex();
-  const QSignalBlocker block(category_);
-  category_->clear();
-  for (int t = 1; t <= hs::mr::kHallucinationTypes; ++t) {
-    const QString code = annotationText(hs::mr::typeCode(t));
-    category_->addItem(FindingStyles::categoryLabel("mrsqlgen", hs::mr::typeCode(t)),
-                       QStringList{QStringLiteral("mrsqlgen"), code});
-  }
-  category_->insertSeparator(category_->count());
-  for (const char* c : kTaSqlCategories)
-    category_->addItem(tr("TA-SQL: %1").arg(FindingStyles::categoryLabel("tasql", c)),
-                       QStringList{QStringLiteral("tasql"), QLatin1String(c)});
-  category_->setCurrentIndex(current < 0 ? 0 : current);
+QString AnnotationBar::annotator() const {
+  return identity_->annotator();
 }
 
 void AnnotationBar::setAnnotator(const QString& name) {
-  annotator_ = name.trimmed().isEmpty() ? osUser() : name.trimmed();
-  annotatorChosen_ = true;
-  emit reviewerChanged(annotator_);
+  identity_->setAnnotator(name);
 }
 
 bool AnnotationBar::ensureReviewer() {
-  if (annotatorChosen_) return true;
-  Reviewer r = storedReviewer();
-  if (r.isEmpty()) {
-    r.name = annotator_;
-    if (!askReviewer(window(), &r)) return false;
-    storeReviewer(r);
-  }
-  annotator_ = r.annotator();
-  annotatorChosen_ = true;
-  emit reviewerChanged(annotator_);
-  return true;
+  return identity_->ensure(window());
+}
+
+QString AnnotationBar::undoOwner() const {
+  return identity_->undoOwner();
 }
 
 void AnnotationBar::setWorkspace(const QString& path) {
-  ++s_->generation;
-  s_->ws.reset();
-  s_->hkb.reset();
-  s_->vocabularies = hs::mr::VocabularyCache();
-  s_->path.clear();
-  s_->caseId = -1;
-  s_->caseCorrect = false;
-  s_->findings.clear();
-  s_->findingIds.clear();
+  const std::optional<QString> error = writer_.open(path);
+  hkb_->reset(writer_.workspace() ? path : QString());
+  caseId_ = -1;
+  caseCorrect_ = false;
+  findings_.clear();
+  findingIds_.clear();
   setStatus(QString());
-  if (!path.isEmpty()) {
-    auto opened = hs::ws::Workspace::open(path.toStdString());
-    if (opened) {
-      s_->ws = std::make_unique<hs::ws::Workspace>(std::move(*opened));
-      s_->path = path;
-      startLoad();
-    } else {
-      setStatus(tr("Annotations are not available: %1").arg(annotationText(opened.error().describe())));
-    }
-  }
+  if (writer_.workspace())
+    hkb_->load();
+  else if (error)
+    setStatus(tr("Annotations are not available: %1").arg(*error));
   refreshList();
   refreshSuggestions();
   updateEnabled();
 }
 
+void AnnotationBar::reloadKnowledgeBase() {
+  hkb_->load();
+}
+
 void AnnotationBar::setCase(qint64 caseId, const std::vector<hs::Finding>& findings, bool correct) {
-  s_->caseId = s_->ws ? caseId : -1;
-  s_->caseCorrect = correct;
-  s_->findings = findings;
-  s_->findingIds.clear();
-  if (s_->ws && caseId >= 0) {
-    if (auto ids = hs::mr::evaluationFindingIds(*s_->ws, caseId)) s_->findingIds = std::move(*ids);
+  hs::ws::Workspace* ws = writer_.workspace();
+  caseId_ = ws ? caseId : -1;
+  caseCorrect_ = correct;
+  findings_ = findings;
+  findingIds_.clear();
+  if (ws && caseId >= 0) {
+    if (auto ids = hs::mr::evaluationFindingIds(*ws, caseId)) findingIds_ = std::move(*ids);
   }
-  if (!s_->runner->isBusy()) setStatus(QString());
+  if (!hkb_->isLoading()) setStatus(QString());
   refreshList();
   refreshSuggestions();
   updateEnabled();
@@ -227,11 +190,11 @@ void AnnotationBar::setFindingList(QTreeWidget* list) {
 int AnnotationBar::selectedFinding() const {
   if (!findingList_ || !findingList_->currentItem()) return -1;
   const int i = findingList_->indexOfTopLevelItem(findingList_->currentItem());
-  return i >= 0 && i < static_cast<int>(s_->findings.size()) ? i : -1;
+  return i >= 0 && i < static_cast<int>(findings_.size()) ? i : -1;
 }
 
 void AnnotationBar::updateEnabled() {
-  const bool ready = isHkbReady() && s_->caseId >= 0;
+  const bool ready = isHkbReady() && caseId_ >= 0;
   confirm_->setEnabled(ready && selectedFinding() >= 0);
   reject_->setEnabled(ready && selectedFinding() >= 0);
   category_->setEnabled(ready);
@@ -251,60 +214,76 @@ bool AnnotationBar::rejectFinding() {
 
 bool AnnotationBar::writeFindingVerdict(const char* verdict) {
   const int i = selectedFinding();
-  if (i < 0 || !isHkbReady() || s_->caseId < 0) {
+  if (i < 0 || !isHkbReady() || caseId_ < 0) {
     setStatus(tr("Select an automatic finding in the Findings list first."));
     return false;
   }
-  const hs::Finding& f = s_->findings[static_cast<std::size_t>(i)];
+  const hs::Finding& f = findings_[static_cast<std::size_t>(i)];
   const qint64 id =
-      static_cast<std::size_t>(i) < s_->findingIds.size() ? s_->findingIds[static_cast<std::size_t>(i)] : -1;
+      static_cast<std::size_t>(i) < findingIds_.size() ? findingIds_[static_cast<std::size_t>(i)] : -1;
   if (isMrCategory(f.taxonomy, f.category))
-    return writeMr(annotationText(f.category), verdict, id, annotationText(f.subcategory));
-  return writeOther(annotationText(f.taxonomy), annotationText(f.category), verdict, id);
+    return writeLabel(QString(), qs(f.category), verdict, id, qs(f.subcategory), true);
+  return writeLabel(qs(f.taxonomy), qs(f.category), verdict, id, QString(), false);
 }
 
 bool AnnotationBar::addLabel() {
-  const QStringList choice = category_->currentData().toStringList();
-  if (choice.size() != 2 || !isHkbReady() || s_->caseId < 0) return false;
-  if (choice[0] == QLatin1String("mrsqlgen")) return writeMr(choice[1], "added", -1, QString());
-  return writeOther(choice[0], choice[1], "added", -1);
+  const std::optional<LabelChoice::Label> choice = category_->chosen();
+  if (!choice || !isHkbReady() || caseId_ < 0) return false;
+  const bool mr = choice->taxonomy == QLatin1String("mrsqlgen");
+  return writeLabel(choice->taxonomy, choice->category, "added", -1, QString(), mr);
 }
 
 bool AnnotationBar::markCorrect() {
-  if (!isHkbReady() || s_->caseId < 0) return false;
-  return writeMr(QString(), "correct", -1, QString());
+  if (!isHkbReady() || caseId_ < 0) return false;
+  return writeLabel(QString(), QString(), "correct", -1, QString(), true);
 }
 
-bool AnnotationBar::writeMr(const QString& category, const char* verdict, qint64 findingId,
-                            const QString& subcategory) {
-  if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
-  hs::mr::ManualAnnotation a;
-  a.note = note_.toStdString();
-  a.caseId = s_->caseId;
-  a.category = category.toStdString();
-  a.annotator = annotator_.toStdString();
-  a.verdict = verdict;
-  a.subcategory = subcategory.toStdString();
-  if (findingId >= 0) a.findingId = findingId;
-  a.span = s_->pendingSpan;
-  auto id = hs::mr::addAnnotation(*s_->ws, *s_->hkb, s_->vocabularies, a);
-  return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
+bool AnnotationBar::markIncorrect() {
+  if (!isHkbReady() || caseId_ < 0) return false;
+  return writeLabel(QStringLiteral("human"), QString(), "incorrect", -1, QString(), false);
 }
 
-bool AnnotationBar::writeOther(const QString& taxonomy, const QString& category, const char* verdict,
-                               qint64 findingId) {
+bool AnnotationBar::markUnsure() {
+  if (!isHkbReady() || caseId_ < 0) return false;
+  return writeLabel(QStringLiteral("human"), QString(), "unsure", -1, QString(), false);
+}
+
+bool AnnotationBar::labelSpan() {
+  const std::optional<LabelChoice::Label> choice = category_->chosen();
+  if (!choice || !isHkbReady() || caseId_ < 0) return false;
+  const std::optional<hs::FindingSpan> span = spanSource_ ? spanSource_() : std::nullopt;
+  if (!span) {
+    setStatus(tr("Select the text to label in the gold or predicted SQL first."));
+    return false;
+  }
+  pendingSpan_ = span;
+  const bool mr = choice->taxonomy == QLatin1String("mrsqlgen");
+  const bool ok = writeLabel(choice->taxonomy, choice->category, "added", -1, QString(), mr);
+  pendingSpan_.reset();
+  if (ok) emit spanLabelsChanged(caseId_);
+  return ok;
+}
+
+void AnnotationBar::setSpanSource(std::function<std::optional<hs::FindingSpan>()> source) {
+  spanSource_ = std::move(source);
+}
+
+// MRSQLGen types (`throughHkb`) go through the HKB, so that it learns them at once.
+bool AnnotationBar::writeLabel(const QString& taxonomy, const QString& category, const char* verdict,
+                               qint64 findingId, const QString& subcategory, bool throughHkb) {
   if (!ensureReviewer()) return finishWrite(false, tr("no reviewer name was given"));
-  hs::mr::AnnotationRecord a;
-  a.note = note_.toStdString();
-  a.caseId = s_->caseId;
-  a.taxonomy = taxonomy.toStdString();
-  a.category = category.toStdString();
-  a.annotator = annotator_.toStdString();
-  a.verdict = verdict;
-  if (findingId >= 0) a.findingId = findingId;
-  a.span = s_->pendingSpan;
-  auto id = hs::mr::addOtherAnnotation(*s_->ws, a);
-  return finishWrite(static_cast<bool>(id), id ? QString() : annotationText(id.error().describe()));
+  AnnotationDraft draft;
+  draft.caseId = caseId_;
+  draft.taxonomy = taxonomy;
+  draft.category = category;
+  draft.verdict = verdict;
+  draft.findingId = findingId;
+  draft.subcategory = subcategory;
+  draft.annotator = identity_->annotator();
+  draft.note = note_;
+  draft.span = pendingSpan_;
+  auto id = throughHkb ? writer_.addMr(draft) : writer_.addOther(draft);
+  return finishWrite(static_cast<bool>(id), id ? QString() : qs(id.error().describe()));
 }
 
 bool AnnotationBar::finishWrite(bool ok, const QString& error) {
@@ -313,57 +292,119 @@ bool AnnotationBar::finishWrite(bool ok, const QString& error) {
   refreshList();
   refreshSuggestions();
   updateEnabled();
-  if (ok) emit annotated(s_->caseId);
+  if (ok) emit annotated(caseId_);
   return ok;
 }
 
 bool AnnotationBar::removeLast() {
-  if (!s_->ws || s_->caseId < 0 || s_->annotations.empty() || !isHkbReady()) return false;
-  const bool hadSpan = s_->annotations.back().span.has_value();
-  const qint64 caseId = s_->caseId;
-  const auto status = hs::mr::removeAnnotation(*s_->ws, s_->annotations.back().id);
-  if (!status) return finishWrite(false, annotationText(status.error().describe()));
+  if (!writer_.workspace() || caseId_ < 0 || annotations_.empty() || !isHkbReady()) return false;
+  const bool hadSpan = annotations_.back().span.has_value();
+  const qint64 caseId = caseId_;
+  const auto status = writer_.remove(annotations_.back().id);
+  if (!status) return finishWrite(false, qs(status.error().describe()));
   finishWrite(true, QString());
   if (hadSpan) emit spanLabelsChanged(caseId);
-  startLoad();  // a removed verdict may bring back flags of other sources: rebuild the HKB
+  hkb_->load();  // a removed verdict may bring back flags of other sources: rebuild the HKB
   updateEnabled();
   return true;
 }
 
-void AnnotationBar::refreshList() {
-  s_->annotations.clear();
-  list_->clear();
-  if (s_->ws && s_->caseId >= 0) {
-    if (auto rows = hs::mr::annotationsOfCase(*s_->ws, s_->caseId)) s_->annotations = std::move(*rows);
-  }
-  for (const hs::mr::AnnotationRecord& a : s_->annotations) {
-    auto* item = new QTreeWidgetItem(list_);
-    item->setText(0, annotationText(a.annotator));
-    if (!a.note.empty())
-      for (int c = 0; c < 4; ++c) item->setToolTip(c, tr("Note: %1").arg(annotationText(a.note)));
-    const QString verdict = annotationText(a.verdict);
-    item->setText(1, verdict == QLatin1String("added")       ? tr("added")
-                     : verdict == QLatin1String("confirmed") ? tr("confirmed")
-                     : verdict == QLatin1String("rejected")  ? tr("rejected")
-                     : verdict == QLatin1String("correct")   ? tr("correct")
-                     : verdict == QLatin1String("incorrect") ? tr("incorrect")
-                     : verdict == QLatin1String("unsure")    ? tr("unsure")
-                                                             : verdict);
-    // By the category table's name in the user's language ("result_difference" was shown as stored).
-    const int type = hs::mr::typeIndex(a.category);
-    item->setText(2, type > 0 ? FindingStyles::categoryLabel("mrsqlgen", a.category)
-                              : FindingStyles::categoryLabel(a.taxonomy, a.category));
-    const QDateTime at = QDateTime::fromString(annotationText(a.createdAt), Qt::ISODate);
-    item->setText(3, at.isValid() ? QLocale().toString(at.toLocalTime(), QLocale::ShortFormat)
-                                  : annotationText(a.createdAt));
-  }
-  list_->setVisible(!s_->annotations.empty());
-  markFindingRows();
-  if (!s_->annotations.empty()) list_->scrollToItem(list_->topLevelItem(list_->topLevelItemCount() - 1));
+bool AnnotationBar::canUndo() const {
+  return history_.canUndo(undoOwner());
 }
 
-int AnnotationBar::annotationCount() const {
-  return list_->topLevelItemCount();
+bool AnnotationBar::canRedo() const {
+  return history_.canRedo(undoOwner());
+}
+
+AnnotationBar::Change AnnotationBar::nextUndo() const {
+  return history_.nextUndo(undoOwner());
+}
+
+AnnotationBar::Change AnnotationBar::nextRedo() const {
+  return history_.nextRedo(undoOwner());
+}
+
+bool AnnotationBar::undo() {
+  if (!writer_.workspace() || !isHkbReady()) return false;
+  return afterRevert(history_.undo(undoOwner()), false);
+}
+
+bool AnnotationBar::redo() {
+  if (!writer_.workspace() || !isHkbReady()) return false;
+  return afterRevert(history_.redo(undoOwner()), true);
+}
+
+// After an undo or a redo: the lists again, the case it changed told, and the HKB rebuilt after an
+// undo (a removed verdict may bring back flags of other sources).
+bool AnnotationBar::afterRevert(const hs::Result<std::optional<hs::ws::AnnotationRecord>>& reverted,
+                                bool redone) {
+  if (!reverted) return finishWrite(false, qs(reverted.error().describe()));
+  if (!*reverted) return false;
+  const hs::ws::AnnotationRecord& a = **reverted;
+  finishWrite(true, QString());
+  if (caseId_ != a.caseId) emit annotated(a.caseId);
+  if (a.span) emit spanLabelsChanged(a.caseId);
+  if (!redone) hkb_->load();
+  updateEnabled();
+  emit changeReverted(a.caseId, AnnotationHistory::changeText(a, true), redone);
+  return true;
+}
+
+void AnnotationBar::refreshList() {
+  annotations_.clear();
+  if (writer_.workspace() && caseId_ >= 0) {
+    if (auto rows = hs::mr::annotationsOfCase(*writer_.workspace(), caseId_)) annotations_ = std::move(*rows);
+  }
+  list_->setAnnotations(annotations_);
+  FindingMarks::apply(findingList_, findingIds_, annotations_);
+}
+
+void AnnotationBar::refreshSuggestions() {
+  suggest_->refresh(*hkb_, writer_.workspace(), caseId_, caseCorrect_);
+}
+
+void AnnotationBar::setNote(const QString& note) {
+  note_ = note.trimmed();
+  setStatus(note_.isEmpty() ? QString() : tr("Note for the next annotation: %1").arg(note_));
+}
+
+bool AnnotationBar::askNote() {
+  bool ok = false;
+  const QString text = QInputDialog::getMultiLineText(
+      window(), tr("Note"), tr("A note kept with the next annotation of this case:"), note_, &ok);
+  if (ok) setNote(text);
+  return ok;
+}
+
+void AnnotationBar::focusCategory() {
+  category_->setFocus(Qt::ShortcutFocusReason);
+}
+
+void AnnotationBar::setKeyHints(const QString& confirm, const QString& reject, const QString& add,
+                                const QString& correct, const QString& undoKey, const QString& span) {
+  keyHints_ = QStringList{confirm, reject, add, correct, undoKey, span};
+  retranslate();
+}
+
+bool AnnotationBar::isHkbReady() const {
+  return hkb_->isReady();
+}
+
+bool AnnotationBar::waitForHkb(int timeoutMs) {
+  return hkb_->waitFor(timeoutMs);
+}
+
+int AnnotationBar::hkbSize() const {
+  return hkb_->size();
+}
+
+QStringList AnnotationBar::suggestedTypes() const {
+  return suggest_->suggestedTypes();
+}
+
+QString AnnotationBar::suggestionText() const {
+  return suggest_->text();
 }
 
 void AnnotationBar::setStatus(const QString& text) {
@@ -373,6 +414,18 @@ void AnnotationBar::setStatus(const QString& text) {
 
 QString AnnotationBar::statusText() const {
   return status_->text();
+}
+
+int AnnotationBar::annotationCount() const {
+  return list_->topLevelItemCount();
+}
+
+QComboBox* AnnotationBar::categoryCombo() const {
+  return category_;
+}
+
+QTreeWidget* AnnotationBar::annotationList() const {
+  return list_;
 }
 
 void AnnotationBar::changeEvent(QEvent* event) {

@@ -1,31 +1,30 @@
 #pragma once
 // The review panel's annotation bar (issue 6, MRSQLGen mode): under the case view, Confirm and
-// Reject for the selected automatic finding, a category (C1..C10, the six TA-SQL categories) with
-// "Add label", "Mark correct", "Remove last" (undo), the case's manual annotations, and what the
-// hallucination knowledge base (HKB) suggests for the case. MRSQLGen annotations go through
-// hs::mr::addAnnotation (the workspace's annotations table) so the HKB grows with each one; the
-// HKB is loaded once per workspace off the UI thread (again after an undo). TA-SQL annotations
-// are stored too but are no HKB knowledge. The keys are the review panel's actions
-// (review_panel_keys.cpp); undo and redo take back the reviewer's annotations in order, whatever
-// the case, through the workspace's undo log, so they survive a restart. "Label span" attaches the
-// chosen category to the SQL text selected in the case view.
+// Reject for the selected automatic finding, a label (C1..C10, the six TA-SQL categories) with
+// "Add label", "Label span", "Mark correct", "Remove last", the case's annotations, and what the
+// hallucination knowledge base (HKB) suggests for the case. The bar holds the shown case and its
+// buttons; its parts are classes of their own: the reviewer (reviewer_identity.h), the HKB
+// (hkb_loader.h, hkb_suggestion.h), the writes (annotation_writer.h), undo and redo through the
+// workspace's undo log (annotation_history.h), the label chooser (label_choice.h), the list
+// (annotation_list.h) and the marks on the case view's findings (finding_marks.h). The keys are
+// the review panel's (review_keys.h).
 #include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 
+#include <cstdint>
 #include <functional>
-#include <memory>
 #include <optional>
 #include <vector>
 
-namespace hs {
-struct Finding;
-struct FindingSpan;
-namespace ws {
+#include "engine/core/finding.h"
+#include "widgets/review/annotation_history.h"
+#include "widgets/review/annotation_writer.h"
+
+namespace hs::ws {
 struct AnnotationRecord;
 }
-}  // namespace hs
 
 class QComboBox;
 class QLabel;
@@ -33,6 +32,12 @@ class QPushButton;
 class QTreeWidget;
 
 namespace hs::ui {
+
+class AnnotationList;
+class HkbLoader;
+class HkbSuggestion;
+class LabelChoice;
+class ReviewerIdentity;
 
 class AnnotationBar : public QWidget {
   Q_OBJECT
@@ -50,20 +55,19 @@ class AnnotationBar : public QWidget {
   // The list whose current row is "the selected finding" (the case view's Findings list).
   void setFindingList(QTreeWidget* list);
 
-  QString annotator() const { return annotator_; }
+  QString annotator() const;
   // Sets the annotator for this session (no question asked). Without it, the first annotation
   // asks for the reviewer's name and e-mail (reviewer_dialog.h) unless the settings have them.
   void setAnnotator(const QString& name);  // "" = the OS user ($USER / $USERNAME)
   bool ensureReviewer();                   // false when the reviewer declined to give a name
-  // The reviewer as known without asking (chosen, else the stored profile, else the OS user):
-  // whose undo log the undo and redo keys walk.
+  // The reviewer as known without asking: whose undo log the undo and redo keys walk.
   QString undoOwner() const;
 
   // The actions (the buttons and keys call these). False, with the reason in statusText(), when
   // nothing was written.
   bool confirmFinding();
   bool rejectFinding();
-  bool addLabel();  // the category combo's choice
+  bool addLabel();  // the label chooser's choice
   bool markCorrect();
   bool markIncorrect();  // human verdict "incorrect" (taxonomy "human")
   bool markUnsure();     // human verdict "unsure" (taxonomy "human")
@@ -77,19 +81,15 @@ class AnnotationBar : public QWidget {
   bool redo();
   bool canUndo() const;
   bool canRedo() const;
-  // What undo / redo would change next: its case (-1 when nothing) and the change in words ("mark
-  // incorrect"), for the Undo and Redo commands to name it.
-  struct Change {
-    qint64 caseId = -1;
-    QString text;
-  };
+  // What undo / redo would change next, for the Undo and Redo commands to name it.
+  using Change = AnnotationChange;
   Change nextUndo() const;
   Change nextRedo() const;
   // A note kept with the next annotation written (askNote: a dialog for it, on the Note key).
   void setNote(const QString& note);
   QString note() const { return note_; }
   bool askNote();
-  // Puts the focus on the category combo (Up/Down then choose the label to add).
+  // Puts the focus on the label chooser (Up/Down then choose the label to add).
   void focusCategory();
   // Shows the key of an action in the tooltip of its button ("Confirm": the panel's key text).
   void setKeyHints(const QString& confirm, const QString& reject, const QString& add, const QString& correct,
@@ -99,13 +99,13 @@ class AnnotationBar : public QWidget {
   bool waitForHkb(int timeoutMs);  // processes events; for tests
   int hkbSize() const;             // entries, -1 before the HKB is loaded
   // The shown suggestions, best first: {"C4", ...}, and the line as shown.
-  QStringList suggestedTypes() const { return suggested_; }
+  QStringList suggestedTypes() const;
   QString suggestionText() const;
   QString statusText() const;
   int annotationCount() const;  // rows of the shown case's list
 
-  QComboBox* categoryCombo() const { return category_; }
-  QTreeWidget* annotationList() const { return list_; }
+  QComboBox* categoryCombo() const;
+  QTreeWidget* annotationList() const;
   QPushButton* confirmButton() const { return confirm_; }
   QPushButton* rejectButton() const { return reject_; }
   QPushButton* spanButton() const { return span_; }
@@ -122,41 +122,43 @@ class AnnotationBar : public QWidget {
   void changeEvent(QEvent* event) override;
 
  private:
-  struct Loaded;
   void buildUi();
   void retranslate();
-  void fillCategories();
-  void startLoad();
-  void onLoaded(const std::shared_ptr<Loaded>& loaded);
   void refreshList();
   void refreshSuggestions();
   void updateEnabled();
   int selectedFinding() const;
   bool writeFindingVerdict(const char* verdict);
-  bool writeMr(const QString& category, const char* verdict, qint64 findingId, const QString& subcategory);
-  bool writeOther(const QString& taxonomy, const QString& category, const char* verdict, qint64 findingId);
+  bool writeLabel(const QString& taxonomy, const QString& category, const char* verdict, qint64 findingId,
+                  const QString& subcategory, bool throughHkb);
   bool finishWrite(bool ok, const QString& error);
-  bool writeRecord(const hs::ws::AnnotationRecord& record);  // mrsqlgen through the HKB, others direct
-  void markFindingRows();  // "✓ confirmed" / "✗ rejected" on the case view's finding rows
+  bool afterRevert(const hs::Result<std::optional<hs::ws::AnnotationRecord>>& reverted, bool redone);
   void setStatus(const QString& text);
 
-  struct State;
-  std::unique_ptr<State> s_;
-  QString annotator_;
-  QStringList suggested_;
+  ReviewerIdentity* identity_;
+  HkbLoader* hkb_;
+  AnnotationWriter writer_;
+  AnnotationHistory history_;
+  qint64 caseId_ = -1;
+  bool caseCorrect_ = false;  // EX set matches: the HKB suggestion line stays hidden
+  std::vector<hs::Finding> findings_;
+  std::vector<std::int64_t> findingIds_;
+  std::vector<hs::ws::AnnotationRecord> annotations_;
+  // A span label about to be written (labelSpan) travels here.
+  std::optional<hs::FindingSpan> pendingSpan_;
+  std::function<std::optional<hs::FindingSpan>()> spanSource_;
   QPointer<QTreeWidget> findingList_;
   QPushButton* confirm_ = nullptr;
   QPushButton* reject_ = nullptr;
-  QComboBox* category_ = nullptr;
+  LabelChoice* category_ = nullptr;
   QPushButton* add_ = nullptr;
   QPushButton* correct_ = nullptr;
   QPushButton* undo_ = nullptr;
   QPushButton* span_ = nullptr;
-  QLabel* suggest_ = nullptr;
+  HkbSuggestion* suggest_ = nullptr;
   QLabel* status_ = nullptr;
-  QTreeWidget* list_ = nullptr;
+  AnnotationList* list_ = nullptr;
   QStringList keyHints_;
-  bool annotatorChosen_ = false;
   QString note_;
 };
 

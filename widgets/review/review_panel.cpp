@@ -1,64 +1,44 @@
+// ReviewPanel: the Review tab's parts put together, and the shown run and case.
 #include "widgets/review/review_panel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QLabel>
-#include <QLineEdit>
-#include <QLocale>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableView>
+#include <QVBoxLayout>
 
-#include <nlohmann/json.hpp>
-
-#include "engine/workflow/evaluate_run.h"
-#include "engine/workspace/drilldown_store.h"
+#include "engine/core/finding.h"
 #include "engine/workspace/results_store.h"
 #include "engine/workspace/workspace.h"
-#include "widgets/difficulty_text.h"
 #include "widgets/review/annotation_bar.h"
+#include "widgets/review/annotation_history.h"
+#include "widgets/review/case_filter_bar.h"
 #include "widgets/review/case_filter_proxy.h"
 #include "widgets/review/case_list_model.h"
+#include "widgets/review/case_queue.h"
+#include "widgets/review/case_table.h"
 #include "widgets/review/case_view.h"
 #include "widgets/review/case_view_host.h"
 #include "widgets/review/detector_summary.h"
 #include "widgets/review/evaluation_controller.h"
-#include "widgets/review/import_preview.h"
-#include "widgets/review/reliability_line.h"
+#include "widgets/review/review_keys.h"
+#include "widgets/review/review_marks.h"
+#include "widgets/review/run_header.h"
+#include "widgets/review/run_summary.h"
+#include "widgets/review/shortcut_sheet.h"
+#include "widgets/review/span_labels.h"
 
 namespace hs::ui {
 
 namespace {
 
-// The run chooser's items keep the run's name and case count, to be worded again in another language.
-constexpr int kRunNameRole = Qt::UserRole + 1;
-constexpr int kRunCasesRole = Qt::UserRole + 2;
-
 QString qs(const std::string& s) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-// Refills a filter combo ("any" first, then the values, each shown as `shown` words it) keeping the
-// current choice when present. The item data is the value.
-void refill(QComboBox* combo, const QString& any, const QStringList& values,
-            QString (*shown)(const QString&) = nullptr) {
-  const QString current = combo->currentIndex() > 0 ? combo->currentData().toString() : QString();
-  const QSignalBlocker block(combo);
-  combo->clear();
-  combo->addItem(any);
-  for (const QString& v : values) combo->addItem(shown ? shown(v) : v, v);
-  const int i = current.isEmpty() ? 0 : combo->findData(current);
-  combo->setCurrentIndex(i < 0 ? 0 : i);
-  combo->setEnabled(!values.isEmpty());
-}
-
-QString percent(int part, int whole) {
-  return whole > 0 ? QLocale().toString(100.0 * part / whole, 'f', 1) : QStringLiteral("–");
 }
 
 }  // namespace
@@ -71,31 +51,74 @@ ReviewPanel::ReviewPanel(EvaluationController* evaluation, QWidget* parent)
   setObjectName(QStringLiteral("reviewPanel"));
   proxy_->setCaseModel(model_);
   buildUi();
-  buildActions();
+  keys_ = new ReviewKeys(this, annotations_);
+  connectParts();
   retranslate();
-
-  connect(runs_, &QComboBox::currentIndexChanged, this, [this]() {
-    if (!filling_) reloadCases();
-  });
-  connect(evaluate_, &QPushButton::clicked, this, &ReviewPanel::evaluateCurrentRun);
-  connect(cancel_, &QPushButton::clicked, evaluation_, &EvaluationController::cancel);
-  connect(evaluation_, &EvaluationController::busyChanged, this, &ReviewPanel::setEvaluating);
-  connect(evaluation_, &EvaluationController::progress, this, [this](int done, int total) {
-    progress_->setRange(0, total);
-    progress_->setValue(done);
-  });
-  connect(evaluation_, &EvaluationController::finished, this, &ReviewPanel::onEvaluationFinished);
-  for (QComboBox* c : {verdict_, review_, category_, modelFilter_, difficulty_})
-    connect(c, &QComboBox::currentIndexChanged, this, &ReviewPanel::applyFilters);
-  connect(search_, &QLineEdit::textChanged, this, &ReviewPanel::applyFilters);
-  connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            if (current.isValid()) showCase(proxy_->caseIdAt(current.row()));
-          });
   setEvaluating(evaluation_->isBusy());
 }
 
 ReviewPanel::~ReviewPanel() = default;
+
+void ReviewPanel::buildUi() {
+  header_ = new RunHeader;
+  summary_ = new RunSummary(this);
+  header_->addSummary(summary_->line());
+  filters_ = new CaseFilterBar;
+  list_ = new CaseTable(proxy_);
+  view_ = new CaseViewHost;
+  annotations_ = new AnnotationBar;
+  auto* right = new QWidget;  // the case view with the annotation bar under it
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(0, 0, 0, 0);
+  rightLayout->setSpacing(0);
+  rightLayout->addWidget(view_, 1);
+  rightLayout->addWidget(annotations_);
+  splitter_ = new QSplitter(Qt::Horizontal);
+  splitter_->addWidget(list_);
+  splitter_->addWidget(right);
+  splitter_->setStretchFactor(0, 5);
+  splitter_->setStretchFactor(1, 6);
+  splitter_->setChildrenCollapsible(false);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(header_);
+  layout->addWidget(summary_->detectors());
+  layout->addWidget(summary_->reliabilityLine());
+  layout->addWidget(filters_);
+  layout->addWidget(splitter_, 1);
+}
+
+void ReviewPanel::connectParts() {
+  connect(header_, &RunHeader::runChanged, this, &ReviewPanel::reloadCases);
+  connect(header_->evaluateButton(), &QPushButton::clicked, this, &ReviewPanel::evaluateCurrentRun);
+  connect(header_->cancelButton(), &QPushButton::clicked, evaluation_, &EvaluationController::cancel);
+  connect(evaluation_, &EvaluationController::busyChanged, this, &ReviewPanel::setEvaluating);
+  connect(evaluation_, &EvaluationController::progress, header_, &RunHeader::setProgress);
+  connect(evaluation_, &EvaluationController::finished, this, &ReviewPanel::onEvaluationFinished);
+  connect(filters_, &CaseFilterBar::changed, this, &ReviewPanel::applyFilters);
+  connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid()) showCase(proxy_->caseIdAt(current.row()));
+          });
+  connect(keys_, &ReviewKeys::stepFinding, this, &ReviewPanel::stepFinding);
+  connect(keys_, &ReviewKeys::stepCase, this, &ReviewPanel::stepCase);
+  connect(keys_, &ReviewKeys::shortcutSheetRequested, this, &ReviewPanel::showShortcutSheet);
+  annotations_->setSpanSource([this] { return selectedSpan(); });
+  connect(annotations_, &AnnotationBar::spanLabelsChanged, this, [this](qint64 id) {
+    if (id == shownCaseId_) refreshShownCase();
+  });
+  connect(annotations_, &AnnotationBar::annotated, this, [this](qint64) { reloadReviewMarks(); });
+  connect(annotations_, &AnnotationBar::changeReverted, this, &ReviewPanel::onChangeReverted);
+}
+
+const hs::ws::Workspace* ReviewPanel::workspace() const {
+  return hasWorkspace() ? ws_.get() : nullptr;
+}
+
+CaseQueue ReviewPanel::queue() const {
+  return CaseQueue(model_, proxy_, list_);
+}
 
 bool ReviewPanel::hasWorkspace() const {
   return ws_ && ws_->isOpen();
@@ -104,10 +127,7 @@ bool ReviewPanel::hasWorkspace() const {
 bool ReviewPanel::setWorkspace(const QString& path, QString* error) {
   ws_.reset();
   path_.clear();
-  {
-    const QSignalBlocker block(runs_);
-    runs_->clear();  // run ids of the previous workspace mean nothing in the next one
-  }
+  header_->clear();  // run ids of the previous workspace mean nothing in the next one
   shownCaseId_ = -1;
   if (!path.isEmpty()) {
     auto opened = hs::ws::Workspace::open(path.toStdString());
@@ -126,45 +146,20 @@ bool ReviewPanel::setWorkspace(const QString& path, QString* error) {
 }
 
 void ReviewPanel::reloadRuns(qint64 selectRunId) {
-  filling_ = true;
-  const qint64 previous = selectRunId ? selectRunId : currentRunId();
-  runs_->clear();
-  if (hasWorkspace()) {
-    if (auto runs = ws_->runs()) {
-      for (const auto& r : *runs) {
-        // A drill-down run (gold sub-queries, no prediction to review) is the Drill-down tab's.
-        if (hs::ws::isDrilldownRun(r)) continue;
-        auto n = ws_->caseCount(r.id);
-        runs_->addItem(QString(), QVariant::fromValue(static_cast<qint64>(r.id)));
-        runs_->setItemData(runs_->count() - 1, qs(r.info.name), kRunNameRole);
-        runs_->setItemData(runs_->count() - 1, n ? static_cast<int>(*n) : 0, kRunCasesRole);
-      }
-    }
-  }
-  retranslateRuns();
-  int index = runs_->findData(QVariant::fromValue(previous));
-  if (index < 0) index = runs_->count() - 1;  // the newest
-  runs_->setCurrentIndex(index);
-  filling_ = false;
-  runs_->setEnabled(runs_->count() > 0);
+  header_->fill(workspace(), selectRunId);
   reloadCases();
 }
 
-void ReviewPanel::retranslateRuns() {
-  for (int i = 0; i < runs_->count(); ++i)
-    runs_->setItemText(i, tr("%1 (%n case(s))", nullptr, runs_->itemData(i, kRunCasesRole).toInt())
-                              .arg(runs_->itemData(i, kRunNameRole).toString()));
-}
-
 qint64 ReviewPanel::currentRunId() const {
-  return runs_->currentIndex() < 0 ? 0 : runs_->currentData().value<qint64>();
+  return header_->currentRunId();
 }
 
 bool ReviewPanel::selectRun(qint64 runId) {
-  const int index = runs_->findData(QVariant::fromValue(runId));
-  if (index < 0) return false;
-  runs_->setCurrentIndex(index);
-  return true;
+  return header_->selectRun(runId);
+}
+
+void ReviewPanel::setRunMenu(QMenu* menu) {
+  header_->setRunMenu(menu);
 }
 
 void ReviewPanel::reloadCases() {
@@ -187,10 +182,9 @@ void ReviewPanel::reloadCases() {
   updateStats();
   reloadReviewMarks();
   shownCaseId_ = -1;
-  const int row = keep >= 0 ? model_->rowOfCase(keep) : -1;
-  const QModelIndex at = row >= 0 ? proxy_->mapFromSource(model_->index(row, 0)) : QModelIndex();
-  if (at.isValid()) {
-    list_->setCurrentIndex(at);
+  const int row = keep >= 0 ? queue().rowOfCase(keep) : -1;
+  if (row >= 0) {
+    list_->setCurrentIndex(proxy_->index(row, 0));
     showCase(keep);  // the outcome may have changed (re-evaluated)
   } else if (proxy_->rowCount() > 0) {
     selectCaseRow(0);
@@ -201,148 +195,50 @@ void ReviewPanel::reloadCases() {
                                                   "Use File ▸ Import Benchmark Run… to add one.")
                                              : noWorkspaceText()));
   }
-  evaluate_->setEnabled(!evaluation_->isBusy() && model_->rowCount() > 0);
+  header_->evaluateButton()->setEnabled(!evaluation_->isBusy() && model_->rowCount() > 0);
   emit casesReloaded(model_->rowCount());
 }
 
 void ReviewPanel::fillFilterCombos() {
-  refill(category_, tr("All findings"), model_->categories());
-  const QStringList models = model_->models();
-  const QStringList difficulties = model_->difficulties();
-  refill(modelFilter_, tr("All models"), models);
-  refill(difficulty_, tr("All difficulties"), difficulties,
-         [](const QString& d) { return difficultyText(d.toStdString()); });
-  // A filter with one value or none has nothing to choose: hidden, it leaves the row (and the
-  // window's minimum width, which the Query tab's schema panel pays for) to the others.
-  modelFilter_->setVisible(models.size() > 1);
-  difficulty_->setVisible(difficulties.size() > 1);
+  filters_->refill(*model_);
   applyFilters();
 }
 
 void ReviewPanel::applyFilters() {
-  proxy_->setVerdict(static_cast<CaseFilterProxy::VerdictFilter>(std::max(0, verdict_->currentIndex())));
-  proxy_->setCategory(category_->currentIndex() > 0 ? category_->currentData().toString() : QString());
-  proxy_->setModelName(modelFilter_->currentIndex() > 0 ? modelFilter_->currentData().toString() : QString());
-  proxy_->setDifficulty(difficulty_->currentIndex() > 0 ? difficulty_->currentData().toString() : QString());
-  proxy_->setText(search_->text());
-  proxy_->setPinnedCase(-1);  // a filter chosen now applies to the shown case too
-  proxy_->setReview(static_cast<CaseFilterProxy::ReviewFilter>(std::max(0, review_->currentIndex())));
+  filters_->applyTo(*proxy_);
   proxy_->invalidate();
-  if (shownCaseId_ >= 0) {
-    const int row = model_->rowOfCase(shownCaseId_);
-    if (row < 0 || !proxy_->mapFromSource(model_->index(row, 0)).isValid()) {
-      // The filter hides the shown case: the view no longer shows it (nor annotates it).
-      shownCaseId_ = -1;
-      list_->setCurrentIndex(QModelIndex());
-      annotations_->setCase(-1, {});
-      view_->showMessage(tr("The filter hides the case that was shown. Select a case in the list."));
-    }
+  if (shownCaseId_ >= 0 && queue().rowOfCase(shownCaseId_) < 0) {
+    // The filter hides the shown case: the view no longer shows it (nor annotates it).
+    shownCaseId_ = -1;
+    list_->setCurrentIndex(QModelIndex());
+    annotations_->setCase(-1, {});
+    view_->showMessage(tr("The filter hides the case that was shown. Select a case in the list."));
   }
   proxy_->setPinnedCase(shownCaseId_);
-  shown_->setText(
-      tr("%1 of %2").arg(QLocale().toString(proxy_->rowCount()), QLocale().toString(model_->rowCount())));
-}
-
-QString ReviewPanel::statsText() const {
-  return stats_->text();
-}
-
-QString ReviewPanel::reliabilityText() const {
-  return reliability_->isHidden() ? QString() : reliability_->text();
-}
-
-void ReviewPanel::updateReliability() {
-  bool any = false;  // a run without abstention (most runs) costs one scan
-  for (int r = 0; r < model_->rowCount() && !any; ++r) any = model_->row(r).summary.abstention.has_value();
-  if (!any) {
-    reliability_->clear();
-    reliability_->setToolTip({});
-    reliability_->hide();
-    return;
-  }
-  std::vector<hs::ws::CaseSummary> rows;
-  rows.reserve(static_cast<std::size_t>(model_->rowCount()));
-  for (int r = 0; r < model_->rowCount(); ++r) rows.push_back(model_->row(r).summary);
-  const nlohmann::json reliability = hs::ws::runReliability(rows);
-  reliability_->setText(ReliabilityLine::text(reliability));
-  reliability_->setToolTip(ReliabilityLine::tooltip(reliability));
-  reliability_->setVisible(reliability.is_object());
+  filters_->setShownCount(proxy_->rowCount(), model_->rowCount());
 }
 
 void ReviewPanel::updateStats() {
-  const int n = model_->rowCount();
-  const int evaluated = n == 0 ? 0 : model_->evaluatedCount();
-  // The detector bench follows the shown run and its evaluation (in the background).
-  if (evaluated == 0) {
-    detectors_->clearSummary();
-    benchedRun_ = 0;
-    benchedEvaluated_ = -1;
-  } else if (benchedRun_ != currentRunId() || benchedEvaluated_ != evaluated) {
-    benchedRun_ = currentRunId();
-    benchedEvaluated_ = evaluated;
-    detectors_->compute(path_, benchedRun_);
-  }
-  updateReliability();
-  if (n == 0) {
-    stats_->clear();
-    return;
-  }
-  // The cases that cannot be scored, counted by the engine against the run's database folder and
-  // said once here (before, only each case's Results tab gave the reason).
-  QString notScored;
-  if (hasWorkspace())
-    if (auto counted = hs::workflow::notScoredOfRun(*ws_, currentRunId()); counted && counted->total() > 0)
-      notScored =
-          QStringLiteral(" · ") + notScoredText(*counted) +
-          (counted->databaseMissing > 0 ? QStringLiteral(" · ") + tr("Manage Run ▸ Set Database Folder…")
-                                        : QString());
-  if (evaluated == 0) {
-    stats_->setText(tr("%n case(s), not evaluated yet", nullptr, n) + notScored);
-    return;
-  }
-  const int decided = model_->correctCount() + model_->wrongCount();
-  QString text =
-      tr("%1 cases · evaluated %2 · EX (set) %3% (%4 correct, %5 wrong)")
-          .arg(QLocale().toString(n), QLocale().toString(evaluated), percent(model_->correctCount(), decided),
-               QLocale().toString(model_->correctCount()), QLocale().toString(model_->wrongCount()));
-  // The other semantics beside it: bag, ordered (cases whose gold orders), and set ignoring the
-  // column order when the run asked for it.
-  int bag[2] = {0, 0}, ordered[2] = {0, 0}, anyOrder[2] = {0, 0};
-  for (int r = 0; r < n; ++r) {
-    const auto& s = model_->row(r).summary;
-    if (s.exBag) ++bag[*s.exBag ? 0 : 1];
-    if (s.exOrdered) ++ordered[*s.exOrdered ? 0 : 1];
-    if (s.exSetAnyOrder) ++anyOrder[*s.exSetAnyOrder ? 0 : 1];
-  }
-  text += QStringLiteral(" · ") + tr("bag %1%").arg(percent(bag[0], bag[0] + bag[1]));
-  if (ordered[0] + ordered[1] > 0)
-    text += QStringLiteral(" · ") + tr("ordered %1% of %2")
-                                        .arg(percent(ordered[0], ordered[0] + ordered[1]),
-                                             QLocale().toString(ordered[0] + ordered[1]));
-  if (anyOrder[0] + anyOrder[1] > 0)
-    text += QStringLiteral(" · ") +
-            tr("set ignoring column order %1%").arg(percent(anyOrder[0], anyOrder[0] + anyOrder[1]));
-  stats_->setText(text + notScored);
-  stats_->setToolTip(
-      tr("EX: execution accuracy. Set compares the rows as sets, bag counts duplicates, "
-         "ordered also compares the order (only where the gold query orders)."));
+  summary_->update(*model_, workspace(), path_, currentRunId());
 }
 
 bool ReviewPanel::selectCaseRow(int proxyRow) {
-  const QModelIndex at = proxy_->index(proxyRow, CaseListModel::Position);
-  if (!at.isValid()) return false;
-  list_->setCurrentIndex(at);
-  list_->scrollTo(at, QAbstractItemView::PositionAtCenter);
+  if (!list_->makeCurrent(proxyRow)) return false;
   return shownCaseId_ == proxy_->caseIdAt(proxyRow);
 }
 
 bool ReviewPanel::selectCaseNumber(int n) {
-  for (int r = 0; r < model_->rowCount(); ++r) {
-    if (model_->row(r).summary.position + 1 != n) continue;
-    const QModelIndex at = proxy_->mapFromSource(model_->index(r, 0));
-    return at.isValid() && selectCaseRow(at.row());
-  }
-  return false;
+  const int row = queue().rowOfNumber(n);
+  return row >= 0 && selectCaseRow(row);
+}
+
+bool ReviewPanel::stepCase(int delta, bool unreviewedOnly) {
+  const int row = queue().step(delta, unreviewedOnly);
+  return row >= 0 && selectCaseRow(row);
+}
+
+bool ReviewPanel::stepFinding(int delta) {
+  return CaseQueue::stepFinding(view_->caseView() ? view_->caseView()->findingList() : nullptr, delta);
 }
 
 void ReviewPanel::showCase(qint64 caseId) {
@@ -360,14 +256,56 @@ void ReviewPanel::showCase(qint64 caseId) {
     return;
   }
   hs::eval::CaseOutcome shown = outcome->value_or(hs::eval::CaseOutcome{});
-  for (hs::Finding& f : spanLabelFindings(caseId)) shown.findings.push_back(std::move(f));
-  const int row = model_->rowOfCase(caseId);
-  view_->setCase(record->kase, shown, row >= 0 ? static_cast<int>(model_->row(row).summary.position) + 1 : 0);
+  for (hs::Finding& f : SpanLabels::findings(*ws_, caseId)) shown.findings.push_back(std::move(f));
+  view_->setCase(record->kase, shown, queue().number(caseId));
   annotations_->setFindingList(view_->caseView() ? view_->caseView()->findingList() : nullptr);
   annotations_->setCase(caseId, shown.findings, shown.exSet.value_or(false));
   // The first finding selected: Confirm and Reject act at once (they did nothing until one was).
   if (!shown.findings.empty()) stepFinding(1);
   emit caseShown(caseId);
+}
+
+std::optional<hs::FindingSpan> ReviewPanel::selectedSpan() const {
+  return SpanLabels::selected(view_->caseView());
+}
+
+void ReviewPanel::refreshShownCase() {
+  const qint64 id = shownCaseId_;
+  if (id < 0) return;
+  shownCaseId_ = -1;
+  showCase(id);
+}
+
+void ReviewPanel::reloadReviewMarks() {
+  std::map<qint64, CaseListModel::ReviewMark> marks;
+  if (hasWorkspace() && currentRunId() > 0) marks = ReviewMarks::read(*ws_, currentRunId());
+  model_->setReviewMarks(marks);
+  filters_->setProgressText(progressText());
+  updateUndoTexts();  // every write and undo passes here
+}
+
+QString ReviewPanel::progressText() const {
+  return ReviewMarks::progressText(*model_);
+}
+
+void ReviewPanel::updateUndoTexts() {
+  const AnnotationChange undo = annotations_->nextUndo();
+  const AnnotationChange redo = annotations_->nextRedo();
+  keys_->setUndoTexts(undo, queue().number(undo.caseId), redo, queue().number(redo.caseId));
+}
+
+void ReviewPanel::onChangeReverted(qint64 caseId, const QString& change, bool redone) {
+  const int number = queue().number(caseId);
+  if (number > 0 && caseId != shownCaseId_) {  // shown where it happened, unless a filter hides it
+    if (const int row = queue().rowOfCase(caseId); row >= 0) selectCaseRow(row);
+  }
+  QString text;
+  if (number > 0)
+    text = (redone ? tr("Redone on case #%1: %2") : tr("Undone on case #%1: %2")).arg(number).arg(change);
+  else
+    text = (redone ? tr("Redone on a case of another run: %1") : tr("Undone on a case of another run: %1"))
+               .arg(change);
+  emit message(text);
 }
 
 void ReviewPanel::evaluateCurrentRun() {
@@ -376,25 +314,52 @@ void ReviewPanel::evaluateCurrentRun() {
 }
 
 void ReviewPanel::setEvaluating(bool busy) {
-  progress_->setVisible(busy);
-  if (busy) progress_->setRange(0, 0);
-  cancel_->setEnabled(busy);
-  evaluate_->setEnabled(!busy && model_->rowCount() > 0);
+  header_->setEvaluating(busy, model_->rowCount() > 0);
 }
 
 void ReviewPanel::onEvaluationFinished(const EvaluationResult& result) {
   annotations_->reloadKnowledgeBase();  // the run's automatic findings were replaced
   if (result.runId == currentRunId()) reloadCases();
-  if (!result.error.isEmpty())
-    stats_->setText(tr("Evaluation failed: %1").arg(result.error));
-  else if (result.cancelled)
-    stats_->setText(stats_->text() + QStringLiteral(" · ") +
-                    tr("cancelled after %1 of %2 cases").arg(result.saved).arg(result.total));
+  summary_->noteEvaluation(result);
+}
+
+QAction* ReviewPanel::shortcutsAction() const {
+  return keys_->shortcutsAction();
+}
+
+QList<QPair<QString, QString>> ReviewPanel::shortcutList() const {
+  return ShortcutSheet::rows(keys_->actions());
+}
+
+QList<QPair<QString, QString>> ReviewPanel::generalShortcutList() const {
+  return generalActions_ ? ShortcutSheet::rows(generalActions_()) : QList<QPair<QString, QString>>{};
+}
+
+void ReviewPanel::showShortcutSheet() {
+  ShortcutSheet sheet(generalShortcutList(), shortcutList(), window());
+  sheet.exec();
+}
+
+QString ReviewPanel::noWorkspaceText() const {
+  return tr(
+      "No workspace is open.\nUse File ▸ Open Workspace… to go on with a review, or\n"
+      "File ▸ Import Benchmark Run… to start one from a file of predictions.");
+}
+
+void ReviewPanel::retranslate() {
+  if (!hasWorkspace()) view_->showMessage(noWorkspaceText());  // the empty tab says how to fill it
+  header_->retranslate();
+  filters_->retranslate();
+  keys_->retranslate();
+  updateUndoTexts();
+  filters_->setProgressText(progressText());
+  fillFilterCombos();
+  updateStats();
 }
 
 void ReviewPanel::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
-  setKeysActive(true);
+  keys_->setActive(true);
   if (splitSet_) return;
   splitSet_ = true;  // the case view's size hint is large: give the list a fair share once
   const int w = splitter_->width();
@@ -403,12 +368,59 @@ void ReviewPanel::showEvent(QShowEvent* event) {
 
 void ReviewPanel::hideEvent(QHideEvent* event) {
   QWidget::hideEvent(event);
-  setKeysActive(false);
+  keys_->setActive(false);
 }
 
 void ReviewPanel::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
   QWidget::changeEvent(event);
+}
+
+// The parts' widgets, for the window's menus and for tests.
+QToolButton* ReviewPanel::runMenuButton() const {
+  return header_->runMenuButton();
+}
+QComboBox* ReviewPanel::runCombo() const {
+  return header_->runCombo();
+}
+QProgressBar* ReviewPanel::progressBar() const {
+  return header_->progressBar();
+}
+QPushButton* ReviewPanel::evaluateButton() const {
+  return header_->evaluateButton();
+}
+QPushButton* ReviewPanel::cancelButton() const {
+  return header_->cancelButton();
+}
+QString ReviewPanel::statsText() const {
+  return summary_->text();
+}
+DetectorSummary* ReviewPanel::detectorSummary() const {
+  return summary_->detectors();
+}
+QString ReviewPanel::reliabilityText() const {
+  return summary_->reliabilityText();
+}
+QComboBox* ReviewPanel::reviewCombo() const {
+  return filters_->reviewCombo();
+}
+QComboBox* ReviewPanel::verdictCombo() const {
+  return filters_->verdictCombo();
+}
+QComboBox* ReviewPanel::categoryCombo() const {
+  return filters_->categoryCombo();
+}
+QComboBox* ReviewPanel::modelCombo() const {
+  return filters_->modelCombo();
+}
+QComboBox* ReviewPanel::difficultyCombo() const {
+  return filters_->difficultyCombo();
+}
+QLineEdit* ReviewPanel::searchField() const {
+  return filters_->searchField();
+}
+QTableView* ReviewPanel::caseList() const {
+  return list_;
 }
 
 }  // namespace hs::ui

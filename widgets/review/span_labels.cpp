@@ -1,15 +1,12 @@
-// ReviewPanel: labels on a span of the SQL. The span comes from the text selected in the case
-// view's gold or predicted SQL; a stored span label is shown like any finding (its highlight in the
-// editor and a row in the Findings list, origin "human").
+// SpanLabels: the selected SQL span and the stored span labels of a case.
+#include "widgets/review/span_labels.h"
+
 #include <Qsci/qsciscintillabase.h>
 
 #include "engine/core/finding.h"
 #include "engine/workspace/annotations.h"
 #include "engine/workspace/workspace.h"
-#include "widgets/review/annotation_bar.h"
 #include "widgets/review/case_view.h"
-#include "widgets/review/case_view_host.h"
-#include "widgets/review/review_panel.h"
 #include "widgets/sql_editor.h"
 
 namespace hs::ui {
@@ -26,21 +23,19 @@ std::optional<hs::FindingSpan> selectionOf(SqlEditor* editor, const char* side) 
 
 }  // namespace
 
-std::optional<hs::FindingSpan> ReviewPanel::selectedSpan() const {
-  CaseView* cv = view_->caseView();
-  if (!cv) return std::nullopt;
+std::optional<hs::FindingSpan> SpanLabels::selected(const CaseView* view) {
+  if (!view) return std::nullopt;
   // The editor the reviewer selected in last (it has the focus), else whichever has a selection.
-  if (cv->goldEditor()->hasFocus()) {
-    if (auto s = selectionOf(cv->goldEditor(), "gold")) return s;
+  if (view->goldEditor()->hasFocus()) {
+    if (auto s = selectionOf(view->goldEditor(), "gold")) return s;
   }
-  if (auto s = selectionOf(cv->predEditor(), "pred")) return s;
-  return selectionOf(cv->goldEditor(), "gold");
+  if (auto s = selectionOf(view->predEditor(), "pred")) return s;
+  return selectionOf(view->goldEditor(), "gold");
 }
 
-std::vector<hs::Finding> ReviewPanel::spanLabelFindings(qint64 caseId) const {
+std::vector<hs::Finding> SpanLabels::findings(const hs::ws::Workspace& ws, qint64 caseId) {
   std::vector<hs::Finding> out;
-  if (!hasWorkspace()) return out;
-  auto rows = hs::ws::annotationsOfCase(*ws_, caseId);
+  auto rows = hs::ws::annotationsOfCase(ws, caseId);
   if (!rows) return out;
   for (const auto& a : *rows) {
     if (!a.span) continue;
@@ -55,13 +50,6 @@ std::vector<hs::Finding> ReviewPanel::spanLabelFindings(qint64 caseId) const {
     out.push_back(std::move(f));
   }
   return out;
-}
-
-void ReviewPanel::refreshShownCase() {
-  const qint64 id = shownCaseId_;
-  if (id < 0) return;
-  shownCaseId_ = -1;
-  showCase(id);
 }
 
 }  // namespace hs::ui

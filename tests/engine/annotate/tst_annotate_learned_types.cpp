@@ -3,9 +3,13 @@
 // it adds keeps a span and a reason.
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 

@@ -45,6 +45,11 @@ Annotation annotateCase(const CaseInput& in, const RiskModel& model) {
   if (gold) {
     std::vector<Finding> ctypes = mrsqlgenFindings(pred, *gold, schema, in.question);
     judgeCauses(ctypes, pred, *gold, in.question, in.probe, in.lookup);
+    static const TypeModel kRulesOnly;
+    const bool ran = in.predResult && !in.predResult->failed;
+    std::vector<double> x = applyLearnedTypes(in.typeModel ? *in.typeModel : kRulesOnly, ctypes, a.findings,
+                                              gf, pred, *gold, ran, in.keepTypeFeatures);
+    if (in.keepTypeFeatures) a.typeFeatures = std::move(x);
     for (Finding& f : ctypes) a.findings.push_back(std::move(f));
   }
   a.risk = scoreRisk(model, riskFeatures(pred, gf, in.predResult), gf);

@@ -8,6 +8,7 @@
 #include "engine/annotate/check_registry.h"
 #include "engine/annotate/checks.h"
 #include "engine/annotate/finding.h"
+#include "engine/annotate/learned_types.h"
 #include "engine/annotate/risk.h"
 #include "engine/db/schema.h"
 
@@ -29,6 +30,11 @@ struct CaseInput {
   bool resultEqualsGold = false;
   // Gold-free categories switched off by name (check_registry.h; validated there); null: none.
   const CheckNames* disabledChecks = nullptr;
+  // The C1..C10 labels learned from people (learned_types.h) applied to the rules' ones; null: the
+  // rules' labels as they are (tests of the rules themselves).
+  const TypeModel* typeModel = &defaultTypeModel();
+  // Annotation::typeFeatures filled whenever the rules give a C-type (evaluate --type-features).
+  bool keepTypeFeatures = false;
 };
 
 Annotation annotateCase(const CaseInput& in, const RiskModel& model = defaultRiskModel());

@@ -169,6 +169,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
     ci.resultEqualsGold = *equal && !probe.orderDiffers;
   }
   if (!disabled_.empty()) ci.disabledChecks = &disabled_;
+  ci.keepTypeFeatures = keepTypeFeatures_;
   Annotation a = annotateCase(ci);
   // A wrong case that no C-type explains gets a finding that says how the results differ.
   bool explained = false;
@@ -185,6 +186,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   }
   out.findings = std::move(a.findings);
   out.risk = std::move(a.risk);
+  out.typeFeatures = std::move(a.typeFeatures);
   return out;
 }
 

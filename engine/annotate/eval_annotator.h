@@ -19,11 +19,14 @@ class RuleAnnotator final : public eval::Annotator {
   // `disabled`: gold-free categories switched off by name (check_registry.h; validated by the caller).
   explicit RuleAnnotator(CheckNames disabled) : disabled_(std::move(disabled)) {}
   eval::Annotation annotate(const eval::AnnotationInput& input) const override;
+  // Each annotation carries the learned C1..C10 labels' inputs (evaluate --type-features).
+  void keepTypeFeatures(bool on) { keepTypeFeatures_ = on; }
 
  private:
   std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
 
   CheckNames disabled_;  // set once, by the constructor
+  bool keepTypeFeatures_ = false;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };

@@ -323,6 +323,7 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   detail::buildAggregates(b, *root);
   detail::buildColumns(b, *root);
   for (int bi = 0; bi < nb; ++bi) detail::buildPredicates(b, bi);
+  v.tree = std::move(parsed.statements.front().select);
   return v;
 }
 

@@ -7,11 +7,13 @@
 // parse gets no blocks and the parser's error in `error` / `errorOffset` (never throws).
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/db/schema.h"
+#include "engine/sql/ast.h"
 #include "engine/sql/token.h"
 
 namespace hs::annotate {
@@ -153,6 +155,9 @@ struct SqlView {
   std::size_t errorOffset = 0;
   std::size_t errorEnd = 0;  // end of the offending token (syntax errors)
   bool syntaxError = false;  // hs::sql::parse rejected the text (error is its message)
+  // The parsed query the view was built from (null when it did not parse); shared, so views copy
+  // cheaply. The learned C1..C10 labels count its clauses (engine/sql/clause_counts.h).
+  std::shared_ptr<const sql::SelectStmt> tree;
 
   bool ok() const { return error.empty() && !blocks.empty(); }
   std::string_view slice(std::size_t b, std::size_t e) const {

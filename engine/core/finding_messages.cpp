@@ -165,6 +165,8 @@ const std::vector<std::string_view>& findingSubcategories() {
       "bound strictness", "negated set", "comparison operator", "literal value", "aggregate in condition",
       "condition column", "comparison operator and value", "value or pattern", "extra condition",
       "missing condition", "logical connective", "logical operator", "negation", "duplicate rows",
+      // The C1..C10 labels learned from people (engine/annotate/learned_types.h).
+      "learned",
       // Metamorphic testing: the stage of the relation.
       "schema_linking", "logical_synthesis"};
   return all;

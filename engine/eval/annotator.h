@@ -32,6 +32,7 @@ struct AnnotationInput {
 struct Annotation {
   std::vector<Finding> findings;
   std::optional<Risk> risk;
+  std::vector<double> typeFeatures;  // the learned C1..C10 labels' inputs, when asked for (may be empty)
 };
 
 class Annotator {

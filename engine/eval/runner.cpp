@@ -89,6 +89,7 @@ void evaluateOne(const Case& c, const EvalOptions& options, ConnectionCache& cac
   Annotation a = annotator->annotate(AnnotationInput{c, out, database, &budget});
   out.findings = std::move(a.findings);
   out.risk = std::move(a.risk);
+  out.typeFeatures = std::move(a.typeFeatures);
   out.timeLimit = budget.reachedIn();
   if (!options.keepRows) {
     out.gold.rows.clear();

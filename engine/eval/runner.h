@@ -40,6 +40,9 @@ struct CaseOutcome {
   std::optional<ResultDiff> diff;  // when both ran
   std::vector<Finding> findings;
   std::optional<Risk> risk;
+  // The learned C1..C10 labels' inputs (annotate::typeFeatureNames()), when the annotator was asked
+  // for them (evaluate --type-features) and the rules gave a C-type; empty otherwise.
+  std::vector<double> typeFeatures;
   // Set when the case's time limit (EvalOptions::timeoutMs) stopped or skipped some of its work.
   std::optional<TimeLimitReached> timeLimit;
 };

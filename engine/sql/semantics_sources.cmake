@@ -4,6 +4,7 @@ target_sources(hallusql_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/resolver_lookup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/normalise.cpp
   ${CMAKE_CURRENT_LIST_DIR}/normalise_rewrite.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/clause_counts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/diff.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/plan_render.cpp

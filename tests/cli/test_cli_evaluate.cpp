@@ -224,6 +224,29 @@ class TestCliEvaluate : public QObject {
     }
   }
 
+  // --type-features exports the learned C1..C10 labels' inputs (tests/fit/fit_types.py reads them):
+  // the names once in the summary, one value per name on each case whose rules give a C-type,
+  // nothing on the others.
+  void typeFeaturesFollowTheSummarysNames() {
+    const QString out = dir_.path() + "/types.jsonl", summary = dir_.path() + "/types_summary.json";
+    Run r = runCli({"evaluate", "--cases", dir_.path() + "/cases.jsonl", "--db-root", dir_.path(), "--out",
+                    out, "--summary", summary, "--type-features", "--quiet"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    std::ifstream sin(summary.toStdString());
+    const auto names = nlohmann::json::parse(sin)["type_feature_names"];
+    QVERIFY(names.size() > 100);
+    std::ifstream in(out.toStdString());
+    std::set<std::string> with;
+    for (std::string line; std::getline(in, line);) {
+      auto j = nlohmann::json::parse(line);
+      if (!j.contains("type_features")) continue;
+      QCOMPARE(j["type_features"].size(), names.size());
+      with.insert(j["id"].get<std::string>());
+    }
+    // "ok" reverses the gold's order (C9), "wrong" adds a condition; the other three have no C-type.
+    QCOMPARE(with, (std::set<std::string>{"ok", "wrong"}));
+  }
+
   // --timeout-ms is the time limit of a whole case: a case whose gold and predicted SQL are slow
   // stops at it once, says where, and skips the rest; the next case is scored as usual. The same
   // limit holds for `evaluate --workspace W --run ID` (the Review tab's workflow).

@@ -33,7 +33,8 @@ struct Probe {
   }
 };
 
-// The MRSQLGen (C1..C10) findings annotateCase gives the pair.
+// The MRSQLGen (C1..C10) findings annotateCase's rules give the pair (the learned labels on top of
+// them are tst_annotate_learned_types' subject: these tests are about the rules).
 inline std::vector<Finding> ctypeFindings(const db::Schema& schema, const std::string& pred,
                                           const std::string& gold, const std::string& question,
                                           const annotate::CauseProbe* probe,
@@ -45,6 +46,7 @@ inline std::vector<Finding> ctypeFindings(const db::Schema& schema, const std::s
   in.schema = &schema;
   in.probe = probe;
   in.lookup = std::move(lookup);
+  in.typeModel = nullptr;
   std::vector<Finding> out;
   for (Finding& f : annotate::annotateCase(in).findings)
     if (f.taxonomy == "mrsqlgen") out.push_back(std::move(f));

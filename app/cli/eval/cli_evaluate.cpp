@@ -15,6 +15,7 @@
 #include "app/cli/command.h"
 #include "engine/annotate/check_registry.h"
 #include "engine/annotate/eval_annotator.h"
+#include "engine/annotate/learned_types.h"
 #include "engine/annotate/risk.h"
 #include "engine/core/output_file.h"
 #include "engine/eval/not_scored.h"
@@ -181,6 +182,9 @@ int runEvaluate(const Args& args) {
   auto disabled = disabledChecks(args);
   if (!disabled) return fail(disabled.error());
   hs::annotate::RuleAnnotator rules(std::move(*disabled));
+  // The learned C1..C10 labels' inputs per case, by name (tests/fit/fit_types.py reads them).
+  const bool typeFeatures = args.has("type-features");
+  rules.keepTypeFeatures(typeFeatures);
   if (annotate == "rules") eo.annotator = &rules;  // none: findings [] and risk null
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
@@ -220,6 +224,9 @@ int runEvaluate(const Args& args) {
           f[names[k]] = chunkOutcomes[i].risk->features[k];
         j["risk"]["features"] = std::move(f);
       }
+      // In typeFeatureNames() order (the summary lists the names); absent when the rules gave no C-type.
+      if (typeFeatures && !chunkOutcomes[i].typeFeatures.empty())
+        j["type_features"] = chunkOutcomes[i].typeFeatures;
       out << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       runSummary.add(chunk[i], chunkOutcomes[i]);
     }
@@ -239,6 +246,7 @@ int runEvaluate(const Args& args) {
   // Said once for the run, with the reason and the databases: before, only each case's result
   // held it ("62 cases" were a count with no why).
   summary["not_scored"] = eval::toJson(eval::notScoredCases(report.cases, eo.dbRoot));
+  if (typeFeatures) summary["type_feature_names"] = hs::annotate::typeFeatureNames();
   if (auto wsPath = args.get("workspace")) {
     ws::RunInfo info;
     info.name = args.getOr("run-name", runNameFor(options));
@@ -280,14 +288,14 @@ const CommandRegistration kEvaluate{Command{
     "evaluate --cases F [--format auto|jsonl|spider|bird|csv|drilldown|mrsqlgen] [--pred P] [--db-root DIR] "
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N (per case)] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
-    "[--model M] [--annotate rules|none] [--disable-check NAME[,NAME]] [--risk-features] "
+    "[--model M] [--annotate rules|none] [--disable-check NAME[,NAME]] [--risk-features] [--type-features] "
     "[--ignore-column-order] [--quiet] [--strict] "
     "[--workspace W "
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
     "[--disable-check NAME[,NAME]] [--quiet]",
-    {"quiet", "ignore-column-order", "strict", "risk-features"},
+    {"quiet", "ignore-column-order", "strict", "risk-features", "type-features"},
     runEvaluate,
     {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "
      "eval.jsonl --summary summary.json",

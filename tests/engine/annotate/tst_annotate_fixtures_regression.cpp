@@ -21,13 +21,14 @@ class TestAnnotateFixturesRegression : public QObject {
   std::map<std::string, hs::db::Schema> schemas_;
   std::vector<json> cases_, clean_;
 
-  Annotation run(const json& c) {
+  Annotation run(const json& c, bool learned) {
     CaseInput in;
     std::string pred = c["pred_sql"], gold = c["gold_sql"], q = c["question"];
     in.predSql = pred;
     in.goldSql = std::string_view(gold);
     in.question = q;
     in.schema = &schemas_[c["db_id"].get<std::string>()];
+    if (!learned) in.typeModel = nullptr;
     return annotateCase(in);
   }
 
@@ -51,16 +52,16 @@ class TestAnnotateFixturesRegression : public QObject {
     QVERIFY(clean_.size() >= 20);
   }
 
-  // Per-type precision, recall, F1 and micro-F1 of the automatic C1..C10 against the labels, per case.
-  void regressionMicroF1FloorOnHandFixtures() {
-    HS_REQUIRE_SHARED_DATA();
+  // Per-type precision, recall, F1 and micro-F1 of the automatic C1..C10 against the labels, per
+  // case: the rules alone, and with the labels learned from people on top.
+  double microF1(bool learned) {
     std::map<std::string, int> tp, fp, fn;
     std::vector<json> all = cases_;
     all.insert(all.end(), clean_.begin(), clean_.end());
     for (const json& c : all) {
       std::set<std::string> exp, got;
       for (const json& l : c["mr"]) exp.insert(l["type"]);
-      got = mrTypes(run(c));
+      got = mrTypes(run(c, learned));
       for (const std::string& t : got) ++(exp.count(t) ? tp : fp)[t];
       for (const std::string& t : exp)
         if (!got.count(t)) ++fn[t];
@@ -78,10 +79,25 @@ class TestAnnotateFixturesRegression : public QObject {
     }
     double micro = 2.0 * TP / (2.0 * TP + FP + FN);
     qInfo("micro-F1 = %.3f over %zu cases (tp=%d fp=%d fn=%d)", micro, all.size(), TP, FP, FN);
-    QVERIFY(TP > 0);
+    return TP > 0 ? micro : 0.0;
+  }
+
+  void regressionMicroF1FloorOnHandFixtures() {
+    HS_REQUIRE_SHARED_DATA();
     // The rules were written against these fixtures, so a high micro-F1 here says nothing about
     // other data; the floor only catches a rule that stopped firing or fires everywhere.
+    const double micro = microF1(false);
     QVERIFY2(micro >= 0.85, qPrintable(QString::number(micro)));
+  }
+
+  // The learned labels follow how people labelled the MRSQLGen train rows, not these hand fixtures
+  // (written with the rules in view, executed nowhere here: the model sees no `pred_ok`), so they
+  // agree less (0.737 on 2026-12-03 against 0.970 for the rules); the floor catches a model that
+  // fails to load or labels everything.
+  void regressionLearnedMicroF1FloorOnHandFixtures() {
+    HS_REQUIRE_SHARED_DATA();
+    const double micro = microF1(true);
+    QVERIFY2(micro >= 0.65, qPrintable(QString::number(micro)));
   }
 };
 

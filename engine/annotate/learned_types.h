@@ -1,0 +1,68 @@
+#pragma once
+// The C1..C10 labels learned from people: one L2 logistic model per type over what the rules found
+// and the clause counts of both queries, fitted on the human-labelled MRSQLGen train rows by
+// tests/fit/fit_types.py and embedded from resources/labels/types.json. People label surface
+// differences where the rules look for causes: a prediction that writes the gold's JOIN as
+// `WHERE id IN (SELECT ...)` is a join error (C3) to them, a condition difference (C6) to the rules.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/annotate/sql_view.h"
+#include "engine/core/error.h"
+#include "engine/core/finding.h"
+
+namespace hs::annotate {
+
+// The subcategory of a label the model gives where the rules gave none.
+inline constexpr std::string_view kLearnedSubcategory = "learned";
+
+struct TypeModel {
+  struct PerType {
+    std::string type;  // "C3"
+    double bias = 0.0;
+    std::vector<double> weights;  // one per typeFeatureNames() entry
+    double threshold = 0.5;       // labelled when the probability reaches it
+  };
+  std::vector<PerType> learned;  // the types the model decides; the others stay the rules'
+  bool empty() const { return learned.empty(); }
+};
+
+// The model's inputs, by name: the rule findings (taxonomy categories, C-type counts and
+// subcategories, how many C-types), whether the prediction ran, and per clause kind of
+// engine/sql/clause_counts.h the gold's and the prediction's counts, their difference and whether
+// they differ, with the tables, string literals and columns one side has and the other lacks.
+const std::vector<std::string>& typeFeatureNames();
+// `findings`: every finding of the case so far (TA-SQL, C1..C10, gold-free).
+std::vector<double> typeFeatures(const std::vector<Finding>& findings, const SqlView& pred,
+                                 const SqlView& gold, bool predRan);
+
+// The types a case gets: the rules' for the types the model does not decide, the model's where its
+// probability reaches the type's threshold, and the likeliest learned type when that leaves none.
+// `probability` (optional) receives each learned type's probability, in model order.
+std::vector<std::string> decideTypes(const TypeModel& model, const std::vector<double>& x,
+                                     const std::vector<std::string>& ruleTypes,
+                                     std::vector<double>* probability = nullptr);
+
+// Replaces the rules' C-type findings `ctypes` by the decided types when the rules gave at least
+// one: a kept type keeps its rule findings, a dropped one loses them, a type the rules did not
+// give gets a finding (subcategory `learned`) on the clause where the two queries differ, or on
+// the span of the rules' first finding. `tasql`, `goldFree`: the case's other findings.
+// Returns the features (empty when the rules gave no C-type, or the model is empty and
+// `wantFeatures` is false: then nothing is computed).
+std::vector<double> applyLearnedTypes(const TypeModel& model, std::vector<Finding>& ctypes,
+                                      const std::vector<Finding>& tasql, const std::vector<Finding>& goldFree,
+                                      const SqlView& pred, const SqlView& gold, bool predRan,
+                                      bool wantFeatures = false);
+
+// Reads resources/labels/types.json: `features` (typeFeatureNames(), in order) and `types`, a
+// list of {type, bias, weights, threshold}; other keys (cross-validation figures) are ignored.
+// Anything else is a BadInput error with code "type_weights".
+Result<TypeModel> parseTypeModel(std::string_view json);
+// The embedded model; empty (the rules' labels) when it does not load, and then
+// defaultTypeModelError() says why (tst_annotate_learned_types fails).
+const TypeModel& defaultTypeModel();
+const Error* defaultTypeModelError();
+
+}  // namespace hs::annotate

@@ -1,0 +1,157 @@
+// The learned C1..C10 labels (engine/annotate/learned_types.h): the embedded model loads, gives the
+// recorded train rows the types tests/fit/fit_types.py's fitted model gives them, and every label
+// it adds keeps a span and a reason.
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/annotate/annotate.h"
+#include "engine/annotate/learned_types.h"
+#include "engine/core/finding_messages.h"
+#include "engine/core/finding_texts.h"
+
+using namespace hs::annotate;
+using hs::Finding;
+using nlohmann::json;
+
+namespace {
+
+// A model that labels `on` always and `off` never, whatever the features say.
+TypeModel fixedModel(const std::vector<std::string>& on, const std::vector<std::string>& off) {
+  TypeModel m;
+  for (const auto& [types, bias] : {std::pair{on, 20.0}, std::pair{off, -20.0}})
+    for (const std::string& t : types)
+      m.learned.push_back({t, bias, std::vector<double>(typeFeatureNames().size(), 0.0), 0.5});
+  return m;
+}
+
+Annotation run(std::string_view gold, std::string_view pred, const TypeModel* model) {
+  CaseInput in;
+  in.predSql = pred;
+  in.goldSql = gold;
+  in.typeModel = model;
+  in.keepTypeFeatures = true;
+  return annotateCase(in);
+}
+
+std::set<std::string> ctypes(const Annotation& a) {
+  std::set<std::string> out;
+  for (const Finding& f : a.findings)
+    if (f.taxonomy == "mrsqlgen") out.insert(f.category);
+  return out;
+}
+
+constexpr std::string_view kJoin =
+    "SELECT T1.name FROM singer AS T1 JOIN concert AS T2 ON T1.id = T2.sid WHERE T2.year = 2014";
+constexpr std::string_view kIn =
+    "SELECT name FROM singer WHERE id IN (SELECT sid FROM concert WHERE year = 2015)";
+
+}  // namespace
+
+class TestAnnotateLearnedTypes : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void embeddedModelLoads() {
+    const hs::Error* e = defaultTypeModelError();
+    QVERIFY2(e == nullptr, e ? e->describe().c_str() : "");
+    QVERIFY(!defaultTypeModel().empty());
+    std::set<std::string> names(typeFeatureNames().begin(), typeFeatureNames().end());
+    QCOMPARE(names.size(), typeFeatureNames().size());  // no name twice
+  }
+
+  // The engine's decision on feature vectors of train rows equals the fitted model's (Python).
+  void recordedRowsGetTheFittedModelsTypes() {
+    std::ifstream in(std::string(HALLUSQL_SOURCE_DIR) + "/tests/engine/annotate/learned_types_rows.json");
+    QVERIFY(in.good());
+    const json rows = json::parse(in)["rows"];
+    QVERIFY(rows.size() >= 10);
+    const std::vector<std::string>& names = typeFeatureNames();
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < names.size(); ++i) index[names[i]] = i;
+    const TypeModel& model = defaultTypeModel();
+    for (const json& r : rows) {
+      std::vector<double> x(names.size(), 0.0);
+      for (const auto& [name, value] : r["features"].items()) {
+        QVERIFY2(index.count(name), name.c_str());
+        x[index[name]] = value.get<double>();
+      }
+      std::vector<std::string> rules;
+      for (int t = 1; t <= 10; ++t)
+        if (x[index["rule:C" + std::to_string(t)]] > 0) rules.push_back("C" + std::to_string(t));
+      std::vector<double> p;
+      const std::vector<std::string> got = decideTypes(model, x, rules, &p);
+      QCOMPARE(got, r["types"].get<std::vector<std::string>>());
+      for (std::size_t i = 0; i < model.learned.size(); ++i)
+        QVERIFY(std::abs(p[i] - r["probabilities"][model.learned[i].type].get<double>()) < 1e-5);
+    }
+  }
+
+  // A type the rules did not give gets a finding on the clause where the queries differ: here the
+  // gold's join, which the prediction writes as an IN subquery.
+  void learnedLabelKeepsSpanAndReason() {
+    const Annotation rules = run(kJoin, kIn, nullptr);
+    QVERIFY(!ctypes(rules).empty());
+    QVERIFY(!ctypes(rules).count("C3"));
+    const TypeModel model = fixedModel({"C3"}, {});
+    const Annotation a = run(kJoin, kIn, &model);
+    const Finding* learned = nullptr;
+    for (const Finding& f : a.findings)
+      if (f.category == "C3") learned = &f;
+    QVERIFY(learned);
+    QCOMPARE(learned->subcategory, std::string(kLearnedSubcategory));
+    QCOMPARE(learned->spans.size(), std::size_t{1});
+    QCOMPARE(learned->spans[0].side, std::string("gold"));
+    QCOMPARE(kJoin.substr(learned->spans[0].begin, learned->spans[0].end - learned->spans[0].begin),
+             std::string_view("concert AS T2"));
+    const auto parsed = hs::parseMessage(learned->message);
+    QVERIFY(parsed && parsed->id == hs::FindingMsg::LearnedTypeClause);
+    QCOMPARE(parsed->args, (std::vector<std::string>{"C3", "1.00", "JOIN"}));
+    const std::string zh = hs::FindingTexts::of("zh_CN").message(learned->message);
+    QVERIFY2(zh != learned->message, zh.c_str());
+    QCOMPARE(hs::FindingTexts::of("zh_CN").subcategory(kLearnedSubcategory), std::string("习得"));
+    // The rules' types the model does not decide stay; the features were kept.
+    for (const std::string& t : ctypes(rules)) QVERIFY(ctypes(a).count(t));
+    QCOMPARE(a.typeFeatures.size(), typeFeatureNames().size());
+  }
+
+  // A type the model turns down loses its rule findings; with none left, the likeliest learned
+  // type is given (every case the rules label keeps a label).
+  void turnedDownTypesAreDropped() {
+    const std::set<std::string> given = ctypes(run(kJoin, kIn, nullptr));
+    const std::vector<std::string> off(given.begin(), given.end());
+    const TypeModel model = fixedModel({}, off);
+    const Annotation a = run(kJoin, kIn, &model);
+    QCOMPARE(ctypes(a).size(), std::size_t{1});
+    QVERIFY(ctypes(a).count(off.front()));
+  }
+
+  // The embedded model on a few cases: every C-type finding has a span and a message.
+  void everyLabelHasSpanAndReason() {
+    const std::pair<std::string_view, std::string_view> cases[] = {
+        {kJoin, kIn},
+        {"SELECT name FROM singer ORDER BY age DESC LIMIT 1", "SELECT name FROM singer ORDER BY age LIMIT 3"},
+        {"SELECT count(*) FROM singer GROUP BY country", "SELECT DISTINCT country FROM singer"},
+        {"SELECT name FROM singer WHERE age > 20 AND country = 'France'",
+         "SELECT name, age FROM singer WHERE age >= 20"}};
+    for (const auto& [gold, pred] : cases) {
+      const Annotation a = run(gold, pred, &defaultTypeModel());
+      for (const Finding& f : a.findings) {
+        if (f.taxonomy != "mrsqlgen") continue;
+        QVERIFY2(!f.spans.empty(), f.category.c_str());
+        QVERIFY2(!f.message.empty(), f.category.c_str());
+      }
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestAnnotateLearnedTypes)
+#include "tst_annotate_learned_types.moc"

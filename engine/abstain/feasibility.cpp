@@ -15,7 +15,6 @@ namespace {
 
 using detail::nameWords;
 using detail::prefixRelated;
-using detail::stem;
 
 struct Word {
   std::string text;  // lower case

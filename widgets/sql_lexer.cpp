@@ -4,19 +4,23 @@
 #include <QFont>
 #include <QFontDatabase>
 
+#include "engine/sql/plan.h"
+#include "engine/sql/token.h"
 #include "widgets/schema_completions.h"
 
 namespace hs::ui {
 
 namespace {
-const char* const kSqlWords[] = {
-    "select",    "from",   "where",    "group",   "by",    "having",  "order",     "limit",
-    "offset",    "join",   "inner",    "left",    "right", "outer",   "cross",     "on",
-    "using",     "as",     "distinct", "union",   "all",   "except",  "intersect", "with",
-    "recursive", "case",   "when",     "then",    "else",  "end",     "and",       "or",
-    "not",       "in",     "exists",   "between", "like",  "glob",    "is",        "null",
-    "asc",       "desc",   "count",    "sum",     "avg",   "min",     "max",       "cast",
-    "values",    "pragma", "explain",  "query",   "plan",  "natural", "collate",   "escape"};
+// The words the editor colours as SQL and completes: SQLite's keywords and its aggregate
+// functions, both from engine/sql, so the editor knows the dialect the parser knows.
+QStringList sqlWords() {
+  QStringList words;
+  for (std::string_view k : sql::keywordList())
+    words << QString::fromLatin1(k.data(), static_cast<qsizetype>(k.size()));
+  for (std::string_view f : sql::aggregateFunctionNames())
+    words << QString::fromLatin1(f.data(), static_cast<qsizetype>(f.size())).toUpper();
+  return words;
+}
 
 QByteArray wordList(const QStringList& words) {
   QStringList lower;
@@ -46,6 +50,8 @@ SqlLexer::SqlLexer(QObject* parent) : QsciLexerSQL(parent), completions_(new Sch
 }
 
 const char* SqlLexer::keywords(int set) const {
+  static const QByteArray sqlWordList = wordList(sqlWords());
+  if (set == 1) return sqlWordList.constData();
   if (set == 5) return tableWords_.constData();
   if (set == 6) return columnWords_.constData();
   return QsciLexerSQL::keywords(set);
@@ -63,7 +69,7 @@ void SqlLexer::setSchemaNames(const QStringList& tables, const QStringList& colu
   tableWords_ = wordList(tables);
   columnWords_ = wordList(columns);
   QStringList words = tables + columns;
-  for (const char* w : kSqlWords) words << QString::fromLatin1(w).toUpper();
+  words << sqlWords();
   completions_->setWords(words);
 }
 

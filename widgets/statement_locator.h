@@ -1,6 +1,7 @@
 #pragma once
-// Finds the SQL statement to run in an editor text: statements are split at ';' outside quotes,
-// identifiers and comments. Byte offsets throughout (the editor is UTF-8).
+// Finds the SQL statement to run in an editor text, with the engine's lexer (engine/sql/statements.h):
+// statements are split at ';' outside quotes, quoted names and comments. Byte offsets throughout
+// (the editor is UTF-8).
 #include <QByteArray>
 
 namespace hs::ui {

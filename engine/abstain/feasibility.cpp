@@ -8,13 +8,13 @@
 #include "engine/abstain/feasibility_words.h"
 #include "engine/core/sql_quote.h"
 #include "engine/core/text.h"
+#include "engine/lang/word_forms.h"
 
 namespace hs::abstain {
 namespace {
 
 using detail::nameWords;
 using detail::prefixRelated;
-using detail::stem;
 
 struct Word {
   std::string text;  // lower case
@@ -108,7 +108,7 @@ FeasibilityCheck checkFeasibility(const std::string& question, const db::Schema&
   std::string surfaceNear;
   bool anyMatched = false;
   for (const Word& w : questionWords(question)) {
-    const std::string s = stem(w.text);
+    const std::string s = lang::singular(w.text);
     if (w.text.size() < 3 || detail::genericWords().count(w.text) || detail::genericWords().count(s))
       continue;
     if (vocab.count(s) || vocab.count(w.text)) {

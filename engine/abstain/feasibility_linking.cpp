@@ -5,25 +5,14 @@
 
 #include "engine/abstain/feasibility_words.h"
 #include "engine/core/text.h"
+#include "engine/lang/word_forms.h"
 
 namespace hs::abstain::detail {
-
-std::string stem(std::string w) {
-  auto ends = [&](const char* s) {
-    std::string_view e(s);
-    return w.size() > e.size() + 2 && w.compare(w.size() - e.size(), e.size(), e) == 0;
-  };
-  if (ends("ies")) return w.substr(0, w.size() - 3) + "y";
-  if (ends("sses")) return w.substr(0, w.size() - 2);
-  if (ends("ches") || ends("shes") || ends("xes") || ends("zes")) return w.substr(0, w.size() - 2);
-  if (ends("s") && !ends("ss") && !ends("us") && !ends("is")) return w.substr(0, w.size() - 1);
-  return w;
-}
 
 std::vector<std::string> nameWords(const std::string& name) {
   std::vector<std::string> out;
   for (std::string& w : identifierParts(name))
-    if (!std::isdigit(static_cast<unsigned char>(w[0]))) out.push_back(stem(std::move(w)));
+    if (!std::isdigit(static_cast<unsigned char>(w[0]))) out.push_back(lang::singular(std::move(w)));
   return out;
 }
 
@@ -77,14 +66,15 @@ std::optional<AttributeGap> check(const std::string& attr, const std::string& en
                                   const db::Schema& schema, const std::vector<std::string>& unmatched,
                                   bool aggregated) {
   if (attr.size() < 3 || entity.size() < 3) return std::nullopt;
-  const std::string as = stem(attr), es = stem(entity);
+  const std::string as = lang::singular(attr), es = lang::singular(entity);
   if (genericWords().count(attr) || genericWords().count(as) || genericWords().count(entity))
     return std::nullopt;
   // The entity's tables: the last word of the table's name, or the whole name, is the entity.
   std::set<std::string> reachable;
   for (const auto& t : schema.tables) {
     auto words = nameWords(t.name);
-    if ((!words.empty() && words.back() == es) || stem(squashed(t.name)) == es) reachable.insert(t.name);
+    if ((!words.empty() && words.back() == es) || lang::singular(squashed(t.name)) == es)
+      reachable.insert(t.name);
   }
   if (reachable.empty()) return std::nullopt;
   const std::string table = *reachable.begin();

@@ -13,10 +13,8 @@
 
 namespace hs::abstain::detail {
 
-// Singular, lower-case base form of a word ("companies" -> "company", "matches" -> "match").
-std::string stem(std::string word);
 // Words of a schema name: "PerpetratorID", "home_town", "Date of Birth" -> perpetrator, id, home,
-// town, date, of, birth (stemmed).
+// town, date, of, birth (singular: lang::singular).
 std::vector<std::string> nameWords(const std::string& name);
 // One word is a prefix of the other, both at least 4 letters ("elect" / "election").
 bool prefixRelated(const std::string& a, const std::string& b);

@@ -12,8 +12,24 @@
 #include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/db/value.h"
+#include "engine/lang/identifier_words.h"
+#include "engine/lang/question_words.h"
+#include "engine/lang/word_forms.h"
 
 namespace hs::annotate {
+
+// The shared vocabulary of the checks (engine/lang), named here once for every rule file.
+using lang::hasPhrase;
+using lang::hasWordForm;
+using lang::identifierWords;
+using lang::isNounForm;
+using lang::isWordForm;
+using lang::namesWord;
+using lang::questionWords;
+using lang::questionWordsAsWritten;
+using lang::questionWordsNoPossessive;
+using lang::sameNounWord;
+using lang::withoutPossessive;
 
 // ExistsIgnoringCase: only with another letter case ('france' for 'France'); ExistsIgnoringBlanks:
 // only with other blanks around it ('Anthony' for 'Anthony '); ExistsIgnoringCaseAndBlanks: both.
@@ -50,30 +66,9 @@ Finding wholeQueryCue(const std::string& category, const std::string& message, c
                       double confidence);
 // Question cues the SQL ignores (a registered check, check_registry.cpp).
 std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
-// Whole-word cue matching for the question cues (lower-cased words): `stem` or one of its
-// inflected forms (-s, -es, -ed, -d, -ing); never a substring ("country" is not "count").
-// The lower-cased words of a question (letters, digits, inner '.' and '\'').
-std::vector<std::string> questionWords(std::string_view question);
-// The same words as written, letter case kept ("France", "HMS"): the words of cue_name_value.
-std::vector<std::string> questionWordsAsWritten(std::string_view question);
-bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
-// One word: `stem` or one of its forms (what hasWordForm looks for).
-bool isWordForm(std::string_view word, std::string_view stem);
-// One word: `stem` or its plural (a noun's forms only: "named" does not name the column `name`).
-bool isNounForm(std::string_view word, std::string_view stem);
-bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
 // The SQL's output columns in another order than the question names them (`cue_column_order`,
 // goldfree_column_order.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> columnOrderFindings(const SqlView& pred, std::string_view question);
-// The words of an identifier as written: separators split, camelCase and letter/digit changes split,
-// lower-cased; one-letter, numeric and linking words ("of") dropped (goldfree_column_order.cpp).
-std::vector<std::string> identifierWords(std::string_view name);
-// A question word naming a column word: the word or its plural (isNounForm: "named" is a verb, not
-// the column `name`), or, for a plural column word ("points"), its singular.
-bool namesWord(const std::string& word, const std::string& columnWord);
-// Two identifier or question words (lower case) are the same word, either being the other's noun
-// form (namesWord either way round).
-bool sameNounWord(const std::string& a, const std::string& b);
 // The column token of a plain column reference spanning tokens [a, b): `col` or `q.col`; none when
 // the range is anything else (a literal, a star, an expression).
 std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b);
@@ -87,10 +82,6 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& pred, std::string_view
 // A question word (or two or three joined, or their initials) refers to the identifier word `word`
 // (the word-form, abbreviation and compound rules of cue_column_unnamed; never a substring).
 bool questionRefersTo(const std::vector<std::string>& words, const std::string& word);
-// questionWords with a final "'s" dropped from each word.
-std::vector<std::string> questionWordsNoPossessive(std::string_view question);
-// One word with a final "'s" (or "'S") dropped.
-std::string withoutPossessive(std::string word);
 // A number in a comparison phrase of the question ("at least two", "more than 3", "between one and
 // two"; the rule in goldfree_number.cpp, for cue_number).
 struct ComparedNumber {

@@ -37,16 +37,6 @@
 
 namespace hs::annotate {
 
-std::vector<std::string> identifierWords(std::string_view name) {
-  static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
-                                                "by", "to",  "for", "and", "or", "is"};
-  std::vector<std::string> out;
-  for (std::string& w : hs::identifierParts(name))
-    if (w.size() >= 2 && !std::isdigit(static_cast<unsigned char>(w[0])) && !linking.count(w))
-      out.push_back(std::move(w));
-  return out;
-}
-
 namespace {
 bool isIdentifier(const Token& t) {
   return t.kind == TokKind::Word || t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
@@ -70,19 +60,6 @@ std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std
 bool isStarItem(const SqlView& v, std::size_t a, std::size_t b) {
   auto star = [&](std::size_t i) { return v.tokens[i].kind == TokKind::Op && v.tokens[i].text == "*"; };
   return (b == a + 1 && star(a)) || (b == a + 3 && v.tokens[a + 1].kind == TokKind::Dot && star(a + 2));
-}
-
-bool namesWord(const std::string& word, const std::string& columnWord) {
-  if (isNounForm(word, columnWord)) return true;
-  const std::size_t n = columnWord.size();
-  if (n > 3 && columnWord[n - 1] == 's' && columnWord[n - 2] != 's' && columnWord[n - 2] != 'u' &&
-      columnWord[n - 2] != 'i')
-    return isNounForm(word, columnWord.substr(0, n - 1));
-  return false;
-}
-
-bool sameNounWord(const std::string& a, const std::string& b) {
-  return namesWord(a, b) || namesWord(b, a);
 }
 
 std::vector<std::string_view> questionSentences(std::string_view q) {

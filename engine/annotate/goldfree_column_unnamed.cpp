@@ -278,19 +278,6 @@ bool questionRefersTo(const std::vector<std::string>& words, const std::string& 
   return false;
 }
 
-std::string withoutPossessive(std::string word) {
-  if (word.size() > 2 &&
-      (word.compare(word.size() - 2, 2, "'s") == 0 || word.compare(word.size() - 2, 2, "'S") == 0))
-    word.resize(word.size() - 2);
-  return word;
-}
-
-std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
-  std::vector<std::string> out;
-  for (std::string w : questionWords(question)) out.push_back(withoutPossessive(std::move(w)));
-  return out;
-}
-
 std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || !v.ok() || v.topLevel.empty()) return out;

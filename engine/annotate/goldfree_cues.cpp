@@ -40,29 +40,6 @@ bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words) {
   return false;
 }
 
-std::vector<std::string> questionWordsAsWritten(std::string_view question) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char ch : question) {
-    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
-      cur.push_back(ch);
-    } else if (!cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  for (std::string& w : out)
-    while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
-  return out;
-}
-
-std::vector<std::string> questionWords(std::string_view question) {
-  std::vector<std::string> out = questionWordsAsWritten(question);
-  for (std::string& w : out) w = hs::asciiLower(w);
-  return out;
-}
-
 bool questionReadsLatin(std::string_view question) {
   // Words: maximal runs of Latin letters (ASCII, and U+00C0..U+024F for "Montréal"), or runs of
   // other alphabetic scripts (Cyrillic, Greek, ...); each CJK character is a word of its own.
@@ -94,60 +71,6 @@ bool questionReadsLatin(std::string_view question) {
     }
   }
   return latin > 0 && latin >= 2 * other;
-}
-
-// A word of the question naming `stem` as a noun: the word itself or its plural (-s, -es; a final
-// consonant + 'y' as -ies: category -> categories).
-bool isNounForm(std::string_view word, std::string_view stem) {
-  if (word == stem) return true;
-  if (stem.empty() || !word.starts_with(stem.substr(0, stem.size() - 1))) return false;  // no copies: hot
-  const std::string_view rest = word.substr(stem.size() - 1);
-  if (rest.size() >= 1 && rest[0] == stem.back()) {
-    const std::string_view suffix = rest.substr(1);
-    if (suffix == "s" || suffix == "es") return true;
-  }
-  return stem.size() > 2 && stem.back() == 'y' && !std::strchr("aeiou", stem[stem.size() - 2]) &&
-         rest == "ies";
-}
-
-// A word of the question in one of its forms: the noun forms (isNounForm), 3rd person (-s, -es,
-// -ies), past (-ed, -d, -ied) and gerund (-ing, also with a final 'e' dropped: average ->
-// averaging, or the last consonant doubled: sum -> summed). Whole words only: "country",
-// "account" are not "count", "summer" is not "sum".
-bool isWordForm(std::string_view word, std::string_view stem) {
-  if (isNounForm(word, stem)) return true;
-  if (stem.empty()) return false;
-  auto endsAfter = [&](std::string_view head, std::initializer_list<std::string_view> suffixes) {
-    if (!word.starts_with(head)) return false;
-    const std::string_view rest = word.substr(head.size());
-    return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view x) { return rest == x; });
-  };
-  if (endsAfter(stem, {"ed", "d", "ing"})) return true;
-  if (stem.back() == 'e' && endsAfter(stem.substr(0, stem.size() - 1), {"ing", "ed"})) return true;
-  if (word.size() > stem.size() && word.starts_with(stem) && word[stem.size()] == stem.back() &&
-      (word.substr(stem.size() + 1) == "ed" || word.substr(stem.size() + 1) == "ing"))
-    return true;  // summed
-  return stem.size() > 2 && stem.back() == 'y' && !std::strchr("aeiou", stem[stem.size() - 2]) &&
-         endsAfter(stem.substr(0, stem.size() - 1), {"ied"});
-}
-
-bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {
-  return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return isWordForm(w, stem); });
-}
-
-// Consecutive words of the question ("how many", "number of").
-bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase) {
-  const std::size_t n = phrase.size();
-  if (n == 0 || words.size() < n) return false;
-  for (std::size_t i = 0; i + n <= words.size(); ++i) {
-    std::size_t k = 0;
-    for (std::string_view p : phrase) {
-      if (words[i + k] != p) break;
-      ++k;
-    }
-    if (k == n) return true;
-  }
-  return false;
 }
 
 namespace {

@@ -21,8 +21,8 @@
 //    `concert`; never a substring, never a verb form: "named" is not `name`), the possessive "'s"
 //    dropped (questionWordsNoPossessive). The first word of each sentence does not count ("List
 //    ..." is a verb of asking, not the table `list`), nor the word after a first "please" ("Please
-//    show ...", as readQuestion and cue_column_missing read it; added in session 10 after the
-//    Spider dev measurement showed "show" read as the table `show`: a fix found on dev).
+//    show ...", as readQuestion and cue_column_missing read it: "Please show the names of all
+//    pets" does not name a table `show`).
 // 5. Conservative skips, for tables named in the question and not read by the SQL:
 //    (a) a non-generic word of the table (in its noun forms, either way round) is also a word of a
 //        table the SQL reads or of a column of such a table: the SQL may stand for the entity by a

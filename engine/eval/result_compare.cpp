@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+
+#include "engine/sql/lexer.h"
 
 namespace hs::eval {
 
@@ -132,11 +133,6 @@ CanonRows dedupKeepOrder(const std::vector<Row>& rows) {
   return out;
 }
 
-bool isWordChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         static_cast<unsigned char>(c) >= 0x80;
-}
-
 }  // namespace
 
 bool pyEqual(const Value& a, const Value& b) {
@@ -192,61 +188,14 @@ double softF1(const std::vector<Row>& goldRows, const std::vector<Row>& predRows
 }
 
 bool hasTopLevelOrderBy(std::string_view sql) {
+  // Outside parentheses only: `SELECT * FROM (SELECT a FROM t ORDER BY a)` leaves its rows unordered.
+  const sql::LexResult lexed = sql::tokenize(sql);
   int depth = 0;
-  bool sawOrder = false;  // previous word at depth 0 was ORDER
-  std::size_t i = 0;
-  const std::size_t n = sql.size();
-  while (i < n) {
-    char c = sql[i];
-    if (c == '\'' || c == '"' || c == '`') {
-      char q = c;
-      ++i;
-      while (i < n) {
-        if (sql[i] == q) {
-          if (i + 1 < n && sql[i + 1] == q) {
-            i += 2;
-            continue;
-          }
-          break;
-        }
-        ++i;
-      }
-      ++i;
-      sawOrder = false;
-    } else if (c == '[') {
-      while (i < n && sql[i] != ']') ++i;
-      ++i;
-      sawOrder = false;
-    } else if (c == '-' && i + 1 < n && sql[i + 1] == '-') {
-      while (i < n && sql[i] != '\n') ++i;
-    } else if (c == '/' && i + 1 < n && sql[i + 1] == '*') {
-      std::size_t end = sql.find("*/", i + 2);
-      i = end == std::string_view::npos ? n : end + 2;
-    } else if (c == '(') {
-      ++depth;
-      ++i;
-      sawOrder = false;
-    } else if (c == ')') {
-      if (depth > 0) --depth;
-      ++i;
-      sawOrder = false;
-    } else if (isWordChar(c)) {
-      std::size_t b = i;
-      while (i < n && isWordChar(sql[i])) ++i;
-      std::string_view w = sql.substr(b, i - b);
-      auto is = [&](const char* kw) {
-        std::size_t len = std::strlen(kw);
-        if (w.size() != len) return false;
-        for (std::size_t k = 0; k < len; ++k)
-          if ((w[k] | 0x20) != kw[k]) return false;
-        return true;
-      };
-      if (depth == 0 && sawOrder && is("by")) return true;
-      sawOrder = depth == 0 && is("order");
-    } else {
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') sawOrder = false;
-      ++i;
-    }
+  for (std::size_t i = 0; i + 1 < lexed.tokens.size(); ++i) {
+    const sql::Token& t = lexed.tokens[i];
+    if (t.tok == sql::Tok::LParen) ++depth;
+    if (t.tok == sql::Tok::RParen && depth > 0) --depth;
+    if (depth == 0 && t.kw == sql::Kw::kORDER && lexed.tokens[i + 1].kw == sql::Kw::kBY) return true;
   }
   return false;
 }

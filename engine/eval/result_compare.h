@@ -34,7 +34,7 @@ bool orderedEqual(const std::vector<Row>& gold, const std::vector<Row>& pred);  
 double softF1(const std::vector<Row>& gold, const std::vector<Row>& pred);
 
 // Whether the statement orders its final output: a top-level ORDER BY (outside parentheses,
-// strings, quoted names and comments). A token scan for now; the SQL parser will replace it.
+// strings, quoted names and comments), read with the SQL lexer of engine/sql.
 bool hasTopLevelOrderBy(std::string_view sql);
 
 struct RowCount {

@@ -5,6 +5,7 @@
 
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
+#include "engine/lang/word_forms.h"
 #include "engine/mr/phrase_match.h"
 
 namespace hs::mr {
@@ -26,15 +27,6 @@ void addNameParts(std::string_view name, std::set<std::string>& parts) {
   }
 }
 
-// Crude singular form, enough to match "singers" with a table "singer".
-std::string singular(const std::string& w) {
-  if (w.size() > 4 && w.ends_with("ies")) return w.substr(0, w.size() - 3) + "y";
-  if (w.size() > 3 && (w.ends_with("ses") || w.ends_with("xes") || w.ends_with("ches")))
-    return w.substr(0, w.size() - 2);
-  if (w.size() > 3 && w.back() == 's' && !w.ends_with("ss")) return w.substr(0, w.size() - 1);
-  return w;
-}
-
 // A word of the question that names a table or column, or a value-like token (number, quoted text,
 // a capitalised word inside the sentence).
 std::string findEntity(std::string_view question, const std::vector<Word>& words, const SchemaNames& schema) {
@@ -42,7 +34,7 @@ std::string findEntity(std::string_view question, const std::vector<Word>& words
   for (const auto& t : schema.tables) addNameParts(t, parts);
   for (const auto& c : schema.columns) addNameParts(c, parts);
   for (const auto& w : words) {
-    if (parts.count(w.lower) || parts.count(singular(w.lower))) return w.lower;
+    if (parts.count(w.lower) || parts.count(lang::singular(w.lower))) return w.lower;
   }
   for (std::size_t i = 1; i < words.size(); ++i) {
     char c = question[words[i].begin];

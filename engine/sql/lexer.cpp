@@ -268,6 +268,15 @@ const char* keywordText(Kw kw) {
   return kKeywords[i - 1].text;
 }
 
+const std::vector<std::string_view>& keywordList() {
+  static const std::vector<std::string_view> list = [] {
+    std::vector<std::string_view> out;
+    for (const KwEntry& e : kKeywords) out.emplace_back(e.text);
+    return out;
+  }();
+  return list;
+}
+
 bool isFallbackKeyword(Kw kw) {
   switch (kw) {
     case Kw::kABORT:

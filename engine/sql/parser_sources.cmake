@@ -11,4 +11,5 @@ target_sources(hallusql_engine PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/parser_expr_call.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parser_select.cpp
   ${CMAKE_CURRENT_LIST_DIR}/printer.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/printer_expr.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/printer_expr.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/statements.cpp)

@@ -7,12 +7,18 @@
 
 namespace hs::sql {
 
+const std::vector<std::string_view>& aggregateFunctionNames() {
+  static const std::vector<std::string_view> names{"count", "sum",   "avg",          "min",
+                                                   "max",   "total", "group_concat", "string_agg"};
+  return names;
+}
+
 bool isAggregateCall(const FunctionCall& call) {
   if (call.over || call.overName) return false;
   const std::string& n = call.name.name;
   if (sameName(n, "min") || sameName(n, "max")) return call.args.size() == 1;
-  return sameName(n, "count") || sameName(n, "sum") || sameName(n, "avg") || sameName(n, "total") ||
-         sameName(n, "group_concat") || sameName(n, "string_agg");
+  const auto& names = aggregateFunctionNames();
+  return std::any_of(names.begin(), names.end(), [&](std::string_view a) { return sameName(n, a); });
 }
 
 namespace {

@@ -7,6 +7,7 @@
 // Every node carries the byte spans of the SQL it came from.
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "engine/sql/ast.h"
 #include "engine/sql/plan_node.h"
@@ -17,8 +18,10 @@ namespace hs::sql {
 // `resolution` (optional) adds the columns read from each Scan and marks correlated Apply nodes.
 std::unique_ptr<PlanNode> buildPlan(const SelectStmt& query, const Resolution* resolution = nullptr);
 
-// True for aggregate function names (count, sum, avg, min/max with one argument, total,
-// group_concat, string_agg) used without OVER.
+// SQLite's aggregate functions, lower case: count, sum, avg, min, max, total, group_concat,
+// string_agg (min and max are scalar with two or more arguments).
+const std::vector<std::string_view>& aggregateFunctionNames();
+// True for a call of an aggregate function used without OVER (min/max with one argument).
 bool isAggregateCall(const FunctionCall& call);
 
 }  // namespace hs::sql

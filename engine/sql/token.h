@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace hs::sql {
 
@@ -60,6 +61,8 @@ struct Token {
 // Keyword of a bare word (case-insensitive), Kw::None if it is not one.
 Kw keywordOf(std::string_view word);
 const char* keywordText(Kw kw);  // upper case spelling
+// Every keyword of SQLite 3.40, upper case, in alphabetical order (what the editor colours).
+const std::vector<std::string_view>& keywordList();
 // SQLite's %fallback ID list (keywords usable as plain identifiers), plus WINDOW/OVER/FILTER.
 bool isFallbackKeyword(Kw kw);
 // LEFT RIGHT FULL INNER CROSS NATURAL OUTER: names only where SQLite's `nm` allows them.

@@ -108,6 +108,21 @@ class TestEditorSpans : public QObject {
     QVERIFY(tables.contains("pets"));
     QCOMPARE(QByteArray(editor.sqlLexer()->keywords(6)), QByteArray("pet_name"));
   }
+
+  // The editor colours and completes SQLite's keywords as engine/sql lists them, not a list of its own.
+  void lexerKeywordsAreTheEnginesKeywords() {
+    SqlEditor editor;
+    const QList<QByteArray> words = QByteArray(editor.sqlLexer()->keywords(1)).split(' ');
+    QVERIFY(words.contains("select"));
+    QVERIFY(words.contains("returning"));  // SQLite 3.35+, unknown to QScintilla's SQL list
+    QVERIFY(words.contains("count"));      // an aggregate function
+    QVERIFY(!words.contains("varchar2"));  // Oracle's, in QScintilla's list, not SQLite's
+    editor.setSchemaNames({}, {});
+    QVERIFY(editor.sqlLexer()
+                ->completions()
+                ->complete(QStringLiteral("retu"))
+                .contains(QStringLiteral("RETURNING")));
+  }
 };
 
 QTEST_MAIN(TestEditorSpans)

@@ -433,9 +433,6 @@ class TestAnnotateChecks : public QObject {
                  .has("cue_column_order"));
     QVERIFY(!Run("SELECT Age, Name FROM singer", "What are the names and the usage of singers?")
                  .has("cue_column_order"));
-    QVERIFY(isNounForm("categories", "category"));
-    QVERIFY(!isNounForm("named", "name"));
-    QVERIFY(isWordForm("named", "name"));
   }
 
   // cue_column_unnamed: an output or WHERE-condition column the question never refers to

@@ -1,0 +1,13 @@
+#pragma once
+// The words of a schema identifier, the vocabulary a question is matched against.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hs::lang {
+
+// The words of an identifier as written: separators split, camelCase and letter/digit changes
+// split, lower-cased; one-letter, numeric and linking words dropped ("Date_of_Birth" -> date, birth).
+std::vector<std::string> identifierWords(std::string_view name);
+
+}  // namespace hs::lang

@@ -1,0 +1,60 @@
+// The words of a question: split, lower-cased, possessives dropped; word-form and phrase lookup.
+#include "engine/lang/question_words.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "engine/core/text.h"
+#include "engine/lang/word_forms.h"
+
+namespace hs::lang {
+
+std::vector<std::string> questionWordsAsWritten(std::string_view question) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : question) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
+      cur.push_back(ch);
+    } else if (!cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  // "U.S." and "students'" keep their inner marks and lose the trailing ones.
+  for (std::string& w : out)
+    while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
+  return out;
+}
+
+std::vector<std::string> questionWords(std::string_view question) {
+  std::vector<std::string> out = questionWordsAsWritten(question);
+  for (std::string& w : out) w = hs::asciiLower(w);
+  return out;
+}
+
+std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
+  std::vector<std::string> out;
+  for (std::string w : questionWords(question)) out.push_back(withoutPossessive(std::move(w)));
+  return out;
+}
+
+bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {
+  return std::any_of(words.begin(), words.end(), [&](const std::string& w) { return isWordForm(w, stem); });
+}
+
+bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase) {
+  const std::size_t n = phrase.size();
+  if (n == 0 || words.size() < n) return false;
+  for (std::size_t i = 0; i + n <= words.size(); ++i) {
+    std::size_t k = 0;
+    for (std::string_view p : phrase) {
+      if (words[i + k] != p) break;
+      ++k;
+    }
+    if (k == n) return true;
+  }
+  return false;
+}
+
+}  // namespace hs::lang

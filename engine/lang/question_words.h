@@ -1,0 +1,22 @@
+#pragma once
+// The words of a question as the checks read them: split, lower-cased, possessives dropped, and
+// looked up by word form or as a phrase.
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hs::lang {
+
+// The words as written, letter case kept ("France", "HMS"): letters, digits, inner '.' and '\''.
+std::vector<std::string> questionWordsAsWritten(std::string_view question);
+// The same words lower-cased.
+std::vector<std::string> questionWords(std::string_view question);
+// questionWords with a final "'s" dropped from each word.
+std::vector<std::string> questionWordsNoPossessive(std::string_view question);
+// A word of `words` is `stem` in one of its forms (isWordForm).
+bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
+// Consecutive words of `words` ("how many", "number of").
+bool hasPhrase(const std::vector<std::string>& words, std::initializer_list<std::string_view> phrase);
+
+}  // namespace hs::lang

@@ -1,0 +1,85 @@
+// The engine's one inflector and its question and identifier words (engine/lang).
+#include <QtTest>
+
+#include "engine/lang/identifier_words.h"
+#include "engine/lang/question_words.h"
+#include "engine/lang/word_forms.h"
+
+using namespace hs::lang;
+using Words = std::vector<std::string>;
+
+class TestLangWords : public QObject {
+  Q_OBJECT
+ private slots:
+  void nounFormsArePluralsOnly() {
+    QVERIFY(isNounForm("category", "category"));
+    QVERIFY(isNounForm("categories", "category"));
+    QVERIFY(isNounForm("boxes", "box"));
+    QVERIFY(isNounForm("buses", "bus"));
+    QVERIFY(isNounForm("days", "day"));
+    QVERIFY(!isNounForm("daies", "day"));  // a vowel before 'y' keeps it
+    QVERIFY(!isNounForm("named", "name"));
+    QVERIFY(!isNounForm("nam", "name"));
+    QVERIFY(!isNounForm("anything", ""));
+  }
+
+  void wordFormsAreWholeWords() {
+    QVERIFY(isWordForm("named", "name"));
+    QVERIFY(isWordForm("counting", "count"));
+    QVERIFY(isWordForm("averaging", "average"));
+    QVERIFY(isWordForm("summed", "sum"));
+    QVERIFY(isWordForm("copied", "copy"));
+    QVERIFY(!isWordForm("country", "count"));
+    QVERIFY(!isWordForm("account", "count"));
+    QVERIFY(!isWordForm("summer", "sum"));
+  }
+
+  // One singular for abstention's schema linking and the metamorphic relations' entity matching.
+  void singularUndoesRegularPlurals() {
+    QCOMPARE(singular("companies"), std::string("company"));
+    QCOMPARE(singular("matches"), std::string("match"));
+    QCOMPARE(singular("classes"), std::string("class"));
+    QCOMPARE(singular("boxes"), std::string("box"));
+    QCOMPARE(singular("singers"), std::string("singer"));
+    QCOMPARE(singular("courses"), std::string("course"));  // not "cours"
+    QCOMPARE(singular("status"), std::string("status"));
+    QCOMPARE(singular("analysis"), std::string("analysis"));
+    QCOMPARE(singular("glass"), std::string("glass"));
+    QCOMPARE(singular("yes"), std::string("yes"));  // too short to be a plural
+  }
+
+  void namesWordTakesAPluralIdentifierWord() {
+    QVERIFY(namesWord("point", "points"));
+    QVERIFY(namesWord("ages", "age"));
+    QVERIFY(!namesWord("usage", "age"));
+    QVERIFY(sameNounWord("points", "point"));
+    QVERIFY(!namesWord("statu", "status"));  // "-us" is no plural
+  }
+
+  void questionWordsSplitAndLowerCase() {
+    QCOMPARE(questionWordsAsWritten("Which singers' songs are from the U.S.?"),
+             (Words{"Which", "singers", "songs", "are", "from", "the", "U.S"}));
+    QCOMPARE(questionWords("How many HMS ships?"), (Words{"how", "many", "hms", "ships"}));
+    QCOMPARE(questionWordsNoPossessive("the singer's age"), (Words{"the", "singer", "age"}));
+    QCOMPARE(withoutPossessive("'s"), std::string("'s"));
+  }
+
+  void phrasesAndFormsAreFound() {
+    const Words w = questionWords("What is the number of counted students?");
+    QVERIFY(hasPhrase(w, {"number", "of"}));
+    QVERIFY(!hasPhrase(w, {"of", "number"}));
+    QVERIFY(!hasPhrase(w, {}));
+    QVERIFY(hasWordForm(w, "count"));
+    QVERIFY(!hasWordForm(w, "sum"));
+  }
+
+  void identifierWordsDropLinkingAndNumbers() {
+    QCOMPARE(identifierWords("Date_of_Birth"), (Words{"date", "birth"}));
+    QCOMPARE(identifierWords("PerpetratorID"), (Words{"perpetrator", "id"}));
+    QCOMPARE(identifierWords("home town 2"), (Words{"home", "town"}));
+    QVERIFY(identifierWords("a").empty());
+  }
+};
+
+QTEST_APPLESS_MAIN(TestLangWords)
+#include "tst_lang_words.moc"

@@ -21,12 +21,15 @@ class RuleAnnotator final : public eval::Annotator {
   eval::Annotation annotate(const eval::AnnotationInput& input) const override;
   // Each annotation carries the learned C1..C10 labels' inputs (evaluate --type-features).
   void keepTypeFeatures(bool on) { keepTypeFeatures_ = on; }
+  // The C1..C10 labels learned from people replace the rules' (CaseInput::typeModel); off by default.
+  void learnedTypes(bool on) { learnedTypes_ = on; }
 
  private:
   std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
 
   CheckNames disabled_;  // set once, by the constructor
   bool keepTypeFeatures_ = false;
+  bool learnedTypes_ = false;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };

@@ -185,6 +185,7 @@ int runEvaluate(const Args& args) {
   // The learned C1..C10 labels' inputs per case, by name (tests/fit/fit_types.py reads them).
   const bool typeFeatures = args.has("type-features");
   rules.keepTypeFeatures(typeFeatures);
+  rules.learnedTypes(args.has("learned-types"));
   if (annotate == "rules") eo.annotator = &rules;  // none: findings [] and risk null
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
@@ -289,13 +290,14 @@ const CommandRegistration kEvaluate{Command{
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N (per case)] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
     "[--model M] [--annotate rules|none] [--disable-check NAME[,NAME]] [--risk-features] [--type-features] "
+    "[--learned-types] "
     "[--ignore-column-order] [--quiet] [--strict] "
     "[--workspace W "
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
     "[--disable-check NAME[,NAME]] [--quiet]",
-    {"quiet", "ignore-column-order", "strict", "risk-features", "type-features"},
+    {"quiet", "ignore-column-order", "strict", "risk-features", "type-features", "learned-types"},
     runEvaluate,
     {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "
      "eval.jsonl --summary summary.json",

@@ -28,7 +28,7 @@ class TestAnnotateFixturesRegression : public QObject {
     in.goldSql = std::string_view(gold);
     in.question = q;
     in.schema = &schemas_[c["db_id"].get<std::string>()];
-    if (!learned) in.typeModel = nullptr;
+    if (learned) in.typeModel = &defaultTypeModel();
     return annotateCase(in);
   }
 

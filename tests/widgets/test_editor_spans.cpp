@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "widgets/indicator_registry.h"
+#include "widgets/schema_completions.h"
 #include "widgets/span_highlighter.h"
 #include "widgets/sql_editor.h"
 #include "widgets/sql_lexer.h"

@@ -7,7 +7,7 @@ PACKAGES=(
   # toolchain
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format lld
   # engine
-  libsqlite3-dev sqlite3 libcurl4-openssl-dev libssl-dev nlohmann-json3-dev
+  libsqlite3-dev sqlite3 libcurl4-openssl-dev libssl-dev nlohmann-json3-dev libkainjow-mustache-dev
   # Qt 6 widgets, editor, charts, tools (qt6-charts-dev needs libqt6opengl6-dev)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev libqscintilla2-qt6-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libqt6svg6

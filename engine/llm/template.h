@@ -1,6 +1,6 @@
 #pragma once
 // Prompt templates: text files in resources/prompts/ (embedded into the engine) with a small
-// header and named placeholders.
+// header and one Mustache text per role (rendered by kainjow's mustache, values written as they are).
 //
 //   name: text_to_sql
 //   version: 1
@@ -13,7 +13,8 @@
 //   {{#evidence}}...{{/evidence}}   kept only when the variable is non-empty
 //   {{^evidence}}...{{/evidence}}   kept only when it is empty
 //
-// A section tag alone on its line takes the whole line with it.
+// A section tag alone on its line takes the whole line with it. Literal braces need other
+// delimiters: {{=<% %>=}} JSON like {"a": {"b": 1}} <%={{ }}=%>.
 #include <map>
 #include <string>
 #include <string_view>
@@ -40,8 +41,8 @@ struct PromptTemplate {
   std::vector<std::string> placeholders() const;
 };
 
-// Errors (BadInput, code "template"): no header separator, no version, unknown role, unclosed or
-// mismatched section; where = `origin`, with line and byte offset.
+// Errors (BadInput, code "template"): no header separator, no version, unknown role, a Mustache
+// syntax error (unclosed tag or section, mismatched section); where = `origin`, with line and byte offset.
 Result<PromptTemplate> parseTemplate(std::string_view text, const std::string& origin);
 
 using TemplateVars = std::map<std::string, std::string>;

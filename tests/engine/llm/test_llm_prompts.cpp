@@ -52,15 +52,31 @@ class TestLlmPrompts : public QObject {
     QCOMPARE(llm::parseTemplate("version: 1\nno separator\n", "a").error().code, std::string("template"));
     QVERIFY(!llm::parseTemplate("name: x\n---\nbody\n", "b").ok());  // no version
     QVERIFY(!llm::parseTemplate("version: 1\n---\n[[wizard]]\nhi\n", "c").ok());
-    auto unclosed = llm::parseTemplate("version: 1\n---\n{{#a}}text\n", "d");
-    QVERIFY(unclosed.ok());
-    auto r = llm::renderTemplate(unclosed.value(), {{"a", "1"}});
-    QVERIFY(!r.ok());
-    QVERIFY(r.error().message.find("not closed") != std::string::npos);
-    // Literal braces that are no placeholder pass through.
-    auto lit = llm::parseTemplate("version: 1\n---\nJSON like {{ \"a\": 1 }} stays\n", "e");
+    const std::string unclosedText = "version: 1\n---\nsome {{#a}}text\n";
+    auto unclosed = llm::parseTemplate(unclosedText, "d");
+    QVERIFY(!unclosed.ok());
+    QVERIFY2(unclosed.error().message.find("unclosed section \"a\"") != std::string::npos,
+             unclosed.error().message.c_str());
+    QCOMPARE(*unclosed.error().offset, unclosedText.find("{{#a}}"));
+    QCOMPARE(*unclosed.error().line, std::size_t{3});
+    QVERIFY(!llm::parseTemplate("version: 1\n---\n{{/a}}\n", "f").ok());  // closes nothing
+    // Literal braces go through other delimiters; a brace pair without a name is no placeholder.
+    auto lit = llm::parseTemplate("version: 1\n---\n{{=<% %>=}}JSON like {{ \"a\": 1 }} stays\n", "e");
+    QVERIFY2(lit.ok(), lit.ok() ? "" : lit.error().message.c_str());
     QCOMPARE(llm::renderTemplate(lit.value(), {}).value().at(0).content,
              std::string("JSON like {{ \"a\": 1 }} stays"));
+    // Values are written as they are: no HTML escaping in a prompt.
+    auto raw = llm::parseTemplate("version: 1\n---\nWHERE {{cond}}\n", "g");
+    QCOMPARE(llm::renderTemplate(raw.value(), {{"cond", "a < 'x&y'"}}).value().at(0).content,
+             std::string("WHERE a < 'x&y'"));
+  }
+
+  void sectionsWithPlaceholdersInsideAreFound() {
+    auto t = llm::parseTemplate("version: 1\n---\nX{{#a}} A {{b}}{{/a}}{{^c}} C {{d}}{{/c}}\n", "h");
+    QVERIFY(t.ok());
+    QCOMPARE(t->placeholders(), (std::vector<std::string>{"a", "b", "c", "d"}));
+    // b is asked for only when a is non-empty.
+    QCOMPARE(llm::renderTemplate(t.value(), {{"a", ""}, {"c", "1"}}).value().at(0).content, std::string("X"));
   }
 
   void builtinTemplatesRenderWithTheirPlaceholders() {

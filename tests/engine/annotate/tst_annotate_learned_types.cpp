@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -66,6 +67,34 @@ class TestAnnotateLearnedTypes : public QObject {
     QVERIFY(!defaultTypeModel().empty());
     std::set<std::string> names(typeFeatureNames().begin(), typeFeatureNames().end());
     QCOMPARE(names.size(), typeFeatureNames().size());  // no name twice
+  }
+
+  // A broken weights file is an error that says what is wrong, never a model that labels at random.
+  void garbledWeightsAreErrors() {
+    json good = json::object();
+    good["features"] = typeFeatureNames();
+    good["types"] = json::array({{{"type", "C3"},
+                                  {"bias", -1.0},
+                                  {"threshold", 0.5},
+                                  {"weights", std::vector<double>(typeFeatureNames().size(), 0.1)}}});
+    QVERIFY(parseTypeModel(good.dump()).ok());
+    const std::pair<std::function<void(json&)>, std::string> cases[] = {
+        {[](json& j) { j.erase("features"); }, "`features`"},
+        {[](json& j) { std::swap(j["features"][0], j["features"][1]); }, "feature 0 must be"},
+        {[](json& j) { j["features"].erase(j["features"].size() - 1); }, "refit with tests/fit/fit_types.py"},
+        {[](json& j) { j["types"][0]["weights"].erase(0); }, "C3: expected"},
+        {[](json& j) { j["types"][0]["weights"][7] = nullptr; }, "C3: weight 7 must be a finite number"},
+        {[](json& j) { j["types"][0]["type"] = "C11"; }, "C1..C10"},
+        {[](json& j) { j["types"][0].erase("threshold"); }, "`threshold`"},
+    };
+    for (const auto& [edit, says] : cases) {
+      json j = good;
+      edit(j);
+      auto m = parseTypeModel(j.dump());
+      QVERIFY2(!m.ok(), says.c_str());
+      QCOMPARE(m.error().code, std::string("type_weights"));
+      QVERIFY2(m.error().message.find(says) != std::string::npos, m.error().message.c_str());
+    }
   }
 
   // The engine's decision on feature vectors of train rows equals the fitted model's (Python).

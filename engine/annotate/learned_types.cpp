@@ -254,7 +254,10 @@ std::vector<double> typeFeatures(const std::vector<Finding>& findings, const Sql
 std::vector<std::string> decideTypes(const TypeModel& model, const std::vector<double>& x,
                                      const std::vector<std::string>& ruleTypes,
                                      std::vector<double>* probability) {
-  bool decided[kTypes] = {}, on[kTypes] = {};
+  bool decided[kTypes] = {}, on[kTypes] = {}, byRules[kTypes] = {};
+  int lone = -1, ruleCount = 0;
+  for (const std::string& r : ruleTypes)
+    if (const int t = typeIndex(r); t >= 0 && !byRules[t]) byRules[t] = true, lone = t, ++ruleCount;
   std::size_t best = model.learned.size();
   double bestP = -1.0;
   if (probability) probability->clear();
@@ -267,11 +270,12 @@ std::vector<std::string> decideTypes(const TypeModel& model, const std::vector<d
     const int t = typeIndex(m.type);
     if (t < 0) continue;
     decided[t] = true;
-    on[t] = p >= m.threshold;
+    on[t] = p >= (byRules[t] ? m.veto.value_or(m.threshold) : m.threshold);
     if (p > bestP) bestP = p, best = i;
   }
-  for (const std::string& r : ruleTypes)
-    if (const int t = typeIndex(r); t >= 0 && !decided[t]) on[t] = true;
+  for (int t = 0; t < kTypes; ++t)
+    if (byRules[t] && !decided[t]) on[t] = true;
+  if (model.keepLoneRuleType && ruleCount == 1) on[lone] = true;
   std::vector<std::string> out;
   for (int t = 0; t < kTypes; ++t)
     if (on[t]) out.push_back(typeName(t));
@@ -321,6 +325,10 @@ Result<TypeModel> parseTypeModel(std::string_view text) {
   const std::string refit = "refit with tests/fit/fit_types.py after changing typeFeatureNames()";
   if (auto problem = model_file::featureListProblem(j["features"], names, refit)) return bad(*problem);
   TypeModel m;
+  if (j.contains("keep_lone_rule_type")) {
+    if (!j["keep_lone_rule_type"].is_boolean()) return bad("`keep_lone_rule_type` must be true or false");
+    m.keepLoneRuleType = j["keep_lone_rule_type"].get<bool>();
+  }
   for (const nlohmann::json& t : j["types"]) {
     TypeModel::PerType p;
     if (!t.is_object() || !t.contains("type") || !t["type"].is_string() ||
@@ -332,6 +340,11 @@ Result<TypeModel> parseTypeModel(std::string_view text) {
         return bad(p.type + ": `" + key + "` must be a finite number");
     p.bias = t["bias"].get<double>();
     p.threshold = t["threshold"].get<double>();
+    if (t.contains("veto")) {
+      if (!t["veto"].is_number() || !std::isfinite(t["veto"].get<double>()))
+        return bad(p.type + ": `veto` must be a finite number");
+      p.veto = t["veto"].get<double>();
+    }
     if (!t.contains("weights"))
       return bad(p.type + ": `weights` must hold " + std::to_string(names.size()) + " numbers");
     if (auto problem = model_file::readFiniteNumbers(t["weights"], names.size(), "weight", refit, p.weights))

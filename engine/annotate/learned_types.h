@@ -24,8 +24,15 @@ struct TypeModel {
     double bias = 0.0;
     std::vector<double> weights;  // one per typeFeatureNames() entry
     double threshold = 0.5;       // labelled when the probability reaches it
+    // A type the rules gave stays unless its probability is below this (unset: `threshold`). Kept
+    // low, the model adds types freely but turns down a rule's finding only when it is confident:
+    // `>` written `>=` is a C1 to the blind set's labellers even where MRSQLGen's rarely say C1.
+    std::optional<double> veto;
   };
   std::vector<PerType> learned;  // the types the model decides; the others stay the rules'
+  // A case the rules give exactly one type keeps it whatever the model says: a single clear edit
+  // (`LIMIT 1` written `LIMIT 3`) is labelled by what it changes.
+  bool keepLoneRuleType = false;
   bool empty() const { return learned.empty(); }
 };
 
@@ -38,8 +45,10 @@ const std::vector<std::string>& typeFeatureNames();
 std::vector<double> typeFeatures(const std::vector<Finding>& findings, const SqlView& pred,
                                  const SqlView& gold, bool predRan);
 
-// The types a case gets: the rules' for the types the model does not decide, the model's where its
-// probability reaches the type's threshold, and the likeliest learned type when that leaves none.
+// The types a case gets: the rules' for the types the model does not decide; for a type it decides,
+// a rule type unless its probability is below the type's veto, another where its probability
+// reaches the type's threshold (a lone rule type stays with TypeModel::keepLoneRuleType); and the
+// likeliest learned type when that leaves none.
 // `probability` (optional) receives each learned type's probability, in model order.
 std::vector<std::string> decideTypes(const TypeModel& model, const std::vector<double>& x,
                                      const std::vector<std::string>& ruleTypes,
@@ -57,8 +66,8 @@ std::vector<double> applyLearnedTypes(const TypeModel& model, std::vector<Findin
                                       bool wantFeatures = false);
 
 // Reads resources/labels/types.json: `features` (typeFeatureNames(), in order) and `types`, a
-// list of {type, bias, weights, threshold}; other keys (cross-validation figures) are ignored.
-// Anything else is a BadInput error with code "type_weights".
+// list of {type, bias, weights, threshold, veto (optional)}; `keep_lone_rule_type` (optional); other keys
+// (cross-validation figures) are ignored. Anything else is a BadInput error with code "type_weights".
 Result<TypeModel> parseTypeModel(std::string_view json);
 // The embedded model; empty (the rules' labels) when it does not load, and then
 // defaultTypeModelError() says why (tst_annotate_learned_types fails).

@@ -90,14 +90,14 @@ class TestAnnotateFixturesRegression : public QObject {
     QVERIFY2(micro >= 0.85, qPrintable(QString::number(micro)));
   }
 
-  // The learned labels follow how people labelled the MRSQLGen train rows, not these hand fixtures
-  // (written with the rules in view, executed nowhere here: the model sees no `pred_ok`), so they
-  // agree less (0.737 on 2026-12-03 against 0.970 for the rules); the floor catches a model that
-  // fails to load or labels everything.
+  // The learned labels follow how people labelled the MRSQLGen train rows and the train mutants,
+  // not these hand fixtures (written with the rules in view, executed nowhere here: the model sees
+  // no `pred_ok`), so they agree less than the rules (figures: tests/fit/HISTORY.md); the floor
+  // catches a model that fails to load, labels everything or turns the rules' clear types down.
   void regressionLearnedMicroF1FloorOnHandFixtures() {
     HS_REQUIRE_SHARED_DATA();
     const double micro = microF1(true);
-    QVERIFY2(micro >= 0.65, qPrintable(QString::number(micro)));
+    QVERIFY2(micro >= 0.80, qPrintable(QString::number(micro)));
   }
 };
 

@@ -30,7 +30,7 @@ TypeModel fixedModel(const std::vector<std::string>& on, const std::vector<std::
   TypeModel m;
   for (const auto& [types, bias] : {std::pair{on, 20.0}, std::pair{off, -20.0}})
     for (const std::string& t : types)
-      m.learned.push_back({t, bias, std::vector<double>(typeFeatureNames().size(), 0.0), 0.5});
+      m.learned.push_back({t, bias, std::vector<double>(typeFeatureNames().size(), 0.0), 0.5, std::nullopt});
   return m;
 }
 
@@ -161,6 +161,45 @@ class TestAnnotateLearnedTypes : public QObject {
     const Annotation a = run(kJoin, kIn, &model);
     QCOMPARE(ctypes(a).size(), std::size_t{1});
     QVERIFY(ctypes(a).count(off.front()));
+  }
+
+  // A type the rules gave stays unless its probability is below the veto; a type they did not give
+  // needs the threshold. p(C1) = 0.27, p(C3) = 0.29, thresholds 0.5: with veto 0.1 the rules' C1
+  // stays and no C3 is added; with veto 0.28, or none (the threshold), C1 goes and C3 stands in
+  // as the likeliest type.
+  void ruleTypeStaysUnlessBelowVeto() {
+    const std::vector<double> x(typeFeatureNames().size(), 0.0);
+    TypeModel m;
+    m.learned.push_back({"C1", -1.0, x, 0.5, 0.1});
+    m.learned.push_back({"C3", -0.9, x, 0.5, 0.1});
+    QCOMPARE(decideTypes(m, x, {"C1"}), (std::vector<std::string>{"C1"}));
+    QCOMPARE(decideTypes(m, x, {"C1", "C3"}), (std::vector<std::string>{"C1", "C3"}));
+    m.learned[0].veto = 0.28;
+    QCOMPARE(decideTypes(m, x, {"C1"}), (std::vector<std::string>{"C3"}));
+    m.learned[0].veto.reset();
+    QCOMPARE(decideTypes(m, x, {"C1"}), (std::vector<std::string>{"C3"}));
+    // A lone rule type stays when the model says so; two rule types are decided as above.
+    m.keepLoneRuleType = true;
+    QCOMPARE(decideTypes(m, x, {"C1"}), (std::vector<std::string>{"C1"}));
+    QCOMPARE(decideTypes(m, x, {"C1", "C1"}), (std::vector<std::string>{"C1"}));
+    QCOMPARE(decideTypes(m, x, {"C1", "C3"}), (std::vector<std::string>{"C3"}));
+  }
+
+  // types.json's optional keys: a type's `veto` and the model's `keep_lone_rule_type`.
+  void parsesVetoAndLoneRuleType() {
+    json j = {{"features", typeFeatureNames()},
+              {"types", json::array({{{"type", "C2"},
+                                      {"bias", 0.0},
+                                      {"threshold", 0.6},
+                                      {"weights", std::vector<double>(typeFeatureNames().size(), 0.0)}}})}};
+    auto plain = parseTypeModel(j.dump());
+    QVERIFY(plain && !plain->keepLoneRuleType && !plain->learned[0].veto);
+    j["keep_lone_rule_type"] = true;
+    j["types"][0]["veto"] = 0.05;
+    auto full = parseTypeModel(j.dump());
+    QVERIFY(full && full->keepLoneRuleType && full->learned[0].veto == 0.05);
+    j["types"][0]["veto"] = "low";
+    QVERIFY(!parseTypeModel(j.dump()));
   }
 
   // The embedded model on a few cases: every C-type finding has a span and a message.

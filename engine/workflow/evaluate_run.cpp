@@ -63,6 +63,11 @@ bool runIgnoresColumnOrder(const std::string& settingsJson) {
   return v.is_boolean() && v.get<bool>();
 }
 
+bool runUsesLearnedTypes(const std::string& settingsJson) {
+  auto v = runSetting(settingsJson, "learned_types");
+  return v.is_boolean() && v.get<bool>();
+}
+
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,
                               const EvaluateRunOptions& options, const ProgressFn& progress,
                               const CancelToken& cancel) {
@@ -105,6 +110,7 @@ EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t run
     return finish();
   }
   annotate::RuleAnnotator rules(options.disabledChecks);
+  rules.learnedTypes(options.learnedTypes.value_or(runUsesLearnedTypes(run->info.settingsJson)));
   std::atomic<std::size_t> doneAll{0};
   const std::size_t batchSize = static_cast<std::size_t>(std::max(1, options.batchSize));
   const std::size_t step = std::max<std::size_t>(1, res.total / 200);

@@ -278,6 +278,26 @@ class TestReviewRuns : public QObject {
     QVERIFY(!review.runActions()->ignoresColumnOrder(review.panel()->currentRunId()));
   }
 
+  void learnedLabelsAreARunSettingOfTheRunMenu() {
+    QWidget window;
+    ReviewController review(&window);
+    QVERIFY(review.openWorkspace(dir_.filePath("learned.hallusql"), true));
+    QVERIFY(importFile(review, casesFile_, demoDir_, true));
+    auto* toggle = review.runActions()->learnedTypesAction();
+    QVERIFY(review.runActions()->menu()->actions().contains(toggle));
+    QVERIFY(toggle->isEnabled());
+    QVERIFY(!toggle->isChecked());
+    toggle->trigger();
+    const qint64 run = review.panel()->currentRunId();
+    QVERIFY(review.runActions()->usesLearnedTypes(run));
+    QVERIFY(!review.runActions()->ignoresColumnOrder(run));  // one setting, not the other
+    QVERIFY(evaluateCurrent(review));
+    QVERIFY(toggle->isChecked());
+    toggle->trigger();
+    QVERIFY(!review.runActions()->usesLearnedTypes(run));
+    QVERIFY(!toggle->isChecked());
+  }
+
   void importDialogNamesTheRunAndFlagsFilesInTheWrongField() {
     const QString dev = dir_.filePath("dev.json");
     writeText(dev,

@@ -40,11 +40,14 @@ RunActions::RunActions(ReviewPanel* panel, EvaluationController* evaluation, QWi
       rename_(menu_->addAction(QString())),
       delete_(menu_->addAction(QString())),
       folder_(nullptr),
-      ignoreOrder_(nullptr) {
+      ignoreOrder_(nullptr),
+      learned_(nullptr) {
   menu_->addSeparator();
   folder_ = menu_->addAction(QString());
   ignoreOrder_ = menu_->addAction(QString());
   ignoreOrder_->setCheckable(true);
+  learned_ = menu_->addAction(QString());
+  learned_->setCheckable(true);
   menu_->setObjectName(QStringLiteral("reviewRunMenu"));
   retranslate();
   panel_->setRunMenu(menu_);
@@ -94,6 +97,10 @@ RunActions::RunActions(ReviewPanel* panel, EvaluationController* evaluation, QWi
     const qint64 id = panel_->currentRunId();
     if (id > 0 && on != ignoresColumnOrder(id)) setIgnoreColumnOrder(id, on);
   });
+  connect(learned_, &QAction::toggled, this, [this](bool on) {
+    const qint64 id = panel_->currentRunId();
+    if (id > 0 && on != usesLearnedTypes(id)) setLearnedTypes(id, on);
+  });
   connect(panel_, &ReviewPanel::casesReloaded, this, &RunActions::updateState);
   connect(evaluation_, &EvaluationController::busyChanged, this, &RunActions::updateState);
   updateState();
@@ -116,14 +123,28 @@ void RunActions::retranslate() {
   ignoreOrder_->setToolTip(
       tr("Evaluate also scores EX (set) with the predicted columns in any order, "
          "shown beside the three EX semantics"));
+  learned_->setText(tr("&Learned C1..C10 Labels"));
+  learned_->setToolTip(
+      tr("Evaluate gives the C1..C10 types of a model fitted on people's labels (MRSQLGen) instead of "
+         "the rules' alone; each learned type keeps its span and reason"));
 }
 
 void RunActions::updateState() {
   const qint64 id = panel_->currentRunId();
   const bool idle = !evaluation_->isBusy();
-  for (QAction* a : {rename_, delete_, folder_, ignoreOrder_}) a->setEnabled(id > 0 && idle);
-  const QSignalBlocker block(ignoreOrder_);
-  ignoreOrder_->setChecked(id > 0 && ignoresColumnOrder(id));
+  for (QAction* a : {rename_, delete_, folder_, ignoreOrder_, learned_}) a->setEnabled(id > 0 && idle);
+  const std::string settings = id > 0 ? runSettings(id) : std::string();
+  const QSignalBlocker blockOrder(ignoreOrder_);
+  ignoreOrder_->setChecked(id > 0 && hs::workflow::runIgnoresColumnOrder(settings));
+  const QSignalBlocker blockLearned(learned_);
+  learned_->setChecked(id > 0 && hs::workflow::runUsesLearnedTypes(settings));
+}
+
+std::string RunActions::runSettings(qint64 runId) const {
+  auto ws = hs::ws::Workspace::open(panel_->workspacePath().toStdString());
+  if (!ws) return {};
+  auto run = ws->run(runId);
+  return run ? run->info.settingsJson : std::string();
 }
 
 QString RunActions::databaseFolder(qint64 runId) const {
@@ -134,10 +155,11 @@ QString RunActions::databaseFolder(qint64 runId) const {
 }
 
 bool RunActions::ignoresColumnOrder(qint64 runId) const {
-  auto ws = hs::ws::Workspace::open(panel_->workspacePath().toStdString());
-  if (!ws) return false;
-  auto run = ws->run(runId);
-  return run && hs::workflow::runIgnoresColumnOrder(run->info.settingsJson);
+  return hs::workflow::runIgnoresColumnOrder(runSettings(runId));
+}
+
+bool RunActions::usesLearnedTypes(qint64 runId) const {
+  return hs::workflow::runUsesLearnedTypes(runSettings(runId));
 }
 
 bool RunActions::renameRun(qint64 runId, const QString& name) {
@@ -200,14 +222,25 @@ bool RunActions::setDatabaseFolder(qint64 runId, const QString& dir) {
 }
 
 bool RunActions::setIgnoreColumnOrder(qint64 runId, bool on) {
+  return setRunFlag(runId, "ignore_column_order", on,
+                    on ? tr("Evaluate the run again to compare results ignoring column order.")
+                       : tr("Evaluate the run again to drop the comparison ignoring column order."));
+}
+
+bool RunActions::setLearnedTypes(qint64 runId, bool on) {
+  return setRunFlag(runId, "learned_types", on,
+                    on ? tr("Evaluate the run again to label it with the learned C1..C10 types.")
+                       : tr("Evaluate the run again to label it with the rules' C1..C10 types."));
+}
+
+bool RunActions::setRunFlag(qint64 runId, const char* key, bool on, const QString& done) {
   auto ws = hs::ws::Workspace::open(panel_->workspacePath().toStdString());
-  Status done = ws ? ws->setRunSetting(runId, "ignore_column_order", on ? "true" : "") : Status(ws.error());
-  if (!done) {
-    emit message(tr("Could not change the run setting: %1").arg(qs(done.error().describe())));
+  Status stored = ws ? ws->setRunSetting(runId, key, on ? "true" : "") : Status(ws.error());
+  if (!stored) {
+    emit message(tr("Could not change the run setting: %1").arg(qs(stored.error().describe())));
     return false;
   }
-  emit message(on ? tr("Evaluate the run again to compare results ignoring column order.")
-                  : tr("Evaluate the run again to drop the comparison ignoring column order."));
+  emit message(done);
   updateState();
   return true;
 }

@@ -111,6 +111,7 @@ int runEvaluateWorkspaceRun(const Args& args) {
   auto disabled = disabledChecks(args);
   if (!disabled) return fail(disabled.error());
   options.disabledChecks = std::move(*disabled);
+  if (args.has("learned-types")) options.learnedTypes = true;  // else the run's "learned_types" setting
   const bool quiet = args.has("quiet");
   auto progress = [quiet, m = std::make_shared<std::mutex>()](const workflow::Progress& p) {
     if (quiet) return;
@@ -258,7 +259,10 @@ int runEvaluate(const Args& args) {
     std::error_code ec;
     const auto absRoot = std::filesystem::absolute(eo.dbRoot, ec).lexically_normal();
     const std::string storedRoot = ec ? eo.dbRoot : absRoot.string();
-    info.settingsJson = nlohmann::json{{"db_root", storedRoot}, {"format", ctx.format}}.dump();
+    nlohmann::json settings{{"db_root", storedRoot}, {"format", ctx.format}};
+    // Stored with the run so that Evaluate in the Review tab labels it the same way again.
+    if (args.has("learned-types")) settings["learned_types"] = true;
+    info.settingsJson = settings.dump();
     auto stored = workflow::importRun(*wsPath, info, report.cases, &outcomes);
     if (!stored) return fail(stored.error());
     summary["workspace"] = {
@@ -296,7 +300,7 @@ const CommandRegistration kEvaluate{Command{
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
-    "[--disable-check NAME[,NAME]] [--quiet]",
+    "[--disable-check NAME[,NAME]] [--learned-types] [--quiet]",
     {"quiet", "ignore-column-order", "strict", "risk-features", "type-features", "learned-types"},
     runEvaluate,
     {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "

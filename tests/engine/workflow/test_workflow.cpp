@@ -230,6 +230,41 @@ class TestWorkflow : public QObject {
     auto bad = workflow::evaluateRun(dir.filePath("nope.hallusql").toStdString(), 1, {});
     QVERIFY(bad.error);
   }
+
+  // The run setting "learned_types" (the Review tab's Run menu, `evaluate --learned-types`) makes
+  // Evaluate give the C1..C10 types of the model fitted on people's labels; an option overrides it.
+  void learnedTypesFollowTheRunSetting() {
+    QTemporaryDir dir;
+    auto demo = ws::createDemo(dir.path().toStdString());
+    QVERIFY(demo.ok());
+    QVERIFY(!workflow::runUsesLearnedTypes("{}"));
+    QVERIFY(workflow::runUsesLearnedTypes(R"({"learned_types": true})"));
+    QVERIFY(!workflow::runUsesLearnedTypes(R"({"learned_types": "yes"})"));
+    auto learnedFindings = [&](const workflow::EvaluateRunOptions& options) {
+      auto r = workflow::evaluateRun(demo->workspacePath, demo->runId, options);
+      if (r.error) qFatal("%s", r.error->describe().c_str());
+      auto ws = ws::Workspace::open(demo->workspacePath);
+      int learned = 0;
+      for (const auto& c : ws->cases(demo->runId).value()) {
+        auto outcome = ws::loadOutcome(*ws, c.id).value();
+        for (const Finding& f : outcome->findings)
+          if (f.taxonomy == "mrsqlgen" && f.subcategory == "learned") {
+            ++learned;
+            if (f.spans.empty() || f.message.empty()) qFatal("a learned type without its span or reason");
+          }
+      }
+      return learned;
+    };
+    QCOMPARE(learnedFindings({}), 0);  // the rules' types by default
+    {
+      auto ws = ws::Workspace::open(demo->workspacePath);
+      QVERIFY(ws->setRunSetting(demo->runId, "learned_types", "true").ok());
+    }
+    QVERIFY(learnedFindings({}) > 0);
+    workflow::EvaluateRunOptions rulesOnly;
+    rulesOnly.learnedTypes = false;
+    QCOMPARE(learnedFindings(rulesOnly), 0);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestWorkflow)

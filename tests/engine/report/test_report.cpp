@@ -10,6 +10,7 @@
 
 #include "engine/core/finding_categories.h"
 #include "engine/report/report_render.h"
+#include "engine/report/report_template.h"
 
 using namespace hs;
 using namespace hs::report;
@@ -322,6 +323,32 @@ class TestReport : public QObject {
     ReportInput in = sample();
     QCOMPARE(humanVerdict(in.cases[0]).value(), std::string("incorrect"));
     QVERIFY(!humanVerdict(in.cases[1]));
+  }
+
+  void brokenTemplateIsAnErrorNamingIt() {
+    // The case template with a section left open on its second line ({{#findings}} never closed):
+    // an Error that names the template and the line, not a crash or an empty page.
+    const TemplateSource broken = [](std::string_view name) -> std::optional<std::string_view> {
+      if (name == "case.html")
+        return std::string_view("<div class=case>\n{{#findings}}<li>{{text}}</li>\n</div>\n");
+      return embeddedTemplate(name);
+    };
+    const Result<std::string> html = renderHtml(sample(), {}, broken);
+    QVERIFY(!html.ok());
+    QCOMPARE(html.error().kind, ErrorKind::Internal);
+    QCOMPARE(html.error().code, std::string("template"));
+    QCOMPARE(html.error().where, std::string("resources/report/case.html.mustache"));
+    QVERIFY2(html.error().message.find("Unclosed section \"findings\"") != std::string::npos,
+             html.error().message.c_str());
+    QCOMPARE(html.error().line.value_or(0), std::size_t{2});
+    // A template that is not there at all.
+    const TemplateSource none = [](std::string_view) { return std::optional<std::string_view>(); };
+    const Result<std::string> missing = renderHtml(sample(), {}, none);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, std::string("template"));
+    QVERIFY(missing.error().message.find("'report.html'") != std::string::npos);
+    // The built-in ones render.
+    QVERIFY(renderHtml(sample(), {}, embeddedTemplate).ok());
   }
 
   void jsonlRowsPerKind() {

@@ -348,21 +348,27 @@ Result<std::string> renderHtml(const ReportInput& in, const HtmlOptions& options
   page["families"] = findingFamilies(in);
   page["agreement"] = in.agreement ? agreementView(*in.agreement, L) : mustache::data(false);
 
-  mustache::list appendix;
-  appendix.reserve(in.cases.size());  // kainjow's data moves without noexcept: a vector growing would copy
-  std::set<std::string> styles;
-  std::size_t shown = 0, more = 0;
+  std::vector<std::size_t> listed;  // the cases of the appendix
+  std::size_t more = 0;
   for (std::size_t i = 0; i < in.cases.size(); ++i) {
     const auto& rc = in.cases[i];
     if (!(rc.outcome && !rc.outcome->findings.empty()) && rc.annotations.empty()) continue;
-    if (options.maxAppendixCases > 0 && shown == options.maxAppendixCases) {
+    if (options.maxAppendixCases > 0 && listed.size() == options.maxAppendixCases)
       ++more;
-      continue;
-    }
-    appendix.push_back(caseView(in, rc, i + 1, styles));
-    ++shown;
+    else
+      listed.push_back(i);
   }
-  page["cases"] = mustache::data(appendix);
+  // Each case is built in its place in the page's list: kainjow's data has no mutable access to a
+  // list and its move is not noexcept, so a list built apart would be copied whole into the page,
+  // and a growing one copied as it grows (twice the memory for 10,000 cases). The list grows while
+  // its items are empty objects; its items are not const objects, so filling them is allowed.
+  mustache::data appendix = newList();
+  for (std::size_t k = 0; k < listed.size(); ++k) appendix << mustache::data();
+  auto& slots = const_cast<mustache::list&>(appendix.list_value());
+  std::set<std::string> styles;
+  for (std::size_t k = 0; k < listed.size(); ++k)
+    slots[k] = caseView(in, in.cases[listed[k]], listed[k] + 1, styles);
+  page["cases"] = std::move(appendix);
   page["legend"] = false;
   if (const auto shownStyles = legendEntries(styles, L); !shownStyles.empty()) {
     mustache::data legend, entries = newList();

@@ -145,8 +145,9 @@ Status renderPdf(const ReportInput& input, const std::string& pdfPath, const std
     }
   } cleanup{dir};
   const fs::path html = dir / "report.html", pdf = dir / "report.pdf";
-  if (auto st = writeOutputFile(html.string(), renderHtml(input, {kPdfAppendixCases}), "the report"); !st)
-    return st;
+  const Result<std::string> page = renderHtml(input, {kPdfAppendixCases});
+  if (!page) return page.error();
+  if (auto st = writeOutputFile(html.string(), *page, "the report"); !st) return st;
   const std::vector<std::string> args = {*chromium,
                                          "--headless",
                                          "--no-sandbox",

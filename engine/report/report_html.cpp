@@ -1,5 +1,7 @@
 // The HTML review report: one self-contained file with inline CSS and SVG, readable offline and
-// printable (the PDF is this file printed by Chromium, with page numbers from @page rules).
+// printable (the PDF is this file printed by Chromium, with page numbers from @page rules). The
+// markup is in the templates resources/report/report.html.mustache and case.html.mustache; this
+// file computes the numbers and texts they show.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -13,113 +15,137 @@
 #include "engine/eval/report_json.h"
 #include "engine/report/report_fields.h"
 #include "engine/report/report_html_util.h"
+#include "engine/report/report_mustache.h"
 #include "engine/report/report_render.h"
 #include "engine/report/report_style.h"
 #include "engine/report/report_summary.h"
+#include "engine/report/report_template.h"
 #include "engine/report/report_text.h"
 
 namespace hs::report {
 namespace {
 
-constexpr const char* kCss = R"CSS(
-body{font-family:"DejaVu Sans","Noto Sans CJK SC",Arial,sans-serif;color:#1d232a;margin:24px auto;max-width:1100px;padding:0 24px;font-size:14px;line-height:1.45;overflow-wrap:break-word;-webkit-print-color-adjust:exact;print-color-adjust:exact}
-h1{font-size:22px;margin:0 0 6px}h2{font-size:18px;margin:26px 0 8px;border-bottom:1px solid #d0d7de;padding-bottom:4px}
-h3{font-size:15px;margin:16px 0 6px}h2,h3{break-after:avoid;page-break-after:avoid}
-a{color:#0969da;text-decoration:none}a:hover{text-decoration:underline}
-nav.toc{font-size:13px;margin:4px 0 0}nav.toc a{margin-right:14px;white-space:nowrap}
-table{border-collapse:collapse;margin:6px 0 12px;max-width:100%}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top;overflow-wrap:break-word}
-table.ann{width:100%;table-layout:fixed}table.ann td{overflow-wrap:anywhere}table.ann th{overflow-wrap:normal;overflow:hidden}table.ann td:last-child{white-space:nowrap;font-size:12px}col.who{width:14%}col.verdict{width:12%}col.cat{width:20%}col.when{width:12em}
-.meta td:last-child{overflow-wrap:anywhere}
-th{background:#f3f5f7}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-thead{display:table-header-group}tr,.card,figure,.case,.fam,.keep{break-inside:avoid;page-break-inside:avoid}
-.dim{color:#57606a}.notice{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 10px}
-.meta td{padding:1px 8px}.meta td:first-child{color:#57606a}
-.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(165px,1fr));gap:8px;margin:8px 0 4px}
-.card{border:1px solid #d0d7de;border-radius:6px;padding:6px 10px}.card .k,.card .sub{display:block;color:#57606a;font-size:12px;min-height:1.2em}
-.card b{display:block;font-size:20px;font-variant-numeric:tabular-nums}
-.row{display:flex;flex-wrap:wrap;gap:8px 28px;align-items:flex-start}figure{margin:6px 0}figcaption{font-size:12px;color:#57606a;text-align:center}
-td.barcell{width:240px;min-width:120px}.bar{display:inline-block;height:10px;vertical-align:middle;min-width:1px}
-pre.sql{font-family:"DejaVu Sans Mono",monospace;font-size:12.5px;white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border:1px solid #e1e4e8;padding:6px 8px;margin:4px 0}
-mark{background:none;color:inherit;padding:0 1px;border-radius:2px}
-.case{border-top:1px solid #d0d7de;padding-top:8px;margin-top:14px}
-.case h3 a{color:inherit}.case h3 .ok{color:#1a7f37}.case h3 .bad{color:#cf222e}
-.tag{display:inline-block;border-radius:3px;padding:0 5px;margin-right:6px;font-size:12px;color:#fff;background:#57606a}
-ul.findings{margin:4px 0 4px 18px;padding:0}
-svg.chart text{font-size:11px;fill:#1d232a}
-.legend span{margin-right:12px;white-space:nowrap;line-height:2}
-@page{size:A4;margin:16mm 14mm 18mm 14mm;@bottom-center{content:counter(page) " / " counter(pages);font-size:10px;color:#57606a}}
-@media print{body{margin:0;max-width:none;padding:0}a{color:inherit}}
-)CSS";
+// The report's own words the templates show, as {{t_NAME}}: (NAME, English key of tr()).
+constexpr std::pair<const char*, const char*> kLabels[] = {
+    {"t_report", "HalluSQL review report"},
+    {"t_ex", "Execution accuracy"},
+    {"t_difficulty", "Difficulty"},
+    {"t_cases", "Cases"},
+    {"t_exSet", "EX (set)"},
+    {"t_exBag", "EX (bag)"},
+    {"t_exOrdered", "EX (ordered)"},
+    {"t_exAnyOrder", "EX (set, any column order)"},
+    {"t_softF1", "Soft-F1"},
+    {"t_riskVsEx", "Risk score against EX"},
+    {"t_predictions", "Predictions"},
+    {"t_ece", "Calibration error (ECE, 10 bins)"},
+    {"t_calibration", "Calibration"},
+    {"t_all", "All"},
+    {"t_reliability", "Reliability with abstention"},
+    {"t_questions", "Questions"},
+    {"t_answered", "Answered"},
+    {"t_abstained", "Abstained"},
+    {"t_correctAnswers", "Correct answers"},
+    {"t_verdicts", "Human verdicts"},
+    {"t_reviewed", "Reviewed"},
+    {"t_findingsPerCategory", "Findings per category"},
+    {"t_noFindings", "No findings."},
+    {"t_category", "Category"},
+    {"t_findings", "Findings"},
+    {"t_casesWithIt", "Cases with it"},
+    {"t_agreement", "Reviewer agreement"},
+    {"t_alpha", "Krippendorff's alpha (nominal)"},
+    {"t_fleiss", "Fleiss' kappa"},
+    {"t_reviewerPair", "Reviewer pair"},
+    {"t_cohen", "Cohen's kappa"},
+    {"t_casesWith", "Cases with findings or annotations"},
+    {"t_risk", "Risk"},
+    {"t_question", "Question"},
+    {"t_goldSql", "Gold SQL"},
+    {"t_predictedSql", "Predicted SQL"},
+    {"t_predictionError", "Prediction error"},
+    {"t_reviewer", "Reviewer"},
+    {"t_verdict", "Verdict"},
+    {"t_note", "Note"},
+};
 
-// One case of the appendix; the style keys of its marks and tags go to `styles` for the legend.
-void appendCase(std::string& h, const ReportInput& in, const ReportCase& rc, std::size_t index,
-                std::set<std::string>& styles) {
+// `text`, or false (a section the template leaves out) when it is empty.
+mustache::data textOrFalse(const std::string& text) {
+  return text.empty() ? mustache::data(false) : mustache::data(text);
+}
+
+// One case of the appendix (case.html.mustache); the style keys of its marks and tags go to
+// `styles` for the legend.
+mustache::data caseView(const ReportInput& in, const ReportCase& rc, std::size_t index,
+                        std::set<std::string>& styles) {
   const Language L = in.language;
   const Case& c = rc.kase;
   std::vector<Finding> findings = rc.outcome ? rc.outcome->findings : std::vector<Finding>{};
   for (const auto& a : rc.annotations)
     if (a.span)
       findings.push_back({a.taxonomy, a.category, "", shownNote(a.note, L), {*a.span}, "human", 1.0, ""});
-  std::string ex = "–";
-  if (rc.outcome && rc.outcome->exSet)
-    ex = *rc.outcome->exSet ? "<span class=ok>EX ✓</span>" : "<span class=bad>EX ✗</span>";
   for (const Finding& f : findings) styles.insert(styleClass(f).substr(2));
-  const std::string anchor = "case-" + std::to_string(index);
-  h += "<div class=case id=\"" + anchor + "\"><h3><a href=\"#" + anchor + "\">#" + std::to_string(index) +
-       "</a> · " + htmlEscape(c.id) + " · " + htmlEscape(c.dbId) + " · " + ex;
+  mustache::data v;
+  v["index"] = std::to_string(index);
+  v["caseId"] = c.id;
+  v["dbId"] = c.dbId;
+  v["ex"] = false;
+  if (rc.outcome && rc.outcome->exSet) {
+    mustache::data ex;
+    ex["exOk"] = *rc.outcome->exSet;
+    v["ex"] = std::move(ex);
+  }
   // The per-case fields every format carries (report_fields.h): the difficulty the CSV and JSON
   // Lines rows give, and the one the execution-accuracy table groups the case under.
   const nlohmann::json fields = caseFields(in, rc);
-  if (const std::string& level = fields["difficulty"].get_ref<const std::string&>(); !level.empty())
-    h +=
-        " · " + htmlEscape(tr(L, "Difficulty")) + ": <span class=difficulty>" + htmlEscape(level) + "</span>";
-  if (auto v = humanVerdict(rc))
-    h += " · " + htmlEscape(tr(L, "Human verdicts")) + ": " + htmlEscape(tr(L, *v));
-  if (rc.outcome && rc.outcome->risk)
-    h += " · " + htmlEscape(tr(L, "Risk")) + " " + fmtNum(rc.outcome->risk->score, "%.2f");
-  if (c.abstention && c.abstention->abstained) h += " · " + htmlEscape(tr(L, "Abstained"));
-  if (!c.infeasibleType.empty())
-    h += " · " + htmlEscape(tr(L, "Infeasible question") + " (" + c.infeasibleType + ")");
-  h += "</h3>";
-  if (c.abstention && c.abstention->abstained && !c.abstention->reason.empty())
-    h += "<p><b>" + htmlEscape(tr(L, "Abstained")) + ":</b> " + htmlEscape(c.abstention->reason) + "</p>";
-  if (!c.question.empty())
-    h += "<p><b>" + htmlEscape(tr(L, "Question")) + ":</b> " + htmlEscape(c.question) + "</p>";
-  if (c.goldSql)
-    h += "<div>" + htmlEscape(tr(L, "Gold SQL")) + "</div><pre class=sql>" +
-         markedSql(*c.goldSql, "gold", findings, L) + "</pre>";
-  if (c.predSql)
-    h += "<div>" + htmlEscape(tr(L, "Predicted SQL")) + "</div><pre class=sql>" +
-         markedSql(*c.predSql, "pred", findings, L) + "</pre>";
-  if (rc.outcome && rc.outcome->pred.error)
-    h += "<p><b>" + htmlEscape(tr(L, "Prediction error")) + ":</b> " +
-         htmlEscape(rc.outcome->pred.error->message) + "</p>";
-  if (!findings.empty()) {
-    h += "<ul class=findings>";
-    const std::string sep = L == Language::SimplifiedChinese ? "：" : ": ";
-    for (const Finding& f : findings) {
-      h += "<li><span class=\"tag " + styleClass(f) + "\">" +
-           htmlEscape(categoryName(L, f.taxonomy, f.category)) + "</span>" +
-           htmlEscape(f.subcategory.empty()
-                          ? messageText(L, f.message)
-                          : subcategoryText(L, f.subcategory) + sep + messageText(L, f.message)) +
-           "</li>";
-    }
-    h += "</ul>";
+  v["difficulty"] = textOrFalse(fields["difficulty"].get_ref<const std::string&>());
+  const auto verdict = humanVerdict(rc);
+  v["verdict"] = verdict ? mustache::data(tr(L, *verdict)) : mustache::data(false);
+  v["riskScore"] = rc.outcome && rc.outcome->risk ? mustache::data(fmtNum(rc.outcome->risk->score, "%.2f"))
+                                                  : mustache::data(false);
+  const bool abstained = c.abstention && c.abstention->abstained;
+  v["abstained"] = abstained;
+  v["infeasible"] = c.infeasibleType.empty()
+                        ? mustache::data(false)
+                        : mustache::data(tr(L, "Infeasible question") + " (" + c.infeasibleType + ")");
+  v["abstainReason"] = textOrFalse(abstained ? c.abstention->reason : std::string());
+  v["question"] = textOrFalse(c.question);
+  auto sql = [&](const std::optional<std::string>& text, const char* side) {
+    if (!text) return mustache::data(false);
+    mustache::data s;
+    s["sql"] = markedSql(*text, side, findings, L);
+    return s;
+  };
+  v["gold"] = sql(c.goldSql, "gold");
+  v["pred"] = sql(c.predSql, "pred");
+  v["predError"] = rc.outcome && rc.outcome->pred.error ? mustache::data(rc.outcome->pred.error->message)
+                                                        : mustache::data(false);
+  mustache::data items = newList();
+  const std::string sep = L == Language::SimplifiedChinese ? "：" : ": ";
+  for (const Finding& f : findings) {
+    mustache::data item;
+    item["style"] = styleClass(f);
+    item["category"] = categoryName(L, f.taxonomy, f.category);
+    item["text"] = f.subcategory.empty()
+                       ? messageText(L, f.message)
+                       : subcategoryText(L, f.subcategory) + sep + messageText(L, f.message);
+    items << item;
   }
-  if (!rc.annotations.empty()) {
-    h += "<table class=ann><colgroup><col class=who><col class=verdict><col class=cat><col><col "
-         "class=when></colgroup><thead><tr><th>" +
-         htmlEscape(tr(L, "Reviewer")) + "</th><th>" + htmlEscape(tr(L, "Verdict")) + "</th><th>" +
-         htmlEscape(tr(L, "Category")) + "</th><th>" + htmlEscape(tr(L, "Note")) +
-         "</th><th></th></tr></thead>";
-    for (const auto& a : rc.annotations)
-      h += "<tr><td>" + htmlEscape(a.reviewer) + "</td><td>" + htmlEscape(tr(L, a.verdict)) + "</td><td>" +
-           htmlEscape(a.category.empty() ? "" : categoryName(L, a.taxonomy, a.category)) + "</td><td>" +
-           htmlEscape(shownNote(a.note, L)) + "</td><td>" + htmlEscape(a.createdAt) + "</td></tr>";
-    h += "</table>";
+  v["hasFindings"] = !findings.empty();
+  v["findings"] = std::move(items);
+  mustache::data rows = newList();
+  for (const auto& a : rc.annotations) {
+    mustache::data row;
+    row["reviewer"] = a.reviewer;
+    row["verdict"] = tr(L, a.verdict);
+    row["category"] = a.category.empty() ? std::string() : categoryName(L, a.taxonomy, a.category);
+    row["note"] = shownNote(a.note, L);
+    row["createdAt"] = a.createdAt;
+    rows << row;
   }
-  h += "</div>\n";
+  v["hasAnnotations"] = !rc.annotations.empty();
+  v["annotations"] = std::move(rows);
+  return v;
 }
 
 // "C2 Limit error" before "C10 Group by": runs of digits compare as numbers, the rest as bytes.
@@ -152,7 +178,7 @@ bool naturalLess(const std::string& a, const std::string& b) {
 
 // Findings per category: one table per family (TA-SQL, C1..C10, gold-free, metamorphic, in the
 // legend's order), each category drawn in its style, with its counts and a bar of the cases.
-std::string findingsHtml(const ReportInput& in) {
+mustache::data findingFamilies(const ReportInput& in) {
   const Language L = in.language;
   std::map<std::string, std::map<std::string, std::pair<int, int>>> perFamily;  // -> cat -> (findings, cases)
   for (const auto& rc : in.cases) {
@@ -174,8 +200,7 @@ std::string findingsHtml(const ReportInput& in) {
     if (perFamily.count(family)) order.push_back(family);
   for (const auto& [family, cats] : perFamily)
     if (std::find(order.begin(), order.end(), family) == order.end()) order.push_back(family);
-  std::string h = "<h2 id=findings>" + htmlEscape(tr(L, "Findings per category")) + "</h2>";
-  if (order.empty()) return h + "<p>" + htmlEscape(tr(L, "No findings.")) + "</p>\n";
+  mustache::data out = newList();
   for (const std::string& family : order) {
     std::vector<std::pair<std::string, std::pair<int, int>>> cats(perFamily[family].begin(),
                                                                   perFamily[family].end());
@@ -189,66 +214,68 @@ std::string findingsHtml(const ReportInput& in) {
     std::string title = family;
     for (const auto& [id, name] : families)
       if (family == id) title = tr(L, name);
-    h += "<div class=fam><h3>" + htmlEscape(title) + "</h3><table><thead><tr><th>" +
-         htmlEscape(tr(L, "Category")) + "</th><th>" + htmlEscape(tr(L, "Findings")) + "</th><th colspan=2>" +
-         htmlEscape(tr(L, "Cases with it")) + "</th></tr></thead>";
+    mustache::data fam, rows = newList();
+    fam["title"] = title;
     for (const auto& [cat, n] : cats) {
-      const std::string style = styleClass(family, cat);
       char width[32];
       std::snprintf(width, sizeof width, "%.1f%%", 100.0 * n.second / most);
-      h += "<tr><td><mark class=\"" + style + "\">" + htmlEscape(categoryName(L, family, cat)) +
-           "</mark></td><td class=n>" + std::to_string(n.first) + "</td><td class=n>" +
-           std::to_string(n.second) + "</td><td class=barcell><span class=\"bar " + style +
-           "\" style=\"width:" + width + "\"></span></td></tr>";
+      mustache::data row;
+      row["style"] = styleClass(family, cat);
+      row["name"] = categoryName(L, family, cat);
+      row["findings"] = std::to_string(n.first);
+      row["withIt"] = std::to_string(n.second);
+      row["width"] = std::string(width);
+      rows << row;
     }
-    h += "</table></div>\n";
+    fam["categories"] = std::move(rows);
+    out << fam;
   }
-  return h;
+  return out;
 }
 
-std::string agreementHtml(const eval::AgreementReport& a, Language L) {
+mustache::data agreementView(const eval::AgreementReport& a, Language L) {
   auto fig = [&](const eval::AgreementFigure& f) {
     return (f.value ? fmtNum(*f.value) : tr(L, "undefined")) + " (" + std::to_string(f.items) + " " +
            tr(L, "items") + ")";
   };
-  std::string h = "<div class=keep><h2 id=agreement>" + htmlEscape(tr(L, "Reviewer agreement")) +
-                  "</h2><table><tr><td>" + htmlEscape(tr(L, "Krippendorff's alpha (nominal)")) +
-                  "</td><td class=n>" + htmlEscape(fig(a.alpha)) + "</td></tr><tr><td>" +
-                  htmlEscape(tr(L, "Fleiss' kappa")) + "</td><td class=n>" + htmlEscape(fig(a.fleiss)) +
-                  "</td></tr></table>";
-  if (!a.pairs.empty()) {
-    h += "<table><thead><tr><th>" + htmlEscape(tr(L, "Reviewer pair")) + "</th><th>" +
-         htmlEscape(tr(L, "Cohen's kappa")) + "</th></tr></thead>";
-    for (const auto& p : a.pairs)
-      h += "<tr><td>" + htmlEscape(p.a + " / " + p.b) + "</td><td class=n>" + htmlEscape(fig(p.kappa)) +
-           "</td></tr>";
-    h += "</table>";
+  mustache::data v, pairs = newList(), categories = newList();
+  v["alpha"] = fig(a.alpha);
+  v["fleiss"] = fig(a.fleiss);
+  for (const auto& p : a.pairs) {
+    mustache::data row;
+    row["pair"] = p.a + " / " + p.b;
+    row["kappa"] = fig(p.kappa);
+    pairs << row;
   }
-  if (!a.perCategory.empty()) {
-    h += "<table><thead><tr><th>" + htmlEscape(tr(L, "Category")) + "</th><th>" +
-         htmlEscape(tr(L, "Krippendorff's alpha (nominal)")) + "</th></tr></thead>";
-    // The reviewers' labels are category ids ("C5", TA-SQL names): shown by their names, in the order
-    // of the findings tables.
-    auto name = [&](const std::string& id) {
-      for (const char* taxonomy : {"mrsqlgen", "tasql"})
-        if (const FindingCategoryInfo* c = findCategory(taxonomy, id); c && c->id == id)
-          return categoryName(L, taxonomy, id);
-      return id;
-    };
-    std::vector<std::pair<std::string, const eval::CategoryAgreement*>> rows;
-    for (const auto& c : a.perCategory) rows.emplace_back(name(c.category), &c);
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const auto& x, const auto& y) { return naturalLess(x.first, y.first); });
-    for (const auto& [label, c] : rows)
-      h += "<tr><td>" + htmlEscape(label) + "</td><td class=n>" + htmlEscape(fig(c->alpha)) + "</td></tr>";
-    h += "</table>";
+  // The reviewers' labels are category ids ("C5", TA-SQL names): shown by their names, in the order
+  // of the findings tables.
+  auto name = [&](const std::string& id) {
+    for (const char* taxonomy : {"mrsqlgen", "tasql"})
+      if (const FindingCategoryInfo* c = findCategory(taxonomy, id); c && c->id == id)
+        return categoryName(L, taxonomy, id);
+    return id;
+  };
+  std::vector<std::pair<std::string, const eval::CategoryAgreement*>> rows;
+  for (const auto& c : a.perCategory) rows.emplace_back(name(c.category), &c);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& x, const auto& y) { return naturalLess(x.first, y.first); });
+  for (const auto& [label, c] : rows) {
+    mustache::data row;
+    row["label"] = label;
+    row["alpha"] = fig(c->alpha);
+    categories << row;
   }
-  return h + "</div>\n";
+  v["hasPairs"] = !a.pairs.empty();
+  v["pairs"] = std::move(pairs);
+  v["hasCategories"] = !a.perCategory.empty();
+  v["categoryAlphas"] = std::move(categories);
+  return v;
 }
 
 }  // namespace
 
-std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
+Result<std::string> renderHtml(const ReportInput& in, const HtmlOptions& options,
+                               const TemplateSource& templates) {
   const Language L = in.language;
   std::vector<Case> cases;
   std::vector<eval::CaseOutcome> outcomes;
@@ -261,29 +288,34 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
   const nlohmann::json s = eval::summarize(cases, outcomes, eval::SummaryContext{});
   const RiskIntervals ci = riskIntervals(in);
 
-  std::string h;
-  h.reserve(8192 + in.cases.size() * 1500);
-  h += "<!DOCTYPE html><html lang=\"" + std::string(L == Language::English ? "en" : "zh-CN") +
-       "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>" +
-       htmlEscape(tr(L, "HalluSQL review report") + " · " + in.runName) + "</title><style>" + kCss +
-       findingStyleCss() + "</style></head><body>\n";
-  h += "<h1>" + htmlEscape(tr(L, "HalluSQL review report")) + "</h1><table class=meta>";
-  auto meta = [&](const char* key, const std::string& value) {
-    if (!value.empty())
-      h += "<tr><td>" + htmlEscape(tr(L, key)) + "</td><td>" + htmlEscape(value) + "</td></tr>";
+  mustache::data page;
+  for (const auto& [key, english] : kLabels) page[key] = tr(L, english);
+  page["lang"] = L == Language::English ? "en" : "zh-CN";
+  page["title"] = tr(L, "HalluSQL review report") + " · " + in.runName;
+  page["styleCss"] = findingStyleCss();
+  mustache::data meta = newList();
+  auto metaRow = [&](const char* key, const std::string& value) {
+    if (value.empty()) return;
+    mustache::data row;
+    row["key"] = tr(L, key);
+    row["value"] = value;
+    meta << row;
   };
-  meta("Run", in.runName);
-  meta("Model", in.model);
-  meta("Source file", in.sourceFile);
-  meta("Run created", in.createdAt);
-  meta("Report generated", in.generatedAt);
-  meta("Cases", std::to_string(in.cases.size()));
-  h += "</table>\n";
+  metaRow("Run", in.runName);
+  metaRow("Model", in.model);
+  metaRow("Source file", in.sourceFile);
+  metaRow("Run created", in.createdAt);
+  metaRow("Report generated", in.generatedAt);
+  metaRow("Cases", std::to_string(in.cases.size()));
+  page["meta"] = std::move(meta);
   const bool reliability = s.contains("reliability") && s["reliability"].is_object();
   const bool risk = s.contains("risk") && s["risk"].is_object();
-  h += "<nav class=toc>";
-  auto link = [&](const char* id, const char* key) {
-    h += "<a href=\"#" + std::string(id) + "\">" + htmlEscape(tr(L, key)) + "</a> ";
+  mustache::data toc = newList();
+  auto link = [&](const char* anchor, const char* key) {
+    mustache::data a;
+    a["anchor"] = anchor;
+    a["label"] = tr(L, key);
+    toc << a;
   };
   link("ex", "Execution accuracy");
   if (risk) link("risk", "Risk score against EX");
@@ -292,54 +324,74 @@ std::string renderHtml(const ReportInput& in, const HtmlOptions& options) {
   link("findings", "Findings per category");
   if (in.agreement) link("agreement", "Reviewer agreement");
   link("cases", "Cases with findings or annotations");
-  h += "</nav>\n";
+  page["toc"] = std::move(toc);
 
-  h += keyFiguresHtml(in, s, ci);
-  h += executionAccuracyHtml(s, L);
-  h += riskHtml(s, ci, L);
-  // RS(c) when the run was generated with abstention.
-  if (reliability) h += "<div id=reliability>" + reliabilityHtml(s["reliability"], L) + "</div>";
+  addKeyFigures(page, in, s, ci);
+  addExecutionAccuracy(page, s, L);
+  addRisk(page, s, ci, L);
+  addReliability(page, s, L);  // RS(c) when the run was generated with abstention
 
   // Human verdicts beside EX.
-  std::map<std::string, int> verdicts;
-  for (const auto& rc : in.cases) {
-    auto v = humanVerdict(rc);
-    verdicts[v.value_or("not reviewed")]++;
+  std::map<std::string, int> verdictCounts;
+  for (const auto& rc : in.cases) verdictCounts[humanVerdict(rc).value_or("not reviewed")]++;
+  page["reviewedCount"] = std::to_string(reviewedCount(in));
+  page["caseCount"] = std::to_string(in.cases.size());
+  mustache::data verdicts = newList();
+  for (const char* key : {"correct", "incorrect", "unsure", "not reviewed"}) {
+    mustache::data row;
+    row["label"] = tr(L, key);
+    row["count"] = std::to_string(verdictCounts[key]);
+    verdicts << row;
   }
-  h += "<h2 id=verdicts>" + htmlEscape(tr(L, "Human verdicts")) + "</h2><p>" + htmlEscape(tr(L, "Reviewed")) +
-       ": " + std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()) + "</p><table>";
-  for (const char* key : {"correct", "incorrect", "unsure", "not reviewed"})
-    h += "<tr><td>" + htmlEscape(tr(L, key)) + "</td><td class=n>" + std::to_string(verdicts[key]) +
-         "</td></tr>";
-  h += "</table>\n";
+  page["verdicts"] = std::move(verdicts);
 
-  h += findingsHtml(in);
-  if (in.agreement) h += agreementHtml(*in.agreement, L);
+  page["families"] = findingFamilies(in);
+  page["agreement"] = in.agreement ? agreementView(*in.agreement, L) : mustache::data(false);
 
-  std::string appendix;
-  std::set<std::string> styles;
-  std::size_t shown = 0, more = 0;
+  std::vector<std::size_t> listed;  // the cases of the appendix
+  std::size_t more = 0;
   for (std::size_t i = 0; i < in.cases.size(); ++i) {
     const auto& rc = in.cases[i];
     if (!(rc.outcome && !rc.outcome->findings.empty()) && rc.annotations.empty()) continue;
-    if (options.maxAppendixCases > 0 && shown == options.maxAppendixCases) {
+    if (options.maxAppendixCases > 0 && listed.size() == options.maxAppendixCases)
       ++more;
-      continue;
-    }
-    appendCase(appendix, in, rc, i + 1, styles);
-    ++shown;
+    else
+      listed.push_back(i);
   }
-  h += "<h2 id=cases>" + htmlEscape(tr(L, "Cases with findings or annotations")) + "</h2>";
-  h += legendHtml(styles, L) + appendix;
+  // Each case is built in its place in the page's list: kainjow's data has no mutable access to a
+  // list and its move is not noexcept, so a list built apart would be copied whole into the page,
+  // and a growing one copied as it grows (twice the memory for 10,000 cases). The list grows while
+  // its items are empty objects; its items are not const objects, so filling them is allowed.
+  mustache::data appendix = newList();
+  for (std::size_t k = 0; k < listed.size(); ++k) appendix << mustache::data();
+  auto& slots = const_cast<mustache::list&>(appendix.list_value());
+  std::set<std::string> styles;
+  for (std::size_t k = 0; k < listed.size(); ++k)
+    slots[k] = caseView(in, in.cases[listed[k]], listed[k] + 1, styles);
+  page["cases"] = std::move(appendix);
+  page["legend"] = false;
+  if (const auto shownStyles = legendEntries(styles, L); !shownStyles.empty()) {
+    mustache::data legend, entries = newList();
+    for (const auto& [key, label] : shownStyles) {
+      mustache::data entry;
+      entry["key"] = key;
+      entry["label"] = label;
+      entries << entry;
+    }
+    legend["styles"] = std::move(entries);
+    page["legend"] = std::move(legend);
+  }
+  page["more"] = false;
   if (more > 0)
-    h += "<p class=more>" +
-         htmlEscape(tr(L,
-                       "More cases with findings or annotations, not printed here (see the HTML report "
-                       "or the CSV / JSON Lines data)") +
-                    ": " + std::to_string(more)) +
-         "</p>\n";
-  h += "</body></html>\n";
-  return h;
+    page["more"] = tr(L,
+                      "More cases with findings or annotations, not printed here (see the HTML report "
+                      "or the CSV / JSON Lines data)") +
+                   ": " + std::to_string(more);
+  return renderTemplate(templates, "report.html", {"case.html"}, page);
+}
+
+Result<std::string> renderHtml(const ReportInput& in, const HtmlOptions& options) {
+  return renderHtml(in, options, embeddedTemplate);
 }
 
 }  // namespace hs::report

@@ -177,41 +177,4 @@ std::string markedSql(const std::string& sql, const std::string& side, const std
   return out;
 }
 
-std::string reliabilityHtml(const nlohmann::json& r, Language L) {
-  auto num = [](const nlohmann::json& v, const char* f) {
-    if (!v.is_number()) return std::string("–");
-    char buf[48];
-    std::snprintf(buf, sizeof buf, f, v.get<double>());
-    return std::string(buf);
-  };
-  auto count = [&](const char* key) { return std::to_string(r.value(key, 0)); };
-  const nlohmann::json rs = r.value("rs", nlohmann::json::object());
-  const nlohmann::json pen = r.value("penalties", nlohmann::json::object());
-  std::string h =
-      "<h2>" + htmlEscape(tr(L, "Reliability with abstention")) + "</h2><table><tr><th>" +
-      htmlEscape(tr(L, "Questions")) + "</th><th>" + htmlEscape(tr(L, "Answered")) + "</th><th>" +
-      htmlEscape(tr(L, "Abstained")) + "</th><th>" + htmlEscape(tr(L, "Correct answers")) +
-      "</th><th>RS(0)</th><th>RS(10)</th><th>RS(N), N = " + num(pen.value("c_N", nlohmann::json()), "%.0f") +
-      "</th></tr>";
-  h += "<tr><td class=n>" + count("questions") + "</td><td class=n>" + count("answered") +
-       "</td><td class=n>" + count("abstained") + "</td><td class=n>" + count("correct_answers") +
-       "</td><td class=n>" + num(rs.value("rs_0", nlohmann::json()), "%.3f") + "</td><td class=n>" +
-       num(rs.value("rs_10", nlohmann::json()), "%.3f") + "</td><td class=n>" +
-       num(rs.value("rs_N", nlohmann::json()), "%.3f") + "</td></tr></table>";
-  std::string thresholds;
-  const nlohmann::json recorded = r.value("thresholds", nlohmann::json::object());
-  for (const auto& [name, value] : recorded.items()) {
-    if (!thresholds.empty()) thresholds += ", ";
-    thresholds += name + " " + (value.is_number() ? num(value, "%g") : value.dump());
-  }
-  h += "<p>" +
-       htmlEscape(tr(L, "Penalty c of a wrong answer") +
-                  ": 0, 10, N = " + num(pen.value("c_N", nlohmann::json()), "%.0f") + " · " +
-                  tr(L, "Thresholds") + ": " + (thresholds.empty() ? "–" : thresholds) + " · " +
-                  tr(L, "feasible") + " " + count("feasible") + ", " + tr(L, "infeasible") + " " +
-                  count("infeasible") + ", " + tr(L, "unscored") + " " + count("unscored")) +
-       "</p>\n";
-  return h;
-}
-
 }  // namespace hs::report

@@ -1,5 +1,6 @@
 #pragma once
-// Small pieces the HTML report is made of: escaping, numbers, SQL with finding spans marked.
+// Small pieces the HTML report is made of: escaping (the one escaping function of the report's
+// templates too), numbers, SQL with finding spans marked.
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -34,10 +35,5 @@ std::string fmtNum(double value, const char* format = "%.3f");
 // inside another is a mark inside its mark, crossing spans are split where they cross.
 std::string markedSql(const std::string& sql, const std::string& side, const std::vector<Finding>& findings,
                       Language language);
-
-// The section of a run generated with abstention: the `reliability` block of eval::summarize
-// (questions, answered, abstained, correct answers, RS(0), RS(10), RS(N) with the penalties, the
-// thresholds of the checks).
-std::string reliabilityHtml(const nlohmann::json& reliability, Language language);
 
 }  // namespace hs::report

@@ -69,12 +69,15 @@ Result<ReportWritten> writeReport(const ReportRequest& request, const workflow::
     workflow::report(progress, 2, kSteps, "Printing the PDF");
     written = renderPdf(*input, request.outPath, cancel.flag());  // Chromium prints the HTML; Cancel stops it
   } else {
-    const std::string text = request.format == ReportFormat::Html  ? renderHtml(*input)
-                             : request.format == ReportFormat::Csv ? renderCsv(*input)
-                                                                   : renderJsonl(*input);
+    Result<std::string> text = std::string();
+    if (request.format == ReportFormat::Html)
+      text = renderHtml(*input);  // from the templates: a broken one is an Error
+    else
+      text = request.format == ReportFormat::Csv ? renderCsv(*input) : renderJsonl(*input);
+    if (!text) return text.error();
     if (cancel.cancelled()) return cancelledError();
     workflow::report(progress, 2, kSteps, "Writing the file");
-    written = writeOutputFile(request.outPath, text, "the report file");
+    written = writeOutputFile(request.outPath, *text, "the report file");
   }
   if (!written) return written.error();
   ReportWritten out;

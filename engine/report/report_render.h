@@ -21,7 +21,9 @@ struct HtmlOptions {
 };
 inline constexpr std::size_t kPdfAppendixCases = 1000;
 
-std::string renderHtml(const ReportInput& input, const HtmlOptions& options = {});
+// The HTML report, from the templates resources/report/*.mustache; Error "template" (Internal) if
+// one of them is broken.
+Result<std::string> renderHtml(const ReportInput& input, const HtmlOptions& options = {});
 std::string renderCsv(const ReportInput& input);
 std::string renderJsonl(const ReportInput& input);
 

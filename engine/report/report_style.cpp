@@ -6,7 +6,6 @@
 
 #include "engine/core/finding_categories.h"
 #include "engine/core/finding_texts.h"
-#include "engine/report/report_html_util.h"
 #include "engine/report/report_text.h"
 
 namespace hs::report {
@@ -64,18 +63,17 @@ std::string styleClass(std::string_view taxonomy, std::string_view category) {
   return "s-" + std::string(styleOf(taxonomy, category).key);
 }
 
-std::string legendHtml(const std::set<std::string>& keys, Language language) {
+std::vector<std::pair<std::string, std::string>> legendEntries(const std::set<std::string>& keys,
+                                                               Language language) {
   std::vector<const FindingStyleInfo*> shown;
   for (const FindingStyleInfo& s : findingStyles())
     if (keys.count(std::string(s.key))) shown.push_back(&s);
   std::stable_sort(shown.begin(), shown.end(),
                    [](const FindingStyleInfo* a, const FindingStyleInfo* b) { return a->order < b->order; });
-  if (shown.empty()) return {};
-  std::string h = "<p class=legend>";
+  std::vector<std::pair<std::string, std::string>> entries;
   for (const FindingStyleInfo* s : shown)
-    h += "<span><mark class=\"s-" + std::string(s->key) + "\">" +
-         htmlEscape(findingTexts(language).label(s->label)) + "</mark></span> ";
-  return h + "</p>\n";
+    entries.emplace_back(std::string(s->key), findingTexts(language).label(s->label));
+  return entries;
 }
 
 }  // namespace hs::report

@@ -5,6 +5,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/core/finding.h"
 #include "engine/report/report_input.h"
@@ -21,7 +23,9 @@ inline std::string styleClass(const Finding& f) {
   return styleClass(f.taxonomy, f.category);
 }
 
-// A legend line: one sample per style key in `keys` (without "s-"), in the table's legend order.
-std::string legendHtml(const std::set<std::string>& keys, Language language);
+// The legend: (style key, label) of each style key in `keys` (without "s-"), in the table's legend
+// order.
+std::vector<std::pair<std::string, std::string>> legendEntries(const std::set<std::string>& keys,
+                                                               Language language);
 
 }  // namespace hs::report

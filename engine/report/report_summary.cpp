@@ -26,23 +26,36 @@ std::string interval(const std::optional<eval::Interval>& ci) {
   return ci ? "[" + fmtNum(ci->low) + ", " + fmtNum(ci->high) + "]" : std::string("–");
 }
 
-std::string card(const std::string& label, const std::string& value, const std::string& sub) {
-  return "<div class=card><span class=k>" + htmlEscape(label) + "</span><b>" + htmlEscape(value) +
-         "</b><span class=sub>" + htmlEscape(sub) + "</span></div>";
+mustache::data card(const std::string& label, const std::string& value, const std::string& sub) {
+  mustache::data c;
+  c["label"] = label;
+  c["value"] = value;
+  c["sub"] = sub;
+  return c;
 }
 
-std::string exCell(const json& e) {
-  if (!e.is_object()) return "<td class=n>–</td>";
-  return "<td class=n>" + fmtRate(e.value("rate", json())) + " <span class=dim>(" +
-         std::to_string(e.value("correct", 0)) + "/" + std::to_string(e.value("scored", 0)) + ")</span></td>";
+// One cell of EX: "81.4% (12/15)", or "–" (`known` false) when the summary has no such block.
+mustache::data exCell(const json& e) {
+  mustache::data cell;
+  cell["known"] = e.is_object();
+  if (e.is_object()) {
+    cell["rate"] = fmtRate(e.value("rate", json()));
+    cell["correct"] = std::to_string(e.value("correct", 0));
+    cell["scored"] = std::to_string(e.value("scored", 0));
+  }
+  return cell;
 }
 
-std::string exRow(const std::string& label, const json& s, bool anyOrder) {
-  std::string h = "<tr><td>" + htmlEscape(label) + "</td><td class=n>" + std::to_string(s.value("cases", 0)) +
-                  "</td>" + exCell(s.value("ex_set", json())) + exCell(s.value("ex_bag", json())) +
-                  exCell(s.value("ex_ordered", json()));
-  if (anyOrder) h += exCell(s.value("ex_set_any_column_order", json()));
-  return h + "<td class=n>" + num(s.value("soft_f1", json())) + "</td></tr>";
+mustache::data exRow(const std::string& label, const json& s, bool anyOrder) {
+  mustache::data row, cells = newList();
+  row["label"] = label;
+  row["count"] = std::to_string(s.value("cases", 0));
+  cells << exCell(s.value("ex_set", json())) << exCell(s.value("ex_bag", json()))
+        << exCell(s.value("ex_ordered", json()));
+  if (anyOrder) cells << exCell(s.value("ex_set_any_column_order", json()));
+  row["cells"] = std::move(cells);
+  row["softF1"] = num(s.value("soft_f1", json()));
+  return row;
 }
 
 // Spider's and BIRD's difficulty levels from easy to hard; other names after them, by name.
@@ -132,40 +145,39 @@ RiskIntervals riskIntervals(const ReportInput& in) {
   return ci;
 }
 
-std::string keyFiguresHtml(const ReportInput& in, const json& s, const RiskIntervals& ci) {
+void addKeyFigures(mustache::data& page, const ReportInput& in, const json& s, const RiskIntervals& ci) {
   const Language L = in.language;
   const json ex = s.value("ex", json::object());
+  mustache::data cards = newList();
   auto exCard = [&](const char* label, const char* key) {
     const json e = ex.value(key, json());
-    if (!e.is_object()) return std::string();
-    return card(tr(L, label), fmtRate(e.value("rate", json())),
-                std::to_string(e.value("correct", 0)) + " / " + std::to_string(e.value("scored", 0)) + " " +
-                    tr(L, "scored"));
+    if (!e.is_object()) return;
+    cards << card(tr(L, label), fmtRate(e.value("rate", json())),
+                  std::to_string(e.value("correct", 0)) + " / " + std::to_string(e.value("scored", 0)) + " " +
+                      tr(L, "scored"));
   };
-  std::string h;
   // Cases without a stored outcome count nowhere: say so before the figures that leave them out.
   std::size_t notEvaluated = 0;
   for (const ReportCase& rc : in.cases) notEvaluated += rc.outcome ? 0 : 1;
+  page["notice"] = false;
   if (notEvaluated > 0)
-    h += "<p class=notice>" +
-         htmlEscape(tr(L, "Cases not evaluated yet (evaluate the run to score them)") + ": " +
-                    std::to_string(notEvaluated) + " / " + std::to_string(in.cases.size())) +
-         "</p>";
-  h += "<div class=cards>";
-  h += exCard("EX (set)", "set");
-  h += exCard("EX (bag)", "bag");
-  h += exCard("EX (ordered)", "ordered");
-  h += exCard("EX (set, any column order)", "set_any_column_order");
-  h += card(tr(L, "Soft-F1"), num(s.value("soft_f1", json())), "");
+    page["notice"] = tr(L, "Cases not evaluated yet (evaluate the run to score them)") + ": " +
+                     std::to_string(notEvaluated) + " / " + std::to_string(in.cases.size());
+  exCard("EX (set)", "set");
+  exCard("EX (bag)", "bag");
+  exCard("EX (ordered)", "ordered");
+  exCard("EX (set, any column order)", "set_any_column_order");
+  cards << card(tr(L, "Soft-F1"), num(s.value("soft_f1", json())), "");
   if (s.contains("risk") && s["risk"].is_object()) {
     const json& r = s["risk"];
     const json e = r.value("executable", json::object());
-    h += card(tr(L, "Risk") + " AUROC · " + tr(L, "All"), num(r.value("auroc_vs_ex_wrong", json())),
-              interval(ci.all) + " · " + std::to_string(r.value("cases", 0)));
-    h += card(tr(L, "Risk") + " AUROC · " + tr(L, "Executable"), num(e.value("auroc_vs_ex_wrong", json())),
-              interval(ci.executable) + " · " + std::to_string(e.value("cases", 0)));
-    h += card(tr(L, "Calibration error (ECE, 10 bins)"),
-              num(r.value("calibration", json::object()).value("ece_10", json())), "");
+    cards << card(tr(L, "Risk") + " AUROC · " + tr(L, "All"), num(r.value("auroc_vs_ex_wrong", json())),
+                  interval(ci.all) + " · " + std::to_string(r.value("cases", 0)));
+    cards << card(tr(L, "Risk") + " AUROC · " + tr(L, "Executable"),
+                  num(e.value("auroc_vs_ex_wrong", json())),
+                  interval(ci.executable) + " · " + std::to_string(e.value("cases", 0)));
+    cards << card(tr(L, "Calibration error (ECE, 10 bins)"),
+                  num(r.value("calibration", json::object()).value("ece_10", json())), "");
   }
   std::size_t withFindings = 0, wrong = 0, wrongWithFindings = 0, annotations = 0;
   for (const ReportCase& rc : in.cases) {
@@ -177,27 +189,23 @@ std::string keyFiguresHtml(const ReportInput& in, const json& s, const RiskInter
     }
     annotations += rc.annotations.size();
   }
-  h += card(tr(L, "Cases with findings"),
-            std::to_string(withFindings) + " / " + std::to_string(in.cases.size()),
-            tr(L, "wrong cases with a finding") + " " + std::to_string(wrongWithFindings) + " / " +
-                std::to_string(wrong));
-  h += card(tr(L, "Reviewed"), std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()),
-            tr(L, "Annotations") + " " + std::to_string(annotations));
+  cards << card(tr(L, "Cases with findings"),
+                std::to_string(withFindings) + " / " + std::to_string(in.cases.size()),
+                tr(L, "wrong cases with a finding") + " " + std::to_string(wrongWithFindings) + " / " +
+                    std::to_string(wrong));
+  cards << card(tr(L, "Reviewed"),
+                std::to_string(reviewedCount(in)) + " / " + std::to_string(in.cases.size()),
+                tr(L, "Annotations") + " " + std::to_string(annotations));
   if (in.agreement)
-    h += card(tr(L, "Krippendorff's alpha (nominal)"),
-              in.agreement->alpha.value ? fmtNum(*in.agreement->alpha.value) : tr(L, "undefined"),
-              std::to_string(in.agreement->alpha.items) + " " + tr(L, "items"));
-  return h + "</div>\n";
+    cards << card(tr(L, "Krippendorff's alpha (nominal)"),
+                  in.agreement->alpha.value ? fmtNum(*in.agreement->alpha.value) : tr(L, "undefined"),
+                  std::to_string(in.agreement->alpha.items) + " " + tr(L, "items"));
+  page["cards"] = std::move(cards);
 }
 
-std::string executionAccuracyHtml(const json& s, Language L) {
+void addExecutionAccuracy(mustache::data& page, const json& s, Language L) {
   const bool anyOrder = s.contains("ex") && s["ex"].contains("set_any_column_order");
-  std::string h = "<h2 id=ex>" + htmlEscape(tr(L, "Execution accuracy")) + "</h2><table><thead><tr><th>" +
-                  htmlEscape(tr(L, "Difficulty")) + "</th><th>" + htmlEscape(tr(L, "Cases")) + "</th><th>" +
-                  htmlEscape(tr(L, "EX (set)")) + "</th><th>" + htmlEscape(tr(L, "EX (bag)")) + "</th><th>" +
-                  htmlEscape(tr(L, "EX (ordered)")) + "</th>";
-  if (anyOrder) h += "<th>" + htmlEscape(tr(L, "EX (set, any column order)")) + "</th>";
-  h += "<th>" + htmlEscape(tr(L, "Soft-F1")) + "</th></tr></thead>";
+  page["anyOrder"] = anyOrder;
   json overall = {{"cases", s["counts"].value("cases", 0)}, {"soft_f1", s.value("soft_f1", json())}};
   if (s.contains("ex")) {
     overall["ex_set"] = s["ex"].value("set", json());
@@ -205,45 +213,79 @@ std::string executionAccuracyHtml(const json& s, Language L) {
     overall["ex_ordered"] = s["ex"].value("ordered", json());
     overall["ex_set_any_column_order"] = s["ex"].value("set_any_column_order", json());
   }
-  h += exRow(tr(L, "Overall"), overall, anyOrder);
+  mustache::data rows = newList();
+  rows << exRow(tr(L, "Overall"), overall, anyOrder);
   if (s.contains("by_difficulty")) {
     std::vector<std::string> levels;
     for (const auto& [level, row] : s["by_difficulty"].items()) levels.push_back(level);
     std::stable_sort(levels.begin(), levels.end(), [](const std::string& a, const std::string& b) {
       return difficultyRank(a) < difficultyRank(b);
     });
-    for (const auto& level : levels) h += exRow(level, s["by_difficulty"][level], anyOrder);
+    for (const auto& level : levels) rows << exRow(level, s["by_difficulty"][level], anyOrder);
   }
-  return h + "</table>\n";
+  page["exRows"] = std::move(rows);
 }
 
-std::string riskHtml(const json& s, const RiskIntervals& ci, Language L) {
+void addRisk(mustache::data& page, const json& s, const RiskIntervals& ci, Language L) {
   // The gold-free risk score against EX: over all predictions, and over those that execute (an
   // execution error is visible anyway, so that is where the score has to help).
-  if (!s.contains("risk") || !s["risk"].is_object()) return {};
+  page["risk"] = false;
+  if (!s.contains("risk") || !s["risk"].is_object()) return;
   const json& r = s["risk"];
   const json e = r.value("executable", json::object());
-  std::string h = "<div class=keep><h2 id=risk>" + htmlEscape(tr(L, "Risk score against EX")) +
-                  "</h2><div class=row><table><thead><tr><th>" + htmlEscape(tr(L, "Predictions")) +
-                  "</th><th>" + htmlEscape(tr(L, "Cases")) + "</th><th>AUROC</th><th>95% CI" +
-                  "</th><th>AUPRC</th><th>" + htmlEscape(tr(L, "Calibration error (ECE, 10 bins)")) +
-                  "</th></tr></thead>";
+  mustache::data risk, rows = newList();
   auto row = [&](const char* label, const json& block, const std::optional<eval::Interval>& iv,
                  const json& ece) {
-    return "<tr><td>" + htmlEscape(tr(L, label)) + "</td><td class=n>" +
-           std::to_string(block.value("cases", 0)) + "</td><td class=n>" +
-           num(block.value("auroc_vs_ex_wrong", json())) + "</td><td class=n>" + interval(iv) +
-           "</td><td class=n>" + num(block.value("auprc_vs_ex_wrong", json())) + "</td><td class=n>" +
-           num(ece) + "</td></tr>";
+    mustache::data x;
+    x["label"] = tr(L, label);
+    x["count"] = std::to_string(block.value("cases", 0));
+    x["auroc"] = num(block.value("auroc_vs_ex_wrong", json()));
+    x["ci"] = interval(iv);
+    x["auprc"] = num(block.value("auprc_vs_ex_wrong", json()));
+    x["ece"] = num(ece);
+    rows << x;
   };
-  h += row("All", r, ci.all, r.value("calibration", json::object()).value("ece_10", json()));
-  h += row("Executable", e, ci.executable, e.value("ece_10", json()));
-  h += "</table>";
+  row("All", r, ci.all, r.value("calibration", json::object()).value("ece_10", json()));
+  row("Executable", e, ci.executable, e.value("ece_10", json()));
+  risk["rows"] = std::move(rows);
+  risk["chart"] = false;
   const json bins = r.value("calibration", json::object()).value("bins", json::array());
-  if (!bins.empty())
-    h += "<figure>" + calibrationSvg(bins, L) + "<figcaption>" + htmlEscape(tr(L, "Calibration")) + " · " +
-         htmlEscape(tr(L, "All")) + "</figcaption></figure>";
-  return h + "</div></div>\n";
+  if (!bins.empty()) {
+    mustache::data chart;
+    chart["svg"] = calibrationSvg(bins, L);
+    risk["chart"] = std::move(chart);
+  }
+  page["risk"] = std::move(risk);
+}
+
+void addReliability(mustache::data& page, const json& s, Language L) {
+  page["reliability"] = false;
+  if (!s.contains("reliability") || !s["reliability"].is_object()) return;
+  const json& r = s["reliability"];
+  auto count = [&](const char* key) { return std::to_string(r.value(key, 0)); };
+  const json rs = r.value("rs", json::object());
+  const json pen = r.value("penalties", json::object());
+  mustache::data v;
+  v["cN"] = num(pen.value("c_N", json()), "%.0f");
+  v["questions"] = count("questions");
+  v["answered"] = count("answered");
+  v["abstainedCount"] = count("abstained");
+  v["correctAnswers"] = count("correct_answers");
+  v["rs0"] = num(rs.value("rs_0", json()));
+  v["rs10"] = num(rs.value("rs_10", json()));
+  v["rsN"] = num(rs.value("rs_N", json()));
+  std::string thresholds;
+  const json recorded = r.value("thresholds", json::object());
+  for (const auto& [name, value] : recorded.items()) {
+    if (!thresholds.empty()) thresholds += ", ";
+    thresholds += name + " " + (value.is_number() ? num(value, "%g") : value.dump());
+  }
+  v["penalties"] = tr(L, "Penalty c of a wrong answer") +
+                   ": 0, 10, N = " + num(pen.value("c_N", json()), "%.0f") + " · " + tr(L, "Thresholds") +
+                   ": " + (thresholds.empty() ? "–" : thresholds) + " · " + tr(L, "feasible") + " " +
+                   count("feasible") + ", " + tr(L, "infeasible") + " " + count("infeasible") + ", " +
+                   tr(L, "unscored") + " " + count("unscored");
+  page["reliability"] = std::move(v);
 }
 
 }  // namespace hs::report

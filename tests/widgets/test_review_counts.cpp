@@ -101,7 +101,7 @@ class TestReviewCounts : public QObject {
     // The reports of the same run.
     auto in = hs::report::loadReport(*ws, runId, hs::report::Language::English);
     QVERIFY(in.ok());
-    const std::string html = hs::report::renderHtml(*in);
+    const std::string html = hs::report::renderHtml(*in).value();
     QVERIFY(html.find("<span class=k>Reviewed</span><b>3 / 4</b>") != std::string::npos);
     QVERIFY(html.find("Reviewed: 3 / 4</p>") != std::string::npos);
     int jsonlReviewed = 0, jsonlCases = 0;

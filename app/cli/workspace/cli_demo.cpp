@@ -141,10 +141,11 @@ int runDemo(const Args& args) {
           checkOutputTarget(html, {{*out, "--out"}, {info->workspacePath, "the demo workspace"}}, "--html");
       !s)
     return fail(s.error());
+  const auto page = report::renderHtml(*review);  // before any file is written
+  if (!page) return fail(page.error());
   const std::string json = report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   if (auto s = writeOutputFile(*out, json, "the report"); !s) return fail(s.error());
-  if (auto s = writeOutputFile(html, report::renderHtml(*review), "the HTML report"); !s)
-    return fail(s.error());
+  if (auto s = writeOutputFile(html, *page, "the HTML report"); !s) return fail(s.error());
   nlohmann::json line = summary;
   line["out"] = *out;
   line["html"] = html;

@@ -10,6 +10,7 @@
 
 #include "engine/core/finding_categories.h"
 #include "engine/report/report_render.h"
+#include "engine/report/report_template.h"
 
 using namespace hs;
 using namespace hs::report;
@@ -60,7 +61,7 @@ class TestReport : public QObject {
   Q_OBJECT
  private slots:
   void htmlIsSelfContainedAndMarksSpans() {
-    const std::string html = renderHtml(sample());
+    const std::string html = renderHtml(sample()).value();
     QVERIFY(html.rfind("<!DOCTYPE html>", 0) == 0);
     QVERIFY(html.find("<style>") != std::string::npos);
     QVERIFY(html.find("<script") == std::string::npos);
@@ -98,7 +99,7 @@ class TestReport : public QObject {
     findings.push_back({"goldfree", "all_null_result", "", "all NULL", {}, "rule", 1.0, ""});
     findings.push_back({"mrsqlgen", "C10", "", "group by", {}, "rule", 1.0, ""});
     findings.push_back({"mrsqlgen", "C2", "", "limit", {}, "rule", 1.0, ""});
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     auto at = [&](const char* name) { return html.find(std::string("\">") + name + "</mark></td>"); };
     QVERIFY(at("All-NULL result") != std::string::npos);
     QVERIFY(at("All-NULL result") < at("Empty result"));
@@ -119,7 +120,7 @@ class TestReport : public QObject {
         {"goldfree", "result_difference", "", "rows differ", {{"pred", 0, 43}}, "rule", 1.0, ""});
     findings.push_back(
         {"tasql", "Schema Contradiction", "", "no such table", {{"pred", 21, 27}}, "rule", 1.0, ""});
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     const hs::FindingStyleInfo& schema = hs::styleOf("tasql", "Schema Contradiction");
     QCOMPARE(std::string(schema.key), std::string("tasql-schema"));
     char colour[16];
@@ -142,8 +143,9 @@ class TestReport : public QObject {
     // Findings on the same range nest in their order: both styles show.
     in.cases[0].outcome->findings.push_back(
         {"goldfree", "value_absent", "", "no such value", {{"pred", 34, 43}}, "rule", 1.0, ""});
-    QVERIFY(renderHtml(in).find("&#39;&gt;&#39;\"><mark class=\"s-gf-values\" title=\"Value absent: no such "
-                                "value\">age &gt;= 30</mark></mark>") != std::string::npos);
+    QVERIFY(renderHtml(in).value().find(
+                "&#39;&gt;&#39;\"><mark class=\"s-gf-values\" title=\"Value absent: no such "
+                "value\">age &gt;= 30</mark></mark>") != std::string::npos);
     // Tags in the findings list, the legend of what the cases show, the category table rows.
     QVERIFY(html.find("<span class=\"tag s-mr-values\">C1 Operator misuse</span>") != std::string::npos);
     QVERIFY(html.find("<mark class=\"s-tasql-schema\">TA-SQL: Schema Contradiction</mark>") !=
@@ -178,7 +180,7 @@ class TestReport : public QObject {
     in.agreement->reviewers = {"ana", "bo"};
     in.agreement->alpha = {0.61, 12};
     in.agreement->perCategory = {{"C10", {0.5, 12}}, {"C2", {0.7, 12}}, {"Clause Abuse", {0.2, 12}}};
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     const std::size_t cards = html.find("<div class=cards>");
     QVERIFY(cards != std::string::npos);
     QVERIFY(cards < html.find("<h2 id=ex>"));
@@ -216,15 +218,15 @@ class TestReport : public QObject {
     }
     QVERIFY(html.find("<a href=\"#case-1\">#1</a>") != std::string::npos);
     QVERIFY(html.find("<table><thead><tr><th>Category</th><th>Findings</th>") != std::string::npos);
-    QCOMPARE(renderHtml(in), html);  // deterministic
+    QCOMPARE(renderHtml(in).value(), html);  // deterministic
   }
 
   // A run imported but not evaluated showed '–' everywhere without saying why.
   void casesNotEvaluatedAreCountedAtTheTop() {
     ReportInput in = sample();
-    QVERIFY(renderHtml(in).find("class=notice") == std::string::npos);
+    QVERIFY(renderHtml(in).value().find("class=notice") == std::string::npos);
     in.cases[1].outcome.reset();
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     const std::size_t notice = html.find("<p class=notice>Cases not evaluated yet");
     QVERIFY(notice != std::string::npos);
     QVERIFY(html.find(": 1 / 2</p>", notice) != std::string::npos);
@@ -233,7 +235,8 @@ class TestReport : public QObject {
 
   void reliabilityOfARunWithAbstention() {
     ReportInput in = sample();
-    QVERIFY(renderHtml(in).find("Reliability with abstention") == std::string::npos);  // abstention off
+    QVERIFY(renderHtml(in).value().find("Reliability with abstention") ==
+            std::string::npos);  // abstention off
     // Case 1 answered wrong (-c), case 2 abstained although its answer was right (0), and an
     // infeasible question abstained on (+1): N = 3.
     in.cases[0].kase.abstention =
@@ -247,7 +250,7 @@ class TestReport : public QObject {
         Abstention{true, "asks for a recommendation", "before_generation", {{"schema_linking", 0.5}}};
     c.annotations.push_back({"ana", "correct", "", "", "", "2026-11-23T10:00:09Z", {}});
     in.cases.push_back(c);
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     QVERIFY(html.find("<h2>Reliability with abstention</h2>") != std::string::npos);
     // RS(0) = 1/3, RS(10) = (1 - 10)/3, RS(3) = (1 - 3)/3.
     QVERIFY2(html.find("<td class=n>0.333</td><td class=n>-3.000</td><td class=n>-0.667</td>") !=
@@ -266,7 +269,7 @@ class TestReport : public QObject {
   void htmlFollowsTheLanguage() {
     ReportInput in = sample();
     in.language = Language::SimplifiedChinese;
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     QVERIFY(html.find("lang=\"zh-CN\"") != std::string::npos);
     QVERIFY(html.find("HalluSQL 审查报告") != std::string::npos);
     QVERIFY(html.find("C1 运算符误用") != std::string::npos);
@@ -295,7 +298,7 @@ class TestReport : public QObject {
                         0.8,
                         ""});
     in.language = Language::SimplifiedChinese;
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     QVERIFY2(html.find("字面值：值 30，而标准查询用的是 31") != std::string::npos, html.c_str());
     QVERIFY(html.find("问题要求平均值，但 SQL 没有 AVG") != std::string::npos);
     // The span title names the category as the report does, then the message, both in Chinese.
@@ -312,13 +315,40 @@ class TestReport : public QObject {
     QVERIFY(renderCsv(in).find(",字面值,值 30，而标准查询用的是 31") != std::string::npos);
     // English stays as stored.
     in.language = Language::English;
-    QVERIFY(renderHtml(in).find("literal value: value 30 where the gold query uses 31") != std::string::npos);
+    QVERIFY(renderHtml(in).value().find("literal value: value 30 where the gold query uses 31") !=
+            std::string::npos);
   }
 
   void humanVerdictIsTheNewest() {
     ReportInput in = sample();
     QCOMPARE(humanVerdict(in.cases[0]).value(), std::string("incorrect"));
     QVERIFY(!humanVerdict(in.cases[1]));
+  }
+
+  void brokenTemplateIsAnErrorNamingIt() {
+    // The case template with a section left open on its second line ({{#findings}} never closed):
+    // an Error that names the template and the line, not a crash or an empty page.
+    const TemplateSource broken = [](std::string_view name) -> std::optional<std::string_view> {
+      if (name == "case.html")
+        return std::string_view("<div class=case>\n{{#findings}}<li>{{text}}</li>\n</div>\n");
+      return embeddedTemplate(name);
+    };
+    const Result<std::string> html = renderHtml(sample(), {}, broken);
+    QVERIFY(!html.ok());
+    QCOMPARE(html.error().kind, ErrorKind::Internal);
+    QCOMPARE(html.error().code, std::string("template"));
+    QCOMPARE(html.error().where, std::string("resources/report/case.html.mustache"));
+    QVERIFY2(html.error().message.find("Unclosed section \"findings\"") != std::string::npos,
+             html.error().message.c_str());
+    QCOMPARE(html.error().line.value_or(0), std::size_t{2});
+    // A template that is not there at all.
+    const TemplateSource none = [](std::string_view) { return std::optional<std::string_view>(); };
+    const Result<std::string> missing = renderHtml(sample(), {}, none);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, std::string("template"));
+    QVERIFY(missing.error().message.find("'report.html'") != std::string::npos);
+    // The built-in ones render.
+    QVERIFY(renderHtml(sample(), {}, embeddedTemplate).ok());
   }
 
   void jsonlRowsPerKind() {

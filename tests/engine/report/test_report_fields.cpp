@@ -50,7 +50,7 @@ class TestReportFields : public QObject {
  private slots:
   void everyFormatGivesTheSameDifficulty() {
     const ReportInput in = spiderCases();
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
 
     std::vector<std::string> jsonl;
     std::istringstream lines(renderJsonl(in));

@@ -81,7 +81,7 @@ class TestReportHostile : public QObject {
     ReportInput in = hostile(std::string("before\0after", 12), "abc\u202Egnp.exe");
     in.cases[0].kase.question = "q\u2067evil\u2069 \x01";
     in.cases[0].annotations[0].reviewer = "r\u202Dx";
-    const std::string html = renderHtml(in);
+    const std::string html = renderHtml(in).value();
     QVERIFY(html.find('\0') == std::string::npos);
     for (char c : html) QVERIFY(static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t' || c == '\r');
     for (const char* control :
@@ -102,7 +102,7 @@ class TestReportHostile : public QObject {
     // 10 MB of two-byte characters, as an old workspace may hold: cut at a character boundary.
     std::string note;
     for (int i = 0; i < 5 * 1024 * 1024; ++i) note += "\xC3\xA9";  // é
-    const std::string html = renderHtml(hostile(note, note));
+    const std::string html = renderHtml(hostile(note, note)).value();
     QVERIFY2(html.size() < 64 * 1024, std::to_string(html.size()).c_str());
     QVERIFY(!firstInvalidUtf8(html));
     const std::string shown = shownNote(note, Language::English);

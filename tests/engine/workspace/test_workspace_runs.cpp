@@ -319,10 +319,10 @@ class TestWorkspaceRuns : public QObject {
       rc.annotations.push_back({"ana", "incorrect", "", "", "", "2026-11-23T10:00:00Z", {}});
       in.cases.push_back(rc);
     }
-    const std::string all = hs::report::renderHtml(in);
+    const std::string all = hs::report::renderHtml(in).value();
     QVERIFY(all.find("id=\"case-3\"") != std::string::npos);
     QVERIFY(all.find("class=more") == std::string::npos);
-    const std::string capped = hs::report::renderHtml(in, {2});
+    const std::string capped = hs::report::renderHtml(in, {2}).value();
     QVERIFY(capped.find("id=\"case-2\"") != std::string::npos);
     QVERIFY(capped.find("id=\"case-3\"") == std::string::npos);
     QVERIFY(capped.find("not printed here (see the HTML report or the CSV / JSON Lines data): 1") !=

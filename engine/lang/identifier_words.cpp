@@ -3,12 +3,15 @@
 
 #include <cctype>
 #include <set>
+#include <unordered_map>
 
 #include "engine/core/text.h"
 
 namespace hs::lang {
 
-std::vector<std::string> identifierWords(std::string_view name) {
+namespace {
+
+std::vector<std::string> splitIdentifier(std::string_view name) {
   static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
                                                 "by", "to",  "for", "and", "or", "is"};
   std::vector<std::string> out;
@@ -16,6 +19,18 @@ std::vector<std::string> identifierWords(std::string_view name) {
     if (w.size() >= 2 && !std::isdigit(static_cast<unsigned char>(w[0])) && !linking.count(w))
       out.push_back(std::move(w));
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> identifierWords(std::string_view name) {
+  // The checks ask for the words of the same schema names case after case (a dozen checks, every
+  // column of the database), so each thread remembers the last few thousand names it split.
+  constexpr std::size_t kRemembered = 4096;
+  thread_local std::unordered_map<std::string, std::vector<std::string>> seen;
+  if (auto it = seen.find(std::string(name)); it != seen.end()) return it->second;
+  if (seen.size() >= kRemembered) seen.clear();
+  return seen.emplace(std::string(name), splitIdentifier(name)).first->second;
 }
 
 }  // namespace hs::lang

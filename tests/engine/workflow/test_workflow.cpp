@@ -245,7 +245,8 @@ class TestWorkflow : public QObject {
       if (r.error) qFatal("%s", r.error->describe().c_str());
       auto ws = ws::Workspace::open(demo->workspacePath);
       int learned = 0;
-      for (const auto& c : ws->cases(demo->runId).value()) {
+      const auto cases = ws->cases(demo->runId);  // kept: the loop reads into it
+      for (const auto& c : cases.value()) {
         auto outcome = ws::loadOutcome(*ws, c.id).value();
         for (const Finding& f : outcome->findings)
           if (f.taxonomy == "mrsqlgen" && f.subcategory == "learned") {

@@ -4066,6 +4066,22 @@ File ▸ Import Benchmark Run… to start one from a file of predictions.</sourc
         <source>Evaluate the run again to drop the comparison ignoring column order.</source>
         <translation>请重新评估该运行，以去掉忽略列序的比较。</translation>
     </message>
+    <message>
+        <source>&amp;Learned C1..C10 Labels</source>
+        <translation>学习所得的 C1..C10 标签(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Evaluate gives the C1..C10 types of a model fitted on people&apos;s labels (MRSQLGen) instead of the rules&apos; alone; each learned type keeps its span and reason</source>
+        <translation>评估时给出由人工标注（MRSQLGen）拟合的模型所定的 C1..C10 类型，而不只用规则；每个学习所得的类型都保留其片段和理由</translation>
+    </message>
+    <message>
+        <source>Evaluate the run again to label it with the learned C1..C10 types.</source>
+        <translation>请重新评估该运行，以学习所得的 C1..C10 类型标注。</translation>
+    </message>
+    <message>
+        <source>Evaluate the run again to label it with the rules&apos; C1..C10 types.</source>
+        <translation>请重新评估该运行，以规则给出的 C1..C10 类型标注。</translation>
+    </message>
 </context>
 <context>
     <name>hs::ui::RunHeader</name>

@@ -9,7 +9,26 @@
 
 namespace hs::lang {
 
-std::vector<std::string> questionWordsAsWritten(std::string_view question) {
+namespace {
+
+// Every check of a case splits the same question again; each thread keeps the last split of each kind.
+struct LastSplit {
+  std::string question;
+  std::vector<std::string> words;
+  bool valid = false;
+
+  template <class Split>
+  std::vector<std::string> get(std::string_view q, Split split) {
+    if (!valid || q != question) {
+      words = split(q);
+      question.assign(q);
+      valid = true;
+    }
+    return words;
+  }
+};
+
+std::vector<std::string> splitAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : question) {
@@ -27,10 +46,20 @@ std::vector<std::string> questionWordsAsWritten(std::string_view question) {
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> questionWordsAsWritten(std::string_view question) {
+  thread_local LastSplit last;
+  return last.get(question, splitAsWritten);
+}
+
 std::vector<std::string> questionWords(std::string_view question) {
-  std::vector<std::string> out = questionWordsAsWritten(question);
-  for (std::string& w : out) w = hs::asciiLower(w);
-  return out;
+  thread_local LastSplit last;
+  return last.get(question, [](std::string_view q) {
+    std::vector<std::string> out = questionWordsAsWritten(q);
+    for (std::string& w : out) w = hs::asciiLower(w);
+    return out;
+  });
 }
 
 std::vector<std::string> questionWordsNoPossessive(std::string_view question) {

@@ -12,7 +12,7 @@ namespace hs::sql {
 namespace {
 
 struct KwEntry {
-  const char* text;
+  std::string_view text;  // a literal: its length known without strlen, NUL-terminated for keywordText
   Kw kw;
 };
 
@@ -256,16 +256,16 @@ Kw keywordOf(std::string_view word) {
   std::string_view key(buf, word.size());
   const KwEntry* first = kKeywords;
   const KwEntry* last = kKeywords + kKeywordCount;
-  const KwEntry* it = std::lower_bound(
-      first, last, key, [](const KwEntry& e, std::string_view k) { return std::string_view(e.text) < k; });
-  if (it != last && std::string_view(it->text) == key) return it->kw;
+  const KwEntry* it =
+      std::lower_bound(first, last, key, [](const KwEntry& e, std::string_view k) { return e.text < k; });
+  if (it != last && it->text == key) return it->kw;
   return Kw::None;
 }
 
 const char* keywordText(Kw kw) {
   std::size_t i = static_cast<std::size_t>(kw);
   if (i == 0 || i > kKeywordCount) return "";
-  return kKeywords[i - 1].text;
+  return kKeywords[i - 1].text.data();
 }
 
 const std::vector<std::string_view>& keywordList() {

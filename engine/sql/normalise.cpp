@@ -128,8 +128,7 @@ class AliasRenamer {
   int derived_ = 0;
 };
 
-SelectPtr tableAliases(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr tableAliases(SelectPtr s, const NormaliseOptions&) {
   AliasRenamer().stmt(*s);
   return s;
 }
@@ -147,8 +146,7 @@ ExprPtr stringLiteral(const std::string& value, Span span) {
   return lit;
 }
 
-SelectPtr resolveColumns(const SelectStmt& in, const NormaliseOptions& o) {
-  auto s = clone(in);
+SelectPtr resolveColumns(SelectPtr s, const NormaliseOptions& o) {
   if (!o.schema) return s;
   Resolution r = resolve(*s, *o.schema);
   std::set<const Node*> dqs;
@@ -183,8 +181,7 @@ void dropQualifiers(Node& n, const std::string& qual) {
   n.forEachChild([&](Node& c) { dropQualifiers(c, qual); });
 }
 
-SelectPtr singleSource(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr singleSource(SelectPtr s, const NormaliseOptions&) {
   std::function<void(SelectStmt&)> stmt = [&](SelectStmt& q) {
     walk(static_cast<Node&>(q), [&](Node& n) {
       auto* c = n.as<SelectCore>();
@@ -243,8 +240,7 @@ bool isComparison(BinaryOp op) {
          op == BinaryOp::Gt || op == BinaryOp::Ge;
 }
 
-SelectPtr dqStrings(const SelectStmt& in, const NormaliseOptions& o) {
-  auto s = clone(in);
+SelectPtr dqStrings(SelectPtr s, const NormaliseOptions& o) {
   if (o.schema) return s;  // resolve_columns decided with the schema
   detail::rewriteExprs(*s, [&](ExprPtr& e) {
     if (auto* b = e->as<Binary>(); b && isComparison(b->op)) {
@@ -267,8 +263,7 @@ SelectPtr dqStrings(const SelectStmt& in, const NormaliseOptions& o) {
 
 // ---- order_by_alias / result_aliases ------------------------------------------------------
 
-SelectPtr orderByAlias(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr orderByAlias(SelectPtr s, const NormaliseOptions&) {
   walk(static_cast<Node&>(*s), [&](Node& n) {
     auto* q = n.as<SelectStmt>();
     auto* c = q && q->body ? q->body->as<SelectCore>() : nullptr;
@@ -297,8 +292,7 @@ void topCores(QueryBody& b, std::vector<SelectCore*>& out) {
   }
 }
 
-SelectPtr resultAliases(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr resultAliases(SelectPtr s, const NormaliseOptions&) {
   if (!s->body) return s;
   std::set<std::string> used;
   walk(static_cast<const Node&>(*s), [&](const Node& n) {
@@ -318,8 +312,7 @@ SelectPtr resultAliases(const SelectStmt& in, const NormaliseOptions&) {
 
 // ---- case_fold / literals / joins ---------------------------------------------------------
 
-SelectPtr caseFold(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr caseFold(SelectPtr s, const NormaliseOptions&) {
   walk(static_cast<Node&>(*s), [&](Node& n) {
     detail::forEachIdentifier(n, [](Identifier& id) {
       id.name = lowerAscii(id.name);
@@ -342,8 +335,7 @@ std::string canonicalFloat(const std::string& text) {
   return out;
 }
 
-SelectPtr literals(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr literals(SelectPtr s, const NormaliseOptions&) {
   walk(static_cast<Node&>(*s), [&](Node& n) {
     if (auto* lit = n.as<Literal>()) {
       if (lit->literalKind == LiteralKind::Integer) {
@@ -423,8 +415,7 @@ void orderInnerJoins(TableRefPtr& from) {
   from = std::move(acc);
 }
 
-SelectPtr joins(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr joins(SelectPtr s, const NormaliseOptions&) {
   walk(static_cast<Node&>(*s), [&](Node& n) {
     if (auto* j = n.as<JoinClause>()) {
       if ((j->type == JoinType::Comma || j->type == JoinType::Cross) && !j->on && !j->hasUsing && !j->natural)
@@ -447,8 +438,7 @@ bool isConstant(const Expr* e) {
   return e && (e->is<Literal>() || e->is<Parameter>());
 }
 
-SelectPtr comparisons(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr comparisons(SelectPtr s, const NormaliseOptions&) {
   detail::rewriteExprs(*s, [&](ExprPtr& e) {
     auto* b = e->as<Binary>();
     if (!b || !b->left || !b->right) return;
@@ -505,8 +495,7 @@ void rewriteChainTops(Node& node, const std::function<void(ExprPtr&)>& fn) {
   });
 }
 
-SelectPtr andOr(const SelectStmt& in, const NormaliseOptions&) {
-  auto s = clone(in);
+SelectPtr andOr(SelectPtr s, const NormaliseOptions&) {
   rewriteChainTops(*s, [&](ExprPtr& e) {
     auto* b = e->as<Binary>();
     if (!b || (b->op != BinaryOp::And && b->op != BinaryOp::Or) || !b->left || !b->right) return;
@@ -553,9 +542,13 @@ const std::vector<NormalisePass>& normalisePasses() {
   return passes;
 }
 
+SelectPtr NormalisePass::apply(const SelectStmt& query, const NormaliseOptions& options) const {
+  return rewrite(clone(query), options);
+}
+
 SelectPtr normalise(const SelectStmt& query, const NormaliseOptions& options) {
-  SelectPtr cur = clone(query);
-  for (const auto& pass : normalisePasses()) cur = pass.apply(*cur, options);
+  SelectPtr cur = clone(query);  // one copy; the passes rewrite it in turn
+  for (const auto& pass : normalisePasses()) cur = pass.rewrite(std::move(cur), options);
   return cur;
 }
 

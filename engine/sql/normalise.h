@@ -1,6 +1,6 @@
 #pragma once
-// Canonical form of a query for comparing two queries. Pure functions from tree to tree, applied
-// in an ordered list of named passes; every node keeps the span of the original node it stands
+// Canonical form of a query for comparing two queries. A pure function from tree to tree, made of
+// an ordered list of named passes; every node keeps the span of the original node it stands
 // for (so a diff of two canonical trees can point into the original texts).
 //
 // Passes, in order:
@@ -34,7 +34,10 @@ struct NormaliseOptions {
 
 struct NormalisePass {
   std::string name;
-  std::function<SelectPtr(const SelectStmt&, const NormaliseOptions&)> apply;
+  // Rewrites the tree it is given and hands it back (normalise() copies the query once, not per pass).
+  std::function<SelectPtr(SelectPtr, const NormaliseOptions&)> rewrite;
+  // The pass on its own, as a pure function: a rewritten copy of `query`.
+  SelectPtr apply(const SelectStmt& query, const NormaliseOptions& options) const;
 };
 
 // The passes in the order normalise() applies them.

@@ -63,9 +63,12 @@ std::vector<std::string> questionWords(std::string_view question) {
 }
 
 std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
-  std::vector<std::string> out;
-  for (std::string w : questionWords(question)) out.push_back(withoutPossessive(std::move(w)));
-  return out;
+  thread_local LastSplit last;
+  return last.get(question, [](std::string_view q) {
+    std::vector<std::string> out;
+    for (std::string w : questionWords(q)) out.push_back(withoutPossessive(std::move(w)));
+    return out;
+  });
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

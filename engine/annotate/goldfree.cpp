@@ -44,15 +44,13 @@ bool operandIsReal(const SqlView& v, const db::Schema& schema, std::size_t i, in
     k = dir < 0 ? k - 1 : k + 1;
     if (k >= v.tokens.size()) break;
     const Token& t = v.tokens[k];
-    if (t.depth < depth ||
-        (t.depth == depth &&
-         (t.kind == TokKind::Comma || (t.kind == TokKind::Op && t.text != "*" && t.text != ".") ||
-          (t.kind == TokKind::Word && isSqlKeyword(t.text) && t.text != "cast"))))
+    if (t.depth < depth || (t.depth == depth && (t.kind == TokKind::Comma ||
+                                                 (t.kind == TokKind::Op && t.text != "*" && t.text != ".") ||
+                                                 (isWord(t) && isSqlKeyword(t.text) && t.text != "cast"))))
       break;
     if (t.kind == TokKind::RParen && t.depth < depth) break;
     if (t.kind == TokKind::Number && t.text.find_first_of(".eE") != std::string::npos) return true;
-    if (t.kind == TokKind::Word &&
-        (t.text == "cast" || t.text == "real" || t.text == "avg" || t.text == "float"))
+    if (isWord(t) && (t.text == "cast" || t.text == "real" || t.text == "avg" || t.text == "float"))
       return true;
     int c = v.columnAtToken[k];
     if (c >= 0) {

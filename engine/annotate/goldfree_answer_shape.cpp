@@ -50,8 +50,7 @@ bool itemMayHoldCount(const SqlView& v, const Range& r) {
   static const std::set<std::string> calls = {"count", "sum", "avg", "max", "min", "total"};
   for (std::size_t t = r.first; t < r.last; ++t) {
     const Token& tk = v.tokens[t];
-    if (tk.kind == TokKind::Word && calls.count(tk.text) && t + 1 < r.last &&
-        v.tokens[t + 1].kind == TokKind::LParen)
+    if (isWord(tk) && calls.count(tk.text) && t + 1 < r.last && v.tokens[t + 1].kind == TokKind::LParen)
       return true;
     if (tk.kind == TokKind::Op && (tk.text == "+" || tk.text == "-" || tk.text == "*" || tk.text == "/") &&
         !isStarItem(v, r.first, r.last))

@@ -265,13 +265,12 @@ std::vector<Finding> columnMissingFindings(const SqlView& v, std::string_view qu
   for (const Range& r : blk.items) {
     Output o{&r, {}, {}, itemMayHoldCount(v, r), false};
     std::optional<std::size_t> col = plainColumnToken(v, r.first, r.last);
-    const bool call = r.last >= r.first + 4 && v.tokens[r.first].kind == TokKind::Word &&
-                      aggregates.count(v.tokens[r.first].text) &&
-                      v.tokens[r.first + 1].kind == TokKind::LParen &&
-                      matchingParen(v, r.first + 1) == r.last - 1;
+    const bool call =
+        r.last >= r.first + 4 && isWord(v.tokens[r.first]) && aggregates.count(v.tokens[r.first].text) &&
+        v.tokens[r.first + 1].kind == TokKind::LParen && matchingParen(v, r.first + 1) == r.last - 1;
     if (call) {
       std::size_t in = r.first + 2;
-      if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
+      if (isWord(v.tokens[in], "distinct")) ++in;
       col = plainColumnToken(v, in, r.last - 1);
       if (!col && !isStarItem(v, in, r.last - 1)) o.expression = true;
     } else if (!col) {

@@ -49,7 +49,7 @@ std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std
   static const std::set<std::string> constants = {"null",         "true",         "false",
                                                   "current_date", "current_time", "current_timestamp"};
   if (b == a + 1 && isIdentifier(v.tokens[a]) && !v.literalToken[a] &&
-      !(v.tokens[a].kind == TokKind::Word && constants.count(v.tokens[a].text)))
+      !(isWord(v.tokens[a]) && constants.count(v.tokens[a].text)))
     return a;
   if (b == a + 3 && isIdentifier(v.tokens[a]) && v.tokens[a + 1].kind == TokKind::Dot &&
       isIdentifier(v.tokens[a + 2]))
@@ -179,12 +179,12 @@ std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::si
   if (auto col = plainColumnToken(v, a, b)) return columnPlace(q, identifierSpelling(v, *col));
   // FUNC ( [DISTINCT] col ) or COUNT ( * ).
   static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
-  if (b < a + 4 || v.tokens[a].kind != TokKind::Word || !funcs.count(v.tokens[a].text) ||
+  if (b < a + 4 || !isWord(v.tokens[a]) || !funcs.count(v.tokens[a].text) ||
       v.tokens[a + 1].kind != TokKind::LParen || matchingParen(v, a + 1) != b - 1)
     return std::nullopt;
   const std::string& func = v.tokens[a].text;
   std::size_t in = a + 2;
-  if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
+  if (isWord(v.tokens[in], "distinct")) ++in;
   const bool countStar = func == "count" && isStarItem(v, in, b - 1);
   if (!countStar && !plainColumnToken(v, in, b - 1)) return std::nullopt;
   return aggregatePlace(q.words, func);

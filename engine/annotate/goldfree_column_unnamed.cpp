@@ -314,12 +314,11 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
       continue;
     }
     // SUM/AVG/MAX/MIN ( [DISTINCT] col )
-    if (r.last < r.first + 4 || v.tokens[r.first].kind != TokKind::Word ||
-        !aggregates.count(v.tokens[r.first].text) || v.tokens[r.first + 1].kind != TokKind::LParen ||
-        matchingParen(v, r.first + 1) != r.last - 1)
+    if (r.last < r.first + 4 || !isWord(v.tokens[r.first]) || !aggregates.count(v.tokens[r.first].text) ||
+        v.tokens[r.first + 1].kind != TokKind::LParen || matchingParen(v, r.first + 1) != r.last - 1)
       continue;
     std::size_t in = r.first + 2;
-    if (v.tokens[in].kind == TokKind::Word && v.tokens[in].text == "distinct") ++in;
+    if (isWord(v.tokens[in], "distinct")) ++in;
     if (auto col = plainColumnToken(v, in, r.last - 1)) check(*col, in, r.last - 1, false);
   }
   static const std::set<std::string> ops = {
@@ -337,8 +336,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
         any = true;
         inQuestion = inQuestion || literalInQuestion(q, tk);
       } else if (!(tk.kind == TokKind::Comma || tk.kind == TokKind::LParen || tk.kind == TokKind::RParen ||
-                   (tk.kind == TokKind::Op && tk.text == "-") ||
-                   (tk.kind == TokKind::Word && tk.text == "and"))) {
+                   (tk.kind == TokKind::Op && tk.text == "-") || isWord(tk, "and"))) {
         literals = false;
       }
     }

@@ -34,7 +34,7 @@ Finding wholeQueryCue(const std::string& category, const std::string& message, c
 
 bool sqlHasWord(const SqlView& v, std::initializer_list<const char*> words) {
   for (const Token& t : v.tokens)
-    if (t.kind == TokKind::Word)
+    if (isWord(t))
       for (const char* w : words)
         if (t.text == w) return true;
   return false;
@@ -177,9 +177,7 @@ bool limitCue(const std::vector<std::string>& ws) {
 // The outermost SELECT's first item is COUNT(...) (SELECT [DISTINCT] COUNT( ...).
 bool selectsCount(const SqlView& v) {
   std::size_t i = 0;
-  auto word = [&](const char* w) {
-    return i < v.tokens.size() && v.tokens[i].kind == TokKind::Word && v.tokens[i].text == w;
-  };
+  auto word = [&](const char* w) { return i < v.tokens.size() && isWord(v.tokens[i], w); };
   if (!word("select")) return false;
   ++i;
   if (word("distinct") || word("all")) ++i;

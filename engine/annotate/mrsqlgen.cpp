@@ -58,7 +58,7 @@ bool argmaxPredicate(const Side& s, const Predicate** out) {
   for (const Predicate& p : s.main.predicates) {
     if (p.op != "=" || p.clause == kFrom || !rangeHasSelect(s.v, p.rhs)) continue;
     for (std::size_t i = p.rhs.first; i < p.rhs.last; ++i)
-      if (s.v.tokens[i].text == "max" || s.v.tokens[i].text == "min") {
+      if (isWord(s.v.tokens[i], "max") || isWord(s.v.tokens[i], "min")) {
         *out = &p;
         return true;
       }

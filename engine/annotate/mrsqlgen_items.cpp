@@ -169,9 +169,9 @@ bool countsDistinctRows(const SqlView& v, const SelectBlock& m) {
   if (d.distinct || !d.groupBy.empty()) return true;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const Token& k = v.tokens[i];
-    if (k.begin < t.begin || k.end > t.end || k.depth != d.depth || k.kind != TokKind::Word) continue;
+    if (k.begin < t.begin || k.end > t.end || k.depth != d.depth || !isWord(k)) continue;
     if (k.text == "intersect" || k.text == "except") return true;
-    if (k.text == "union" && !(i + 1 < v.tokens.size() && v.tokens[i + 1].text == "all")) return true;
+    if (k.text == "union" && !(i + 1 < v.tokens.size() && isWord(v.tokens[i + 1], "all"))) return true;
   }
   return false;
 }

@@ -55,7 +55,9 @@ std::string normRange(const NormContext& c, Range r, int guard) {
   std::string out;
   for (std::size_t i = r.first; i < r.last && i < v.tokens.size(); ++i) {
     const Token& t = v.tokens[i];
-    if (!out.empty()) out.push_back(' ');
+    const bool separated = !out.empty();
+    if (separated) out.push_back(' ');
+    const std::size_t mark = out.size();
     int col = v.columnAtToken[i];
     if (col >= 0) {
       const ColumnRef& cr = v.columns[static_cast<std::size_t>(col)];
@@ -64,8 +66,7 @@ std::string normRange(const NormContext& c, Range r, int guard) {
       continue;
     }
     // COUNT(col) on a key or NOT NULL column counts rows: COUNT(*).
-    if (t.kind == TokKind::Word && t.text == "count" && i + 3 < v.tokens.size() &&
-        v.tokens[i + 1].kind == TokKind::LParen) {
+    if (isWord(t, "count") && i + 3 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen) {
       int inner = v.columnAtToken[i + 2];
       if (inner >= 0) {
         const ColumnRef& cr = v.columns[static_cast<std::size_t>(inner)];
@@ -95,15 +96,12 @@ std::string normRange(const NormContext& c, Range r, int guard) {
         out += t.text == "==" ? "=" : t.text == "<>" ? "!=" : t.text;
         break;
       case TokKind::Word:
-        if (t.text == "as" && i + 1 < r.last &&
-            v.tokens[i + 1].text ==
-                "\x01"
-                "alias") {
+        // Aliases are names, not meaning: `count(*) AS n` and `count(*)` agree. Table and type
+        // names keep their spelling, quotes included.
+        if (isWord(t, "as") && i + 1 < r.last && v.tokens[i + 1].role == TokRole::Alias) {
           ++i;
-        } else if (t.text ==
-                   "\x01"
-                   "alias") {
-        } else if (!t.text.empty() && t.text[0] == '\x01') {
+        } else if (t.role == TokRole::Alias) {
+        } else if (t.role != TokRole::Plain) {
           out += hs::asciiLower(v.slice(t.begin, t.end));
         } else if (t.text != "inner") {
           out += t.text;
@@ -112,6 +110,8 @@ std::string normRange(const NormContext& c, Range r, int guard) {
       default:
         out += hs::asciiLower(t.text);
     }
+    // A dropped word leaves no separator behind: `x AS n FROM t` -> "x from t".
+    if (separated && out.size() == mark) out.pop_back();
   }
   return out;
 }

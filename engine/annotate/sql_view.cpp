@@ -265,7 +265,7 @@ void markCastTypes(SqlView& v, const ViewBuilder& b, const sql::SelectStmt& root
     if (const auto* c = x.as<sql::Cast>()) {
       Range r = b.rangeOf(c->typeSpan);
       for (std::size_t i = r.first; i < r.last; ++i)
-        if (v.tokens[i].kind == TokKind::Word) v.tokens[i].text = "\x01type";
+        if (v.tokens[i].kind == TokKind::Word) v.tokens[i].role = TokRole::Type;
     }
     return true;
   });

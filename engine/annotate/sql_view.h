@@ -34,8 +34,15 @@ enum class TokKind {
   Other
 };
 
+// What a word names when it is a name the query gives rather than a word of SQL or of the schema's
+// columns: `FROM "count" AS max ... CAST(x AS real)` holds no COUNT, no MAX and no column "real".
+// Such tokens are Words whose text is the lower-cased name; rules that look for keywords, functions
+// or column words ask isWord(), which leaves them out.
+enum class TokRole : unsigned char { Plain, Table, Alias, Type };
+
 struct Token {
   TokKind kind = TokKind::Other;
+  TokRole role = TokRole::Plain;
   std::size_t begin = 0;
   std::size_t end = 0;
   std::string text;  // Word: lower-cased; quoted forms: unquoted; String: unquoted value; others: as written
@@ -170,6 +177,14 @@ struct SqlView {
 // Analyses `sql` against `schema` (which may be empty: then no table is known and nothing
 // resolves).
 SqlView analyse(std::string_view sql, const db::Schema& schema);
+
+// A bare word of SQL or of the schema (keyword, function, column), not a table, alias or type name.
+inline bool isWord(const Token& t) {
+  return t.kind == TokKind::Word && t.role == TokRole::Plain;
+}
+inline bool isWord(const Token& t, std::string_view word) {
+  return isWord(t) && t.text == word;
+}
 
 // Whether a word is one of SQLite's keywords (engine/sql's keyword table).
 bool isSqlKeyword(std::string_view word);

@@ -9,11 +9,12 @@ namespace hs::annotate::detail {
 
 namespace {
 
-void markName(SqlView& v, const ViewBuilder& b, const sql::Identifier& id, const char* as) {
+void markName(SqlView& v, const ViewBuilder& b, const sql::Identifier& id, TokRole role) {
   const std::size_t t = b.tokenAt(id.span.begin);
   if (t >= v.tokens.size()) return;
   v.tokens[t].kind = TokKind::Word;
-  v.tokens[t].text = as;
+  v.tokens[t].role = role;
+  v.tokens[t].text = hs::asciiLower(id.name);
   v.literalToken[t] = false;
 }
 
@@ -61,7 +62,7 @@ void addFrom(ViewBuilder& b, int bi, const sql::TableRef& item) {
     ref.begin = n->name.span.begin;
     ref.end = n->name.span.end;
     if (n->name.quote == sql::QuoteStyle::Backtick) v.backticks.push_back(b.tokenAt(n->name.span.begin));
-    markName(v, b, n->name, "\x01table");
+    markName(v, b, n->name, TokRole::Table);
     alias = &n->alias;
     if (src && src->kind == sql::SourceKind::Cte) {
       auto it = b.cteBlock.find(ref.name);
@@ -92,7 +93,7 @@ void addFrom(ViewBuilder& b, int bi, const sql::TableRef& item) {
   }
   if (alias && *alias) {
     ref.alias = hs::asciiLower((*alias)->name);
-    markName(v, b, **alias, "\x01alias");
+    markName(v, b, **alias, TokRole::Alias);
   }
   b.fromItem[&item] = {bi, blk.tables.size()};
   blk.tables.push_back(std::move(ref));
@@ -114,7 +115,7 @@ void buildItems(ViewBuilder& b, int bi) {
     std::string alias;
     if (rc->alias) {
       alias = hs::asciiLower(rc->alias->name);
-      markName(v, b, *rc->alias, "\x01alias");
+      markName(v, b, *rc->alias, TokRole::Alias);
     }
     blk.items.push_back(b.exprRange(*rc->expr));
     blk.itemAliases.push_back(std::move(alias));

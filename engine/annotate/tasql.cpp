@@ -84,9 +84,8 @@ std::string literalText(const Token& t) {
 }
 
 int countWord(const SqlView& v, const char* w) {
-  return static_cast<int>(std::count_if(v.tokens.begin(), v.tokens.end(), [&](const Token& t) {
-    return t.kind == TokKind::Word && t.text == w;
-  }));
+  return static_cast<int>(
+      std::count_if(v.tokens.begin(), v.tokens.end(), [&](const Token& t) { return isWord(t, w); }));
 }
 
 void schemaRules(const SqlView& p, Out& o) {
@@ -156,8 +155,7 @@ std::set<std::size_t> antiJoins(const SqlView& v, const SelectBlock& b) {
     const std::string& table = b.tables[k + 1].name;
     for (const Predicate& pr : b.predicates) {
       if (pr.clause != kWhere || pr.op != "is" || pr.afterOr || pr.rhs.last != pr.rhs.first + 1 ||
-          !(v.tokens[pr.rhs.first].kind == TokKind::Word && v.tokens[pr.rhs.first].text == "null") ||
-          pr.lhs.empty())
+          !isWord(v.tokens[pr.rhs.first], "null") || pr.lhs.empty())
         continue;
       const int c = v.columnAtToken[pr.lhs.last - 1];
       if (c < 0) continue;
@@ -194,7 +192,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
   // Join keys (ON) are judged through the tables they join; COUNT(col) counts rows.
   auto inCount = [&](const ColumnRef& c) {
     std::size_t t = c.qualifier.empty() ? c.tok : c.tok - 2;
-    return t >= 2 && p.tokens[t - 1].kind == TokKind::LParen && p.tokens[t - 2].text == "count" &&
+    return t >= 2 && p.tokens[t - 1].kind == TokKind::LParen && isWord(p.tokens[t - 2], "count") &&
            c.tok + 1 < p.tokens.size() && p.tokens[c.tok + 1].kind == TokKind::RParen;
   };
   for (const ColumnRef& c : p.columns)
@@ -221,7 +219,7 @@ void goldRules(const SqlView& p, const SqlView& g, const db::Schema& schema, Out
   }
   int pc = countWord(p, "cast"), gc = countWord(g, "cast");
   for (const Token& t : (pc > gc ? p : g).tokens) {
-    if (pc == gc || t.kind != TokKind::Word || t.text != "cast") continue;
+    if (pc == gc || !isWord(t, "cast")) continue;
     if (pc > gc)
       o.add(kVM, "Unnecessary casts", M(TaUnnecessaryCast), {"pred", t.begin, t.end});
     else

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/annotate/annotate.h"
+#include "engine/annotate/normalise.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/sql/parser.h"
 
@@ -140,6 +141,54 @@ class TestAnnotateView : public QObject {
     for (std::size_t i = 0; i < v.tokens.size(); ++i)
       if (v.tokens[i].text == "France") literal = v.literalToken[i];
     QVERIFY(literal);
+  }
+
+  // Table names, aliases and CAST types are names, not words of SQL: a rule looking for MAX or
+  // COUNT must not find them in `AS count` or `AS "max"`, and the normal form drops aliases.
+  void namesAreNotWords() {
+    const hs::db::Schema s = schema();
+    const std::string sql =
+        "SELECT max(Year) AS count FROM concert AS \"max\" WHERE CAST(\"max\".Year AS real) > 2000";
+    const SqlView v = analyse(sql, s);
+    QVERIFY(v.ok());
+    auto tokenAt = [&](std::string_view written, std::size_t from = 0) -> const Token& {
+      const std::size_t at = sql.find(written, from);
+      for (const Token& t : v.tokens)
+        if (t.begin == at) return t;
+      qFatal("no token at %s", std::string(written).c_str());
+    };
+    const Token& func = tokenAt("max(");
+    QVERIFY(isWord(func, "max"));
+    const Token& itemAlias = tokenAt("count");
+    QCOMPARE(itemAlias.role, TokRole::Alias);
+    QCOMPARE(itemAlias.text, std::string("count"));
+    QVERIFY(!isWord(itemAlias));
+    const Token& table = tokenAt("concert");
+    QCOMPARE(table.role, TokRole::Table);
+    QCOMPARE(table.text, std::string("concert"));
+    const Token& tableAlias = tokenAt("\"max\" WHERE");
+    QCOMPARE(tableAlias.kind, TokKind::Word);
+    QCOMPARE(tableAlias.role, TokRole::Alias);
+    QCOMPARE(tableAlias.text, std::string("max"));
+    QVERIFY(!isWord(tableAlias, "max"));
+    const Token& type = tokenAt("real");
+    QCOMPARE(type.role, TokRole::Type);
+    QVERIFY(!isWord(type));
+    int maxWords = 0, countWords = 0;
+    for (const Token& t : v.tokens) {
+      maxWords += isWord(t, "max");
+      countWords += isWord(t, "count");
+    }
+    QCOMPARE(maxWords, 1);
+    QCOMPARE(countWords, 0);
+    // The qualifier `"max".Year` is a column reference, resolved through the alias.
+    QCOMPARE(v.columns.back().key, std::string("concert.year"));
+
+    KeyMap keys;
+    const NormContext c{v, keys, s};
+    QCOMPARE(normExpr(c, v.blocks[0].items[0]), std::string("max ( concert.year )"));
+    QCOMPARE(normExpr(c, Range{v.blocks[0].items[0].first, v.blocks[0].items[0].last + 2}),
+             std::string("max ( concert.year )"));
   }
 };
 

@@ -10,7 +10,17 @@ void checkNames(const CheckContext& context, std::vector<Finding>& out);        
 void checkQuotedIdentifiers(const CheckContext& context, std::vector<Finding>& out);  // goldfree.cpp
 void checkValuesAndJoins(const CheckContext& context, std::vector<Finding>& out);     // goldfree.cpp
 void checkIntegerDivision(const CheckContext& context, std::vector<Finding>& out);    // goldfree.cpp
-void checkResult(const CheckContext& context, std::vector<Finding>& out);             // goldfree.cpp
+void checkExecutionError(const CheckContext& context, std::vector<Finding>& out);     // goldfree.cpp
+void checkEmptyResult(const CheckContext& context, std::vector<Finding>& out);        // goldfree.cpp
+void checkAllNullResult(const CheckContext& context, std::vector<Finding>& out);      // goldfree.cpp
+void checkCueSuperlative(const CheckContext& context, std::vector<Finding>& out);     // goldfree_cues.cpp
+void checkCueCount(const CheckContext& context, std::vector<Finding>& out);           // goldfree_cues.cpp
+void checkCueAverage(const CheckContext& context, std::vector<Finding>& out);         // goldfree_cues.cpp
+void checkCueGroup(const CheckContext& context, std::vector<Finding>& out);           // goldfree_cues.cpp
+void checkCueDistinct(const CheckContext& context, std::vector<Finding>& out);        // goldfree_cues.cpp
+void checkCueUnasked(const CheckContext& context, std::vector<Finding>& out);         // goldfree_cues.cpp
+void checkCueNumber(const CheckContext& context, std::vector<Finding>& out);          // goldfree_cues.cpp
+void checkCueValue(const CheckContext& context, std::vector<Finding>& out);           // goldfree_cues.cpp
 void checkGroupKeyUnselected(const CheckContext& context,
                              std::vector<Finding>& out);  // goldfree_grouping.cpp
 
@@ -52,17 +62,17 @@ const std::vector<CheckSpec>& goldFreeChecks() {
        checkGroupKeyUnselected},
       // Reads the question only to weigh its finding, so it runs on any question.
       {"integer_division", {goldFreeCategory("integer_division")}, kNeedsSchema, checkIntegerDivision},
-      {"result",
-       {goldFreeCategory("execution_error"), goldFreeCategory("empty_result"),
-        goldFreeCategory("all_null_result")},
-       kNeedsResult,
-       checkResult},
-      {"question_cues",
-       {goldFreeCategory("cue_superlative"), goldFreeCategory("cue_count"), goldFreeCategory("cue_group"),
-        goldFreeCategory("cue_distinct"), goldFreeCategory("cue_number"), goldFreeCategory("cue_value"),
-        goldFreeCategory("cue_unasked"), goldFreeCategory("cue_average")},
-       kNeedsQuestion,
-       [](C c, Out out) { append(out, cueFindings(c.pred, c.question)); }},
+      {"execution_error", {goldFreeCategory("execution_error")}, kNeedsResult, checkExecutionError},
+      {"empty_result", {goldFreeCategory("empty_result")}, kNeedsResult, checkEmptyResult},
+      {"all_null_result", {goldFreeCategory("all_null_result")}, kNeedsResult, checkAllNullResult},
+      {"cue_superlative", {goldFreeCategory("cue_superlative")}, kNeedsQuestion, checkCueSuperlative},
+      {"cue_count", {goldFreeCategory("cue_count")}, kNeedsQuestion, checkCueCount},
+      {"cue_average", {goldFreeCategory("cue_average")}, kNeedsQuestion, checkCueAverage},
+      {"cue_group", {goldFreeCategory("cue_group")}, kNeedsQuestion, checkCueGroup},
+      {"cue_distinct", {goldFreeCategory("cue_distinct")}, kNeedsQuestion, checkCueDistinct},
+      {"cue_unasked", {goldFreeCategory("cue_unasked")}, kNeedsQuestion, checkCueUnasked},
+      {"cue_number", {goldFreeCategory("cue_number")}, kNeedsQuestion, checkCueNumber},
+      {"cue_value", {goldFreeCategory("cue_value")}, kNeedsQuestion, checkCueValue},
       {"cue_column_order",
        {goldFreeCategory("cue_column_order")},
        kNeedsQuestion,

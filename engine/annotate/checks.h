@@ -64,8 +64,6 @@ bool questionReadsLatin(std::string_view question);
 // where).
 Finding wholeQueryCue(const std::string& category, const std::string& message, const SqlView& pred,
                       double confidence);
-// Question cues the SQL ignores (a registered check, check_registry.cpp).
-std::vector<Finding> cueFindings(const SqlView& pred, std::string_view question);
 // The SQL's output columns in another order than the question names them (`cue_column_order`,
 // goldfree_column_order.cpp; a registered check, check_registry.cpp).
 std::vector<Finding> columnOrderFindings(const SqlView& pred, std::string_view question);

@@ -191,15 +191,20 @@ void checkIntegerDivision(const CheckContext& c, std::vector<Finding>& out) {
 }
 
 // The executed result: an error, no rows, or nothing but NULLs.
-void checkResult(const CheckContext& c, std::vector<Finding>& out) {
-  if (!c.result) return;
-  FindingSpan whole{"pred", 0, c.pred.text.size()};
-  if (c.result->failed)
-    add(out, "execution_error", M(GfExecutionError), whole);
-  else if (c.result->rows == 0)
-    add(out, "empty_result", M(GfEmptyResult), whole);
-  else if (c.result->allNull)
-    add(out, "all_null_result", M(GfAllNullResult), whole);
+// What the executed prediction returned: an error, no rows, or rows of NULLs only (one at most).
+void checkExecutionError(const CheckContext& c, std::vector<Finding>& out) {
+  if (c.result && c.result->failed)
+    add(out, "execution_error", M(GfExecutionError), {"pred", 0, c.pred.text.size()});
+}
+
+void checkEmptyResult(const CheckContext& c, std::vector<Finding>& out) {
+  if (c.result && !c.result->failed && c.result->rows == 0)
+    add(out, "empty_result", M(GfEmptyResult), {"pred", 0, c.pred.text.size()});
+}
+
+void checkAllNullResult(const CheckContext& c, std::vector<Finding>& out) {
+  if (c.result && !c.result->failed && c.result->rows != 0 && c.result->allNull)
+    add(out, "all_null_result", M(GfAllNullResult), {"pred", 0, c.pred.text.size()});
 }
 
 }  // namespace hs::annotate

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 
+#include "engine/annotate/check_registry.h"
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
 #include "engine/core/text.h"
@@ -204,20 +205,38 @@ std::string questionSuperlative(const std::vector<std::string>& ws) {
   return {};
 }
 
-std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
-  std::vector<Finding> out;
-  if (question.empty() || v.tokens.empty()) return out;
-  std::vector<std::string> ws = questionWords(question);
-  const std::set<std::string>& superl = superlativeWords();
+namespace {
+
+// The question's words, or nothing when there is no question or no SQL to hold a cue's answer.
+std::vector<std::string> cueWords(const CheckContext& c) {
+  if (c.question.empty() || c.pred.tokens.empty()) return {};
+  return questionWords(c.question);
+}
+
+bool countCueOf(const std::vector<std::string>& ws) {
+  return hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
+}
+
+}  // namespace
+
+void checkCueSuperlative(const CheckContext& c, std::vector<Finding>& out) {
+  const std::vector<std::string> ws = cueWords(c);
   const std::string sup = questionSuperlative(ws);
-  if (!sup.empty() && !sqlHasWord(v, {"order", "max", "min"}))
-    out.push_back(wholeQueryCue("cue_superlative", M(CueSuperlative, {sup}), v, 0.8));
-  bool countCue = hasPhrase(ws, {"how", "many"}) || countWordCue(ws);
-  if (countCue && !sqlHasWord(v, {"count", "sum"}))
-    out.push_back(wholeQueryCue("cue_count", M(CueCount), v, 0.8));
-  // "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
-  // (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`);
-  // "mean" is left out ("what does X mean").
+  if (!sup.empty() && !sqlHasWord(c.pred, {"order", "max", "min"}))
+    out.push_back(wholeQueryCue("cue_superlative", M(CueSuperlative, {sup}), c.pred, 0.8));
+}
+
+void checkCueCount(const CheckContext& c, std::vector<Finding>& out) {
+  const std::vector<std::string> ws = cueWords(c);
+  if (countCueOf(ws) && !sqlHasWord(c.pred, {"count", "sum"}))
+    out.push_back(wholeQueryCue("cue_count", M(CueCount), c.pred, 0.8));
+}
+
+// "average" (its forms: averages, averaged) asks for AVG, or for a ratio written by hand
+// (SUM(x) / COUNT(*)), or for a column that stores averages (AvgScrMath, `Average`);
+// "mean" is left out ("what does X mean").
+void checkCueAverage(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
   auto averaged = [&] {
     for (const Token& t : v.tokens) {
       if (t.kind == TokKind::Op && t.text == "/") return true;
@@ -231,43 +250,62 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     }
     return false;
   };
-  if (hasWordForm(ws, "average") && !averaged())
+  if (hasWordForm(cueWords(c), "average") && !averaged())
     out.push_back(wholeQueryCue("cue_average", M(CueAverage), v, 0.8));
-  bool aggCue = countCue || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
+}
+
+// "for each" with an aggregate asks for GROUP BY.
+void checkCueGroup(const CheckContext& c, std::vector<Finding>& out) {
+  const std::vector<std::string> ws = cueWords(c);
+  bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
                 hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !sqlHasWord(v, {"group"}))
-    out.push_back(wholeQueryCue("cue_group", M(CueGroup), v, 0.7));
+  if (eachCue && aggCue && !sqlHasWord(c.pred, {"group"}))
+    out.push_back(wholeQueryCue("cue_group", M(CueGroup), c.pred, 0.7));
+}
+
+void checkCueDistinct(const CheckContext& c, std::vector<Finding>& out) {
   bool distinctCue = false;
-  for (const std::string& w : ws)
+  for (const std::string& w : cueWords(c))
     distinctCue = distinctCue || w == "different" || w == "distinct" || w == "unique";
-  if (distinctCue && !sqlHasWord(v, {"distinct", "group"}))
-    out.push_back(wholeQueryCue("cue_distinct", M(CueDistinct), v, 0.6));
-  // The other direction: the SQL does what the question does not ask for. A LIMIT with no
-  // superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
-  // ("total", "amount" and "number" also ask for one).
+  if (distinctCue && !sqlHasWord(c.pred, {"distinct", "group"}))
+    out.push_back(wholeQueryCue("cue_distinct", M(CueDistinct), c.pred, 0.6));
+}
+
+// The other direction: the SQL does what the question does not ask for. A LIMIT with no
+// superlative, "top"/"first" or number in the question; a SELECT COUNT(...) with no count word
+// ("total", "amount" and "number" also ask for one).
+void checkCueUnasked(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
+  if (c.question.empty() || v.tokens.empty()) return;
+  const std::vector<std::string> ws = questionWords(c.question);
   bool limited = false;
   for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
-  if (limited && sup.empty() && !limitCue(ws))
+  if (limited && questionSuperlative(ws).empty() && !limitCue(ws))
     out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedLimit), v, 0.6));
-  else if (selectsCount(v) && !countCue && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
+  else if (selectsCount(v) && !countCueOf(ws) && !hasWordForm(ws, "total") && !hasWordForm(ws, "amount") &&
            !hasWordForm(ws, "number") && !hasWordForm(ws, "count") && !hasWordForm(ws, "quantity"))
     out.push_back(wholeQueryCue("cue_unasked", M(CueUnaskedCount), v, 0.6));
-  // Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
-  // name such as `Enrollment (Ages 5-17)` or NumGE1500; not in a table alias such as T2, which the
-  // SQL's writer numbers). Dates, times and percentages are left out: SQL writes them in other
-  // forms ('1980-01-01', 0.2).
+}
+
+// Numbers of the question that appear nowhere in the SQL (as a number, inside a string or a
+// name such as `Enrollment (Ages 5-17)` or NumGE1500; not in a table alias such as T2, which the
+// SQL's writer numbers). Dates, times and percentages are left out: SQL writes them in other
+// forms ('1980-01-01', 0.2).
+void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
+  if (c.question.empty() || v.tokens.empty()) return;
+  const std::vector<std::string> ws = questionWords(c.question);
   std::set<std::string> aliases;
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& r : b.tables)
       if (!r.alias.empty() && r.alias != r.name) aliases.insert(r.alias);
   std::set<std::string> sqlNumbers;
-  std::string sqlStrings, sqlText;
+  std::string sqlText;
   for (const Token& t : v.tokens) {
     if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
-    if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
     if ((t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
          t.kind == TokKind::Backtick || t.kind == TokKind::Bracket) &&
         (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
@@ -277,7 +315,8 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   // the numbers of comparison phrases ("at least two courses", comparedNumbers in
   // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
   // for "at least two").
-  std::vector<std::string> numbers = questionNumbers(question);
+  const std::set<std::string>& superl = superlativeWords();
+  std::vector<std::string> numbers = questionNumbers(c.question);
   static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
                                                        "seven", "eight", "nine", "ten"};
   for (std::size_t i = 0; i < ws.size(); ++i) {
@@ -288,8 +327,8 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
     if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
   }
   const std::vector<ComparedNumber> compared = comparedNumbers(ws);
-  for (const ComparedNumber& c : compared)
-    if (c.word) numbers.push_back(c.number);
+  for (const ComparedNumber& n : compared)
+    if (n.word) numbers.push_back(n.number);
   auto inSql = [&](const std::string& w) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)
@@ -298,16 +337,24 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   };
   for (const std::string& w : numbers) {
     bool found = inSql(w);
-    for (const ComparedNumber& c : compared)
-      if (!found && std::strtod(c.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
-        found = sqlHasEquivalent(v, c);
+    for (const ComparedNumber& n : compared)
+      if (!found && std::strtod(n.number.c_str(), nullptr) == std::strtod(w.c_str(), nullptr))
+        found = sqlHasEquivalent(v, n);
     if (!found) {
       out.push_back(wholeQueryCue("cue_number", M(CueNumber, {w}), v, 0.7));
-      break;
+      return;
     }
   }
-  // Quoted values of the question.
-  std::string qs(question);
+}
+
+// A quoted value of the question that no string of the SQL holds.
+void checkCueValue(const CheckContext& c, std::vector<Finding>& out) {
+  const SqlView& v = c.pred;
+  if (c.question.empty() || v.tokens.empty()) return;
+  std::string sqlStrings;
+  for (const Token& t : v.tokens)
+    if (t.kind == TokKind::String) sqlStrings += hs::asciiLower(t.text) + "\n";
+  std::string qs(c.question);
   for (char quote : {'"', '\''}) {
     std::size_t a = qs.find(quote);
     while (a != std::string::npos) {
@@ -318,12 +365,11 @@ std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
       bool plausible = !val.empty() && val.size() < 60 && (quote == '"' || (a == 0 || qs[a - 1] == ' '));
       if (plausible && sqlStrings.find(val) == std::string::npos) {
         out.push_back(wholeQueryCue("cue_value", M(CueValue, {val}), v, 0.7));
-        return out;
+        return;
       }
       a = qs.find(quote, e + 1);
     }
   }
-  return out;
 }
 
 }  // namespace hs::annotate

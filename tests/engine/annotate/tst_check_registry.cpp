@@ -105,6 +105,25 @@ class TestCheckRegistry : public QObject {
     }
   }
 
+  // Each question cue is a check of its own (timed and switched off on its own); so are the three
+  // outcomes of running the prediction.
+  void cuesAndResultsAreChecksOfTheirOwn() {
+    std::vector<std::string> single;
+    for (const hs::annotate::CategorySpec& c : hs::annotate::kGoldFreeCategorySpecs)
+      if (c.family == "cues" || c.name == "execution_error" || c.name == "empty_result" ||
+          c.name == "all_null_result")
+        single.emplace_back(c.name);
+    QVERIFY(single.size() >= 20);
+    for (const std::string& name : single) {
+      const hs::annotate::CheckSpec* found = nullptr;
+      for (const hs::annotate::CheckSpec& check : hs::annotate::goldFreeChecks())
+        if (check.id == name) found = &check;
+      QVERIFY2(found, name.c_str());
+      QCOMPARE(found->emits.size(), std::size_t{1});
+      QCOMPARE(std::string(found->emits[0]), name);
+    }
+  }
+
   void disablingRemovesExactlyItsFindings() {
     const auto all = annotateSmallCase(nullptr);
     std::set<std::string> present;

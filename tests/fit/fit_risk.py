@@ -20,7 +20,7 @@ question-cue weights are fitted last on BIRD mini-dev questions with gold SQL an
 The model: L2-regularised logistic regression with every weight >= 0 (a check that fires, or a
 construct that is present, never lowers the risk), bias not penalised, fitted by Newton's method
 inside an active set (deterministic: no random start, no sampling in the fit). Loss: mean log
-loss + l2/2 * |w|^2.
+loss + l2/2 * |w|^2, l2 chosen per part by cross-validation grouped by database (choose_l2).
 Then the class prior is corrected (see README.md): the bias is moved by
 logit(prior) - logit(training share of wrong cases), so that scores are probabilities under the
 documented prior instead of the training mix.
@@ -140,7 +140,7 @@ def build_training(args, names):
     rows = read_jsonl(out_path)
     absent = {r["id"][: -len("/gold")] for r in rows
               if r["id"].endswith("/gold") and ((r.get("risk") or {}).get("features") or {}).get("value_absent")}
-    x, y = [], []
+    x, y, groups = [], [], []
     dropped = {"gold_fails": 0, "no_features": 0, "gold_without_mutant": 0, "gold_value_absent": 0,
                "mutant_of_gold_value_absent": 0}
     for r in rows:
@@ -159,6 +159,7 @@ def build_training(args, names):
         else:
             x.append([float(risk["features"][n]) for n in names])
             y.append(1 if is_mutant else 0)
+            groups.append(r["db_id"])
     info = {"source": "spider/train_gold.sql (Spider train gold) and mutants of it",
             "queries_sampled": len(gold),
             "databases": len({g["db_id"] for g in gold}),
@@ -166,7 +167,7 @@ def build_training(args, names):
             "mutants_by_rule": dict(sorted(rules.items())),
             "positives": y.count(0), "negatives": y.count(1), "dropped": dropped,
             "seed": args.seed, "per_query": args.per_query}
-    return x, y, info
+    return x, y, groups, info
 
 
 # Question cues that read the schema (declared keys and column types), not the rows. On BIRD they
@@ -205,7 +206,7 @@ def build_bird(args, names):
          "--jobs", str(args.jobs), "--risk-features", "--quiet"])
     schema_features = {r["id"]: r["risk"]["features"] for r in read_jsonl(schema_path)}
     fired = {n: [0, 0] for n in SCHEMA_CUES if n in names}
-    x, y, ids = [], [], []
+    x, y, ids, groups = [], [], [], []
     for r in read_jsonl(out_path):
         for n in fired:
             r["risk"]["features"][n] = schema_features[r["id"]][n]
@@ -214,11 +215,12 @@ def build_bird(args, names):
         x.append([float(r["risk"]["features"][n]) for n in names])
         y.append(0 if r["id"].endswith("/gold") else 1)
         ids.append(r["id"])
+        groups.append(r["db_id"])
     info = dict(info, source="bird_minidev/mini_dev_sqlite.json (question + gold SQL) and one mutant "
                 "of each gold query (tests/fit/bird_cues.py), no execution",
                 positives=y.count(0), negatives=y.count(1),
                 schema_cues_from_schema_only_databases={n: {"gold": g, "mutants": m} for n, (g, m) in fired.items()})
-    return x, y, ids, info
+    return x, y, ids, groups, info
 
 
 # Seed 001 (Table 3, "BIRD-mini EX Accuracy (%) ... across Difficulty Levels"): the execution
@@ -241,7 +243,7 @@ def difficulty_error_rates():
     return {level: round(1 - sum(v) / len(v) / 100, 6) for level, v in SEED001_BIRD_MINI_EX.items()}
 
 
-def build_difficulty(args, bx, ids):
+def build_difficulty(args, bx, ids, bgroups):
     """The difficulty part's training set: the BIRD mini-dev gold queries (the /gold rows of the cue
     data, same features), each labelled with the share of wrong answers its BIRD difficulty level
     draws (seed 001, Table 3). Query structure is fitted here because paired mutants share their
@@ -249,18 +251,62 @@ def build_difficulty(args, bx, ids):
     rates = difficulty_error_rates()
     with open(os.path.join(args.data, "bird_minidev", "mini_dev_sqlite.json"), encoding="utf-8") as f:
         level = {"bird%d" % it["question_id"]: it["difficulty"] for it in json.load(f)}
-    x, y, levels = [], [], []
-    for r, rid in zip(bx, ids):
+    x, y, levels, groups = [], [], [], []
+    for r, rid, g in zip(bx, ids, bgroups):
         if rid.endswith("/gold") and level.get(rid[: -len("/gold")]) in rates:
             lv = level[rid[: -len("/gold")]]
             x.append(r)
             y.append(rates[lv])
             levels.append(lv)
+            groups.append(g)
     info = {"source": "bird_minidev/mini_dev_sqlite.json gold SQL with its `difficulty`; soft label = "
             "1 - mean EX of the nine LLM set-ups of seed 001 Table 3 at that level",
             "error_rate_by_level": rates,
             "queries_by_level": {lv: levels.count(lv) for lv in rates}}
-    return x, y, levels, info
+    return x, y, levels, groups, info
+
+
+# ---------------------------------------------------------------- regularisation by cross-validation
+
+# The penalties tried, and the folds: whole databases, so that no database is on both sides.
+L2_GRID = (1e-5, 3e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1)
+CV_FOLDS = 5
+
+
+def grouped_folds(groups, k, seed):
+    """The fold of each row: its group's place in the order of SHA-256("seed:group"), dealt round-robin."""
+    order = sorted(set(groups), key=lambda g: hashlib.sha256(("%d:%s" % (seed, g)).encode()).hexdigest())
+    fold_of = {g: i % k for i, g in enumerate(order)}
+    return [fold_of[g] for g in groups]
+
+
+def choose_l2(part, x, y, groups, offset, args):
+    """The grid's penalty with the lowest held-out log loss (pooled over the folds' rows; a tie goes to
+    the stronger penalty) for one part of the fit, the earlier parts' log-odds held fixed as they are
+    in the fit; and the table it was chosen from. A given --l2 skips the choice."""
+    if args.l2 is not None:
+        return args.l2, {"chosen_by": "--l2"}
+    offset = offset or [0.0] * len(x)
+    folds = min(CV_FOLDS, len(set(groups)))
+    fold = grouped_folds(groups, folds, args.seed)
+    table = []
+    for l2 in L2_GRID:
+        loss = 0.0
+        for k in range(folds):
+            train = [i for i, f in enumerate(fold) if f != k]
+            theta, _ = fit_nonnegative([x[i] for i in train], [y[i] for i in train], l2,
+                                       offset=[offset[i] for i in train])
+            for i, f in enumerate(fold):
+                if f == k:
+                    p = sigmoid(offset[i] + theta[0] + sum(a * b for a, b in zip(theta[1:], x[i])))
+                    p = min(max(p, 1e-15), 1 - 1e-15)
+                    loss -= y[i] * math.log(p) + (1 - y[i]) * math.log(1 - p)
+        table.append({"l2": l2, "held_out_log_loss": round(loss / len(x), 6)})
+    best = min(table, key=lambda t: (t["held_out_log_loss"], -t["l2"]))["l2"]
+    log("%s part: l2 %g by %d-fold cross-validation grouped by database (%s)" %
+        (part, best, folds, ", ".join("%g: %.4f" % (t["l2"], t["held_out_log_loss"]) for t in table)))
+    return best, {"chosen_by": "%d-fold cross-validation grouped by database, held-out log loss" % folds,
+                  "databases": len(set(groups)), "grid": table}
 
 
 # ---------------------------------------------------------------- logistic regression
@@ -289,10 +335,14 @@ def cmd_fit(args):
     weights = [0.0] * len(names)
     # Part 0, BIRD mini-dev difficulty (not executed): the query-structure weights, on gold queries
     # labelled with the share of wrong answers their difficulty level draws (seed 001, Table 3).
-    bx, by, bids, bird_info = build_bird(args, names)
-    dx, dy, dlevels, difficulty_info = build_difficulty(args, bx, bids)
+    bx, by, bids, bgroups, bird_info = build_bird(args, names)
+    dx, dy, dlevels, dgroups, difficulty_info = build_difficulty(args, bx, bids, bgroups)
     structure = [i for i, n in enumerate(names) if n in STRUCTURE_FEATURES]
-    theta_d, difficulty_iterations = fit_nonnegative([[r[i] for i in structure] for r in dx], dy, args.l2)
+    l2, l2_choice = {}, {}
+    l2["difficulty"], l2_choice["difficulty"] = choose_l2(
+        "difficulty", [[r[i] for i in structure] for r in dx], dy, dgroups, None, args)
+    theta_d, difficulty_iterations = fit_nonnegative([[r[i] for i in structure] for r in dx], dy,
+                                                     l2["difficulty"])
     for k, i in enumerate(structure):
         weights[i] = theta_d[k + 1]
     d_scores = [sigmoid(theta_d[0] + sum(weights[i] * r[i] for i in structure)) for r in dx]
@@ -310,11 +360,13 @@ def cmd_fit(args):
 
     # Part 1, Spider train (executed): the checks (not the question cues: train has no questions;
     # not the structure: a mutant has its gold query's structure), with the part-0 log-odds fixed.
-    x, y, info = build_training(args, names)
+    x, y, groups, info = build_training(args, names)
     log("training cases: %d positives (correct), %d negatives (wrong)" % (info["positives"], info["negatives"]))
     base = [i for i, n in enumerate(names) if not n.startswith("cue_") and i not in structure]
     cues = [i for i, n in enumerate(names) if n.startswith("cue_")]
-    theta_b, iterations = fit_nonnegative([[r[i] for i in base] for r in x], y, args.l2,
+    l2["checks"], l2_choice["checks"] = choose_l2(
+        "checks", [[r[i] for i in base] for r in x], y, groups, structure_offset(x), args)
+    theta_b, iterations = fit_nonnegative([[r[i] for i in base] for r in x], y, l2["checks"],
                                           offset=structure_offset(x))
     for k, i in enumerate(base):
         weights[i] = theta_b[k + 1]
@@ -336,7 +388,9 @@ def cmd_fit(args):
     seeded = [k for k, case in enumerate(bids) if not bird_cues.is_extra_pair(case)]
     sx, sy = [bx[k] for k in seeded], [by[k] for k in seeded]
     offset = [sum(weights[i] * r[i] for i in base + structure) for r in sx]
-    theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in sx], sy, args.l2, offset=offset)
+    l2["cues"], l2_choice["cues"] = choose_l2(
+        "cues", [[r[i] for i in cues] for r in sx], sy, [bgroups[k] for k in seeded], offset, args)
+    theta_c, cue_iterations = fit_nonnegative([[r[i] for i in cues] for r in sx], sy, l2["cues"], offset=offset)
     for k, i in enumerate(cues):
         weights[i] = theta_c[k + 1]
     for i in late:
@@ -346,7 +400,7 @@ def cmd_fit(args):
                if not bird_cues.is_extra_pair(case) or bird_cues.is_extra_pair(case, PAIR_CUES[names[i]])]
         px, py = [bx[k] for k in own], [by[k] for k in own]
         offset = [sum(weights[j] * r[j] for j in base + structure + cues) for r in px]
-        theta_p, _ = fit_nonnegative([[r[i]] for r in px], py, args.l2, offset=offset)
+        theta_p, _ = fit_nonnegative([[r[i]] for r in px], py, l2["cues"], offset=offset)
         weights[i] = theta_p[1]
     bird_theta = [theta_c[0]] + weights
     bird_scores = [sigmoid(bird_theta[0] + sum(a * b for a, b in zip(weights, r))) for r in sx]
@@ -363,7 +417,8 @@ def cmd_fit(args):
         }),
         "fit": {
             "method": "L2 logistic regression, weights >= 0 (active set), Newton's method, bias not penalised",
-            "l2": args.l2,
+            "l2": l2,
+            "l2_choice": l2_choice,
             "iterations": iterations,
             "fitted_bias": round(fitted_bias, 6),
             "prior": args.prior,
@@ -452,7 +507,8 @@ def main():
     p.add_argument("--queries", type=int, default=3000, help="train gold queries sampled (cap)")
     p.add_argument("--per-query", type=int, default=1, help="mutants kept per gold query")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--l2", type=float, default=0.001)
+    p.add_argument("--l2", type=float, default=None,
+                   help="one penalty for every part (default: each part's by grouped cross-validation)")
     p.add_argument("--prior", type=float, default=0.2,
                    help="share of wrong predictions the scores are calibrated for (0: the training mix)")
     p.add_argument("--jobs", type=int, default=2)

@@ -30,8 +30,10 @@ struct CauseProbe {
   int maxRepairs = 24;          // executions per case at most (single repairs, then pairs)
 };
 
-// The repaired prediction for one finding: the gold's version of the parts it names spliced into
-// the predicted text; nullopt when the finding cannot be repaired textually.
+// The repaired prediction for one finding: the gold's version of the parts it names put into a copy
+// of the predicted tree (replacing, deleting or inserting nodes) and printed; a part the tree has no
+// node for (an OR alone, a span across nodes) is spliced into the text instead. nullopt when the
+// finding cannot be repaired.
 std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold);
 // The same for several findings repaired together (nullopt when their parts overlap).
 std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,

@@ -1,367 +1,520 @@
-// Textual repairs for judgeCauses: the gold's version of one difference spliced into the prediction.
+// Repairs for judgeCauses made on the parsed tree: the gold's node for one difference put into a
+// copy of the predicted tree (replaced, deleted or inserted at its clause), then printed.
 #include <algorithm>
-#include <cctype>
+#include <limits>
 
 #include "engine/annotate/causes.h"
-#include "engine/core/text.h"
+#include "engine/annotate/causes_repair.h"
+#include "engine/annotate/causes_repair_nodes.h"
+#include "engine/sql/printer.h"
 
 namespace hs::annotate {
 
 namespace {
 
-struct Splice {
-  std::size_t begin = 0, end = 0;
-  std::string text;
-  int clause = 0;  // of an insertion: insertions at one position keep the clause order
+using namespace repair;  // mainOf, predQualifier and the node look-ups of causes_repair_nodes.h
+
+// Nodes copied from the gold carry this span, so no later edit takes them for predicted nodes.
+constexpr std::size_t kCopied = std::numeric_limits<std::size_t>::max();
+
+class TreeRepair {
+ public:
+  TreeRepair(const SqlView& pred, const SqlView& gold)
+      : pred_(pred), gold_(gold), root_(sql::clone(*pred.tree)) {}
+
+  // What came of the edits so far: all made on the tree; a part the tree cannot place (the
+  // findings are repaired as text); no repair at all (as the text repair would say too).
+  enum class State { Tree, Text, None };
+  void add(const Finding& f);
+  State state() const { return state_; }
+  std::string print() const { return sql::print(*root_); }
+
+ private:
+  // Claims a predicted range for an edit; overlapping edits cannot be repaired together.
+  bool claim(std::size_t b, std::size_t e) {
+    for (const auto& [tb, te] : claimed_)
+      if (std::max(b, tb) < std::min(e, te) || (b == tb && e == te)) return false;
+    claimed_.emplace_back(b, e);
+    return true;
+  }
+  void asText() {
+    if (state_ == State::Tree) state_ = State::Text;
+  }
+  void none() { state_ = State::None; }
+  sql::SelectCore* mainCore() {
+    auto* core = leftmostCore(*root_);
+    if (!core) asText();
+    return core;
+  }
+  template <class T>
+  std::unique_ptr<T> copyGold(const T& node, bool requalify = true) const;
+  void requalify(sql::Node& copied) const;
+  void deleteAt(std::size_t b, std::size_t e);
+  void replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge);
+  void insertCondition(sql::ExprPtr cond);
+  void insertClauses(std::size_t gb, std::size_t ge);
+  void replaceFrom();
+  void flipPolarity(std::size_t b, std::size_t e);
+
+  const SqlView& pred_;
+  const SqlView& gold_;
+  std::unique_ptr<sql::SelectStmt> root_;
+  std::vector<std::pair<std::size_t, std::size_t>> claimed_;
+  State state_ = State::Tree;
 };
 
-std::optional<std::string> apply(std::string sql, std::vector<Splice> splices) {
-  // From the end of the text backwards; at one position the replacement before the insertions, and
-  // the insertion of the later clause first (GROUP BY ... then ORDER BY ... then LIMIT ...).
-  std::stable_sort(splices.begin(), splices.end(), [](const Splice& a, const Splice& b) {
-    if (a.begin != b.begin) return a.begin > b.begin;
-    return a.end != b.end ? a.end > b.end : a.clause > b.clause;
-  });
-  std::size_t limit = sql.size();
-  for (const Splice& s : splices) {
-    if (s.begin > s.end || s.end > limit) return std::nullopt;  // overlapping or out of range
-    sql.replace(s.begin, s.end - s.begin, s.text);
-    limit = s.begin;
-  }
-  return sql;
-}
-
-bool isSpace(char c) {
-  return std::isspace(static_cast<unsigned char>(c)) != 0;
-}
-
-// The word ending just before `pos` (skipping spaces), lower-cased, and where it starts.
-std::string wordBefore(std::string_view t, std::size_t pos, std::size_t* start) {
-  std::size_t e = pos;
-  while (e > 0 && isSpace(t[e - 1])) --e;
-  std::size_t b = e;
-  while (b > 0 && (std::isalpha(static_cast<unsigned char>(t[b - 1])) != 0)) --b;
-  *start = b;
-  return hs::asciiLower(t.substr(b, e - b));
-}
-
-std::string wordAfter(std::string_view t, std::size_t pos, std::size_t* end) {
-  std::size_t b = pos;
-  while (b < t.size() && isSpace(t[b])) ++b;
-  std::size_t e = b;
-  while (e < t.size() && (std::isalpha(static_cast<unsigned char>(t[e])) != 0)) ++e;
-  *end = e;
-  return hs::asciiLower(t.substr(b, e - b));
-}
-
-// Deletes [b, e) with its separator: a list comma, an AND/OR, or the WHERE/HAVING left alone.
-Splice deletion(std::string_view t, std::size_t b, std::size_t e) {
-  std::size_t l = b;
-  while (l > 0 && isSpace(t[l - 1])) --l;
-  if (l > 0 && t[l - 1] == ',') return {l - 1, e, ""};
-  std::size_t r = e;
-  while (r < t.size() && isSpace(t[r])) ++r;
-  if (r < t.size() && t[r] == ',') return {b, r + 1, ""};
-  std::size_t ws = 0, we = 0;
-  const std::string before = wordBefore(t, b, &ws);
-  if (before == "and" || before == "or") {
-    while (ws > 0 && isSpace(t[ws - 1])) --ws;
-    return {ws, e, ""};
-  }
-  const std::string after = wordAfter(t, e, &we);
-  if (after == "and" || after == "or") return {b, we, " "};
-  if (before == "where" || before == "having" || before == "on") return {ws, e, " "};
-  return {b, e, " "};
-}
-
-const SelectBlock* mainOf(const SqlView& v) {
-  if (v.blocks.empty()) return nullptr;
-  const int i = v.topLevel.empty() ? 0 : v.topLevel.front();
-  return &v.blocks[static_cast<std::size_t>(i)];
-}
-
-std::size_t endOfClause(const SqlView& v, const SelectBlock& b, int clause) {
-  const Range& r = b.clauses[static_cast<std::size_t>(clause)];
-  return r.empty() ? 0 : v.endOf(r);
-}
-
-// Where a clause of the main block would go: after the last present clause before it.
-std::size_t insertionPoint(const SqlView& v, const SelectBlock& b, int clause) {
-  std::size_t at = endOfClause(v, b, kSelect);
-  for (int c = kFrom; c < clause; ++c) {
-    const std::size_t e = endOfClause(v, b, c);
-    if (e > at) at = e;
-  }
-  return at;
-}
-
-std::string qualifierOf(const TableRef& t) {
-  return t.alias.empty() ? t.name : t.alias;
-}
-
-// The qualifier the prediction uses for a schema table (its alias, else its name): the table read
-// exactly once in the whole prediction, else exactly once in its main block, else the one table of
-// the main block that has a column named `column` (the gold's column joined to an equal one there:
-// a repair names the prediction's table, not the gold's alias); "" when none of these is unique.
-std::string predQualifier(const SqlView& pred, const std::string& table, const std::string& column = {}) {
-  std::string found;
-  int count = 0;
-  for (const SelectBlock& b : pred.blocks)
-    for (const TableRef& t : b.tables)
-      if (t.info && t.name == table) {
-        ++count;
-        found = qualifierOf(t);
-      }
-  if (count == 1) return found;
-  const SelectBlock* m = mainOf(pred);
-  if (!m) return {};
-  count = 0;
-  for (const TableRef& t : m->tables)
-    if (t.info && t.name == table) {
-      ++count;
-      found = qualifierOf(t);
-    }
-  if (count == 1) return found;
-  if (count > 1 || column.empty()) return {};
-  for (const TableRef& t : m->tables)
-    if (t.info && t.info->findColumn(column)) {
-      ++count;
-      found = qualifierOf(t);
-    }
-  return count == 1 ? found : std::string();
-}
-
-struct Edit {
-  std::size_t begin = 0, end = 0;
-  std::string text;
-};
-
-// The gold text of [b, e) with the qualifiers of its resolved columns renamed to the prediction's
-// (gold T2.name -> pred T1.name when both mean stadium.name), so the spliced part runs there;
-// `more` are further renames inside [b, e) (table aliases).
-std::string goldPartFor(const SqlView& gold, const SqlView& pred, std::size_t b, std::size_t e,
-                        std::vector<Edit> more = {}) {
-  std::vector<Edit> edits = std::move(more);
-  // A bare gold column (count(DISTINCT dormid)) is qualified too when the prediction's main block
-  // joins several tables and reads the column's table there: bare, it could be ambiguous.
-  const SelectBlock* pm = mainOf(pred);
+// The gold's column qualifiers renamed to the prediction's (gold T2.name -> pred T1.name when both
+// mean stadium.name), so the copied part runs there. A bare gold column (count(DISTINCT dormid)) is
+// qualified too when the prediction's main block joins several tables and reads its table there.
+void TreeRepair::requalify(sql::Node& copied) const {
+  const SelectBlock* pm = mainOf(pred_);
   auto inPredMain = [&](const std::string& q) {
     if (!pm || pm->tables.size() < 2) return false;
     return std::any_of(pm->tables.begin(), pm->tables.end(),
                        [&](const TableRef& t) { return qualifierOf(t) == q; });
   };
-  for (const ColumnRef& c : gold.columns)
-    if (c.begin >= b && c.end <= e && c.status == ColStatus::Resolved &&
-        c.key.find('.') != std::string::npos && c.tok < gold.tokens.size()) {
-      const std::string q = predQualifier(pred, c.key.substr(0, c.key.find('.')), c.column);
-      if (q.empty() || (c.qualifier.empty() && !inPredMain(q))) continue;
-      const std::size_t colBegin = gold.tokens[c.tok].begin;
-      edits.push_back({c.begin, c.end, q + "." + gold.text.substr(colBegin, c.end - colBegin)});
-    }
-  std::sort(edits.begin(), edits.end(), [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
-  std::string out;
-  std::size_t at = b;
-  for (const Edit& ed : edits) {
-    if (ed.begin < at || ed.end > e) continue;
-    out += gold.text.substr(at, ed.begin - at) + ed.text;
-    at = ed.end;
-  }
-  return out + gold.text.substr(at, e - at);
-}
-
-// The gold's FROM clause (tables, joins and their ON conditions) written with the prediction's
-// table aliases, for repairing a join (C3) by putting the gold's joins in place of the predicted.
-std::optional<std::string> goldFromFor(const SqlView& gold, const SqlView& pred, const SelectBlock& gm) {
-  const Range& r = gm.clauses[kFrom];
-  if (r.empty()) return std::nullopt;
-  std::vector<Edit> aliases;
-  for (const TableRef& t : gm.tables) {
-    if (!t.info) continue;
-    const std::string q = predQualifier(pred, t.name);
-    if (q.empty()) continue;
-    if (t.alias.empty()) {
-      // The gold names the table bare where the prediction aliases it (FROM College vs College AS
-      // T1): the alias is added, so the prediction's T1.x still runs.
-      if (q != t.name) aliases.push_back({t.end, t.end, " AS " + q});
-      continue;
-    }
-    for (std::size_t i = r.first; i < r.last; ++i) {
-      const Token& tok = gold.tokens[i];
-      if (tok.begin < t.end) continue;
-      if (tok.kind == TokKind::Word && tok.text == "as") continue;
-      // The view marks alias tokens (their text is not the name): compare what is written.
-      if (hs::asciiLower(std::string_view(gold.text).substr(tok.begin, tok.end - tok.begin)) == t.alias)
-        aliases.push_back({tok.begin, tok.end, q});
+  sql::walk(copied, [&](sql::Node& n) {
+    auto* col = n.as<sql::ColumnRef>();
+    if (!col) return true;
+    for (const ColumnRef& c : gold_.columns) {
+      if (c.begin != col->span.begin || c.end != col->span.end) continue;
+      if (c.status != ColStatus::Resolved || c.key.find('.') == std::string::npos) break;
+      const std::string q = predQualifier(pred_, c.key.substr(0, c.key.find('.')), c.column);
+      if (q.empty() || (c.qualifier.empty() && !inPredMain(q))) break;
+      col->schema.reset();
+      col->table = sql::Identifier{q, {}, sql::QuoteStyle::None};
       break;
     }
-  }
-  return goldPartFor(gold, pred, gold.beginOf(r), gold.endOf(r), std::move(aliases));
+    return true;
+  });
 }
 
-}  // namespace
+template <class T>
+std::unique_ptr<T> TreeRepair::copyGold(const T& node, bool requalifyNames) const {
+  auto copy = sql::clone(node);
+  if (requalifyNames) requalify(*copy);
+  sql::detail::setSpans(*copy, {kCopied, kCopied});
+  return copy;
+}
 
-namespace {
+// Deletes the predicted node at [b, e) with what only it needs: its AND/OR (the other operand
+// takes the connective's place), its list entry, or its WHERE / HAVING / ON.
+void TreeRepair::deleteAt(std::size_t b, std::size_t e) {
+  auto clauses = clausesAt(*root_, pred_, b, e);
+  if (clauses.any()) {  // whole clauses: ORDER BY ... LIMIT ...
+    if (clauses.where) clauses.core->where.reset();
+    if (clauses.groupBy) clauses.core->groupBy.clear();
+    if (clauses.having) clauses.core->having.reset();
+    if (clauses.orderBy) clauses.stmt->orderBy.clear();
+    if (clauses.limit) clauses.stmt->limit.reset();
+    return;
+  }
+  auto nodes = nodesAt<sql::Node>(*root_, pred_.text, b, e);
+  if (nodes.empty()) {
+    // SELECT DISTINCT: the keyword alone.
+    for (const SelectBlock& blk : pred_.blocks)
+      if (blk.distinct && blk.distinctBegin == b && blk.distinctEnd == e && &blk == mainOf(pred_)) {
+        if (sql::SelectCore* core = mainCore()) core->quantifier = sql::Quantifier::None;
+        return;
+      }
+    return asText();
+  }
+  sql::Node* n = nodes.front();
+  if (auto* rc = n->as<sql::ResultColumn>()) {
+    bool done = false, only = false;
+    sql::walk(*root_, [&](sql::Node& x) {
+      if (auto* core = x.as<sql::SelectCore>(); core && !done) {
+        auto it = std::find_if(core->columns.begin(), core->columns.end(),
+                               [&](const sql::ResultColumnPtr& c) { return c.get() == rc; });
+        if (it != core->columns.end()) {
+          done = true;
+          only = core->columns.size() == 1;  // the text would be left without an output column
+          if (!only) core->columns.erase(it);
+        }
+      }
+      return !done;
+    });
+    if (!done || only) return asText();
+    return;
+  }
+  sql::Expr* target = firstExpr(nodes);
+  if (!target) return asText();
+  sql::Node* holder = nullptr;
+  sql::ExprPtr* slot = slotOf(*root_, target, &holder);
+  if (!slot) return asText();
+  if (auto* bin = holder->as<sql::Binary>();
+      bin && (bin->op == sql::BinaryOp::And || bin->op == sql::BinaryOp::Or)) {
+    sql::ExprPtr other = std::move(slot == &bin->left ? bin->right : bin->left);
+    sql::Node* outer = nullptr;
+    sql::ExprPtr* holding = slotOf(*root_, bin, &outer);
+    if (!holding) return asText();
+    *holding = std::move(other);
+    return;
+  }
+  if (auto* core = holder->as<sql::SelectCore>()) {
+    if (slot == &core->where || slot == &core->having) {
+      slot->reset();
+      return;
+    }
+    auto it = std::find_if(core->groupBy.begin(), core->groupBy.end(),
+                           [&](const sql::ExprPtr& x) { return &x == slot; });
+    if (it != core->groupBy.end()) {
+      core->groupBy.erase(it);
+      return;
+    }
+  }
+  if (auto* join = holder->as<sql::JoinClause>(); join && slot == &join->on) {
+    join->on.reset();
+    return;
+  }
+  if (auto* in = holder->as<sql::InList>(); in && in->list.size() > 1) {
+    std::erase_if(in->list, [&](const sql::ExprPtr& x) { return &x == slot; });
+    return;
+  }
+  if (auto* term = holder->as<sql::OrderingTerm>()) {
+    bool done = false;
+    sql::walk(*root_, [&](sql::Node& x) {
+      if (auto* s = x.as<sql::SelectStmt>(); s && !done)
+        done = std::erase_if(s->orderBy, [&](const sql::OrderingTermPtr& t) { return t.get() == term; }) > 0;
+      return !done;
+    });
+    if (done) return;
+  }
+  return asText();
+}
 
-// The splices that put the gold's version of the parts `f` names into the prediction; nullopt
-// when the finding cannot be repaired textually.
-std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& pred, const SqlView& gold) {
+// Puts the gold node at [gb, ge) in place of the predicted node at [pb, pe): whole clauses, a
+// result column, an expression, or an operator alone.
+void TreeRepair::replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge) {
+  auto pc = clausesAt(*root_, pred_, pb, pe);
+  auto gc = clausesAt(*gold_.tree, gold_, gb, ge);
+  if (pc.any() || gc.any()) {
+    if (!pc.any() || !gc.any()) return asText();
+    deleteAt(pb, pe);
+    if (gc.where) pc.core->where = copyGold(*gc.core->where);
+    if (gc.groupBy) {
+      pc.core->groupBy.clear();
+      for (const auto& g : gc.core->groupBy)
+        if (g) pc.core->groupBy.push_back(copyGold(*g));
+    }
+    if (gc.having) pc.core->having = copyGold(*gc.core->having);
+    if (gc.orderBy) {
+      pc.stmt->orderBy.clear();
+      for (const auto& t : gc.stmt->orderBy)
+        if (t) pc.stmt->orderBy.push_back(copyGold(*t));
+    }
+    if (gc.limit) pc.stmt->limit = copyGold(*gc.stmt->limit);
+    return;
+  }
+  auto ps = nodesAt<sql::Node>(*root_, pred_.text, pb, pe);
+  auto gs = nodesAt<const sql::Node>(*gold_.tree, gold_.text, gb, ge);
+  if (ps.empty() && gs.empty()) {  // an operator for another: count(*) >= 10 -> count(*) > 10
+    auto* p = binaryAtOperator(*root_, pb, pe);
+    const auto* g = binaryAtOperator(*gold_.tree, gb, ge);
+    if (p && g) {
+      p->op = g->op;
+      return;
+    }
+    // IN for NOT IN: the polarity of the gold's link.
+    auto* pin = innermost<sql::InSubquery>(*root_, pb, pe);
+    const auto* gin = innermost<const sql::InSubquery>(*gold_.tree, gb, ge);
+    if (!pin || !gin) return asText();
+    pin->negated = gin->negated;
+    return;
+  }
+  if (ps.empty() || gs.empty()) return asText();
+  auto* prc = firstOf<sql::ResultColumn>(ps);
+  const auto* grc = firstOf<const sql::ResultColumn>(gs);
+  if (prc && grc && grc->expr) {
+    prc->expr = copyGold(*grc->expr);
+    prc->alias = grc->alias;
+    prc->hasAs = grc->hasAs;
+    return;
+  }
+  sql::Expr* pe2 = firstExpr(ps);
+  const sql::Expr* ge2 = firstExpr(gs);
+  if (pe2 && ge2) {
+    sql::Node* holder = nullptr;
+    sql::ExprPtr* slot = slotOf(*root_, pe2, &holder);
+    if (!slot) return asText();
+    *slot = copyGold(*ge2);
+    return;
+  }
+  return asText();
+}
+
+// Adds a condition to the main block's WHERE: (gold) AND (predicted).
+void TreeRepair::insertCondition(sql::ExprPtr cond) {
+  sql::SelectCore* main = mainCore();
+  if (!main) return;
+  sql::SelectCore& core = *main;
+  if (!core.where) {
+    core.where = std::move(cond);
+    return;
+  }
+  auto both = std::make_unique<sql::Binary>();
+  both->op = sql::BinaryOp::And;
+  both->left = std::move(cond);
+  both->right = std::move(core.where);
+  both->span = {kCopied, kCopied};
+  core.where = std::move(both);
+}
+
+// Adds the gold clauses at [gb, ge) to the main block, where it has none of them.
+void TreeRepair::insertClauses(std::size_t gb, std::size_t ge) {
+  auto gc = clausesAt(*gold_.tree, gold_, gb, ge);
+  sql::SelectCore* main = mainCore();
+  if (!gc.any() || !main) return asText();
+  sql::SelectCore& core = *main;
+  // Clauses the prediction already has would be written twice in the text: no repair.
+  if ((gc.where && core.where) || (gc.groupBy && !core.groupBy.empty()) || (gc.having && core.having) ||
+      (gc.orderBy && !root_->orderBy.empty()) || (gc.limit && root_->limit))
+    return asText();
+  // An ORDER BY or LIMIT of a set operation's first operand ends up in the text before the UNION.
+  if ((gc.orderBy || gc.limit) && root_->body.get() != &core) return asText();
+  if (gc.where) core.where = copyGold(*gc.core->where);
+  if (gc.groupBy)
+    for (const auto& g : gc.core->groupBy)
+      if (g) core.groupBy.push_back(copyGold(*g));
+  if (gc.having) core.having = copyGold(*gc.core->having);
+  if (gc.orderBy)
+    for (const auto& t : gc.stmt->orderBy)
+      if (t) root_->orderBy.push_back(copyGold(*t));
+  if (gc.limit) root_->limit = copyGold(*gc.stmt->limit);
+}
+
+// The gold main block's FROM (tables, joins, ON conditions) with the prediction's table aliases, in
+// place of the predicted FROM: a join (C3) repaired as a whole.
+void TreeRepair::replaceFrom() {
+  sql::SelectCore* main = mainCore();
+  if (!main) return;
+  sql::SelectCore& core = *main;
+  const SelectBlock* gm = mainOf(gold_);
+  const auto* gcore = leftmostCore(*gold_.tree);
+  if (!core.from || !gm || !gcore || !gcore->from) return asText();
+  auto from = sql::clone(*gcore->from);
+  requalify(*from);
+  sql::walk(*from, [&](sql::Node& n) {
+    auto* t = n.as<sql::NamedTable>();
+    if (!t) return true;
+    for (const TableRef& ref : gm->tables) {
+      if (!ref.info || ref.begin != t->name.span.begin) continue;
+      const std::string q = predQualifier(pred_, ref.name);
+      // The gold names the table bare where the prediction aliases it (FROM College vs College AS
+      // T1): the alias is added, so the prediction's T1.x still runs.
+      if (!q.empty() && (t->alias || q != ref.name)) {
+        t->alias = sql::Identifier{q, {}, sql::QuoteStyle::None};
+        t->hasAs = true;
+      }
+      break;
+    }
+    return true;
+  });
+  sql::detail::setSpans(*from, {kCopied, kCopied});
+  core.from = std::move(from);
+}
+
+// A set operator against a subquery link of the other polarity: the prediction's polarity flipped
+// (IN <-> NOT IN, EXISTS <-> NOT EXISTS, EXCEPT <-> INTERSECT).
+void TreeRepair::flipPolarity(std::size_t b, std::size_t e) {
+  sql::Node* inner = nullptr;
+  sql::walk(*root_, [&](sql::Node& n) {
+    if (!inside({b, e}, n.span.begin, n.span.end)) return false;
+    inner = &n;
+    return true;
+  });
+  if (!inner) return asText();
+  if (auto* c = inner->as<sql::CompoundSelect>();
+      c && (c->op == sql::CompoundOp::Except || c->op == sql::CompoundOp::Intersect)) {
+    c->op = c->op == sql::CompoundOp::Except ? sql::CompoundOp::Intersect : sql::CompoundOp::Except;
+    return;
+  }
+  if (auto* in = inner->as<sql::InSubquery>()) {
+    in->negated = !in->negated;
+    return;
+  }
+  sql::Node* holder = nullptr;
+  if (auto* u = inner->as<sql::Unary>();
+      u && u->op == sql::UnaryOp::Not && u->operand && u->operand->is<sql::Exists>()) {
+    sql::ExprPtr* holding = slotOf(*root_, u, &holder);
+    if (!holding) return asText();
+    *holding = std::move(u->operand);
+    return;
+  }
+  if (auto* ex = inner->as<sql::Exists>()) {
+    sql::ExprPtr* slot = slotOf(*root_, ex, &holder);
+    if (!slot) return asText();
+    if (auto* u = holder->as<sql::Unary>(); u && u->op == sql::UnaryOp::Not && u->span.begin == b) {
+      sql::Node* outer = nullptr;
+      sql::ExprPtr* holding = slotOf(*root_, u, &outer);
+      if (!holding) return asText();
+      *holding = std::move(u->operand);
+      return;
+    }
+    auto neg = std::make_unique<sql::Unary>();
+    neg->op = sql::UnaryOp::Not;
+    neg->operand = std::move(*slot);
+    neg->span = {kCopied, kCopied};
+    *slot = std::move(neg);
+    return;
+  }
+  return asText();
+}
+
+void TreeRepair::add(const Finding& f) {
   std::vector<const FindingSpan*> ps, gs;
   for (const FindingSpan& s : f.spans) (s.side == "pred" ? ps : gs).push_back(&s);
   auto byBegin = [](const FindingSpan* a, const FindingSpan* b) { return a->begin < b->begin; };
   std::sort(ps.begin(), ps.end(), byBegin);
   std::sort(gs.begin(), gs.end(), byBegin);
-  auto goldText = [&](const FindingSpan* s) -> std::optional<std::string> {
-    if (s->end > gold.text.size() || s->begin > s->end) return std::nullopt;
-    return goldPartFor(gold, pred, s->begin, s->end);
+  for (const FindingSpan* s : ps)
+    if (s->end > pred_.text.size() || s->begin > s->end) return none();
+  for (const FindingSpan* s : gs)
+    if (s->end > gold_.text.size() || s->begin > s->end) return none();
+  auto claimAll = [&] {
+    return std::all_of(ps.begin(), ps.end(), [&](const FindingSpan* s) { return claim(s->begin, s->end); });
   };
-  std::vector<Splice> splices;
-  // The set operation against one block with OR-ed values: the whole query is the part (no splice).
-  if (f.subcategory == "set operator as OR") return std::nullopt;
-  // A set operator against a subquery link of the other polarity: the prediction's polarity
-  // flipped (IN <-> NOT IN, EXISTS <-> NOT EXISTS, EXCEPT <-> INTERSECT).
+  // The set operation against one block with OR-ed values: the whole query is the part.
+  if (f.subcategory == "set operator as OR") return none();
   if (f.subcategory == "set operator as IN") {
-    if (ps.size() != 1 || ps[0]->end > pred.text.size() || ps[0]->begin >= ps[0]->end) return std::nullopt;
-    const std::string written = pred.text.substr(ps[0]->begin, ps[0]->end - ps[0]->begin);
-    const std::string op = hs::asciiLower(written);
-    std::string text;
-    if (op == "except")
-      text = "INTERSECT";
-    else if (op == "intersect")
-      text = "EXCEPT";
-    else if (op.rfind("not", 0) == 0 && op.size() > 3 && std::isspace(static_cast<unsigned char>(op[3])) != 0)
-      text = written.substr(written.find_first_not_of(" \t\r\n", 3));
-    else
-      text = "NOT " + written;
-    return std::vector<Splice>{{ps[0]->begin, ps[0]->end, text}};
+    if (ps.size() != 1 || ps[0]->begin >= ps[0]->end) return none();
+    if (!claimAll()) return none();
+    flipPolarity(ps[0]->begin, ps[0]->end);
+    return;
   }
   // A `!=` join condition against the gold's NOT IN / NOT EXISTS: the gold's condition as written
-  // in its place (its subquery names its own tables; qualified with the prediction's aliases it
-  // would be correlated with the join).
+  // (its subquery names its own tables; qualified with the prediction's aliases it would be
+  // correlated with the join).
   if (f.subcategory == "negated set as join") {
-    if (ps.size() != 1 || gs.size() != 1 || ps[0]->end > pred.text.size() || gs[0]->end > gold.text.size() ||
-        gs[0]->begin > gs[0]->end)
-      return std::nullopt;
-    return std::vector<Splice>{
-        {ps[0]->begin, ps[0]->end, gold.text.substr(gs[0]->begin, gs[0]->end - gs[0]->begin)}};
+    if (ps.size() != 1 || gs.size() != 1 || !claimAll()) return none();
+    auto p = nodesAt<sql::Node>(*root_, pred_.text, ps[0]->begin, ps[0]->end);
+    const sql::Expr* g =
+        firstExpr(nodesAt<const sql::Node>(*gold_.tree, gold_.text, gs[0]->begin, gs[0]->end));
+    sql::Expr* target = firstExpr(p);
+    sql::Node* holder = nullptr;
+    sql::ExprPtr* slot = target ? slotOf(*root_, target, &holder) : nullptr;
+    if (!slot || !g) return asText();
+    *slot = copyGold(*g, false);
+    return;
   }
   if (f.category == "C3") {  // the joins: the gold's FROM clause in place of the predicted
-    const SelectBlock* pm = mainOf(pred);
-    const SelectBlock* gm = mainOf(gold);
-    if (!pm || !gm || pm->clauses[kFrom].empty()) return std::nullopt;
-    auto from = goldFromFor(gold, pred, *gm);
-    if (!from) return std::nullopt;
-    return std::vector<Splice>{{pred.beginOf(pm->clauses[kFrom]), pred.endOf(pm->clauses[kFrom]), *from}};
+    const SelectBlock* pm = mainOf(pred_);
+    if (!pm || pm->clauses[kFrom].empty()) return none();
+    if (!claim(pred_.beginOf(pm->clauses[kFrom]), pred_.endOf(pm->clauses[kFrom]))) return none();
+    replaceFrom();
+    return;
   }
   // '= (SELECT MAX/MIN ...)' against ORDER BY ... LIMIT (C2): the predicted form removed, the
-  // gold's put where it belongs (the ORDER BY ... LIMIT at the end of the main block, the condition
-  // into its WHERE).
-  // The same form whose MAX/MIN subquery lacks the main block's conditions (C6) is repaired alike.
+  // gold's put where it belongs. The same form whose MAX/MIN subquery lacks the main block's
+  // conditions (C6) is repaired alike.
   const std::string form = f.subcategory == "MAX/MIN subquery over other rows"
                                ? "MAX/MIN subquery instead of LIMIT"
                                : f.subcategory;
   if ((f.category == "C2" || f.category == "C6") && ps.size() == 1 && gs.size() == 1 &&
       (form == "MAX/MIN subquery instead of LIMIT" || form == "LIMIT instead of MAX/MIN subquery")) {
-    const SelectBlock* m = mainOf(pred);
-    const SelectBlock* gm = mainOf(gold);
-    if (!m || !gm || ps[0]->end > pred.text.size()) return std::nullopt;
+    const SelectBlock* m = mainOf(pred_);
+    const SelectBlock* gm = mainOf(gold_);
+    if (!m || !gm) return none();
     // The finding names the LIMIT; its ORDER BY goes with it.
-    FindingSpan p = *ps[0], g0 = *gs[0];
+    FindingSpan p = *ps[0], g = *gs[0];
     if (form == "MAX/MIN subquery instead of LIMIT" && !gm->orderBy.empty() &&
-        g0.begin == gm->keywordBegin[kLimit])
-      g0.begin = gm->keywordBegin[kOrderBy];
+        g.begin == gm->keywordBegin[kLimit])
+      g.begin = gm->keywordBegin[kOrderBy];
     if (form == "LIMIT instead of MAX/MIN subquery" && !m->orderBy.empty() &&
         p.begin == m->keywordBegin[kLimit])
       p.begin = m->keywordBegin[kOrderBy];
-    auto g = goldText(&g0);
-    if (!g) return std::nullopt;
-    std::vector<Splice> out{deletion(pred.text, p.begin, p.end)};
+    if (!claim(p.begin, p.end)) return none();
+    deleteAt(p.begin, p.end);
     if (form == "MAX/MIN subquery instead of LIMIT") {
-      const std::size_t at = insertionPoint(pred, *m, kOrderBy);
-      out.push_back({at, at, " " + *g, kOrderBy});
-    } else if (!m->clauses[kWhere].empty()) {
-      const std::size_t at = endOfClause(pred, *m, kWhere);
-      const std::size_t start = m->keywordEnd[kWhere];
-      out.push_back({at, at, ")", kWhere});
-      out.push_back({start, start, " (" + *g + ") AND (", kWhere});
+      insertClauses(g.begin, g.end);
     } else {
-      const std::size_t at = insertionPoint(pred, *m, kWhere);
-      out.push_back({at, at, " WHERE " + *g, kWhere});
+      const sql::Expr* cond = firstExpr(nodesAt<const sql::Node>(*gold_.tree, gold_.text, g.begin, g.end));
+      if (!cond) return asText();
+      insertCondition(copyGold(*cond));
     }
-    return out;
+    return;
   }
   // Grouping (C10) where the two sides group in a different number of blocks: the gold main
   // block's GROUP BY in place of the predicted main block's.
   if (f.category == "C10" && !ps.empty() && !gs.empty() && ps.size() != gs.size()) {
-    const SelectBlock* pm = mainOf(pred);
-    const SelectBlock* gm = mainOf(gold);
+    const SelectBlock* pm = mainOf(pred_);
+    const SelectBlock* gm = mainOf(gold_);
     const FindingSpan *p = nullptr, *g = nullptr;
     for (const FindingSpan* s : ps)
       if (pm && !pm->groupBy.empty() && s->begin == pm->keywordBegin[kGroupBy]) p = s;
     for (const FindingSpan* s : gs)
       if (gm && !gm->groupBy.empty() && s->begin == gm->keywordBegin[kGroupBy]) g = s;
-    if (!p || !g || p->end > pred.text.size()) return std::nullopt;
-    auto text = goldText(g);
-    if (!text) return std::nullopt;
-    return std::vector<Splice>{{p->begin, p->end, *text}};
+    if (!p || !g || !claim(p->begin, p->end)) return none();
+    replaceAt(p->begin, p->end, g->begin, g->end);
+    return;
   }
   if (!ps.empty() && ps.size() == gs.size()) {  // replace each predicted part by the gold's
-    for (std::size_t i = 0; i < ps.size(); ++i) {
-      auto g = goldText(gs[i]);
-      if (!g || ps[i]->end > pred.text.size()) return std::nullopt;
-      splices.push_back({ps[i]->begin, ps[i]->end, *g});
-    }
-    return splices;
+    if (!claimAll()) return none();
+    for (std::size_t i = 0; i < ps.size(); ++i) replaceAt(ps[i]->begin, ps[i]->end, gs[i]->begin, gs[i]->end);
+    return;
   }
   if (!ps.empty() && gs.empty()) {  // only in the prediction: delete
-    for (const FindingSpan* s : ps) {
-      if (s->end > pred.text.size()) return std::nullopt;
-      splices.push_back(deletion(pred.text, s->begin, s->end));
-    }
-    return splices;
+    if (!claimAll()) return none();
+    for (const FindingSpan* s : ps) deleteAt(s->begin, s->end);
+    return;
   }
   if (ps.empty() && gs.size() == 1) {  // only in the gold: insert where it belongs
-    const SelectBlock* m = mainOf(pred);
-    auto g = goldText(gs[0]);
-    if (!m || !g) return std::nullopt;
+    const std::size_t b = gs[0]->begin, e = gs[0]->end;
     const std::string& sub = f.subcategory;
     if (sub == "missing column") {
-      const std::size_t at = endOfClause(pred, *m, kSelect);
-      return std::vector<Splice>{{at, at, ", " + *g, kSelect}};
+      auto g = nodesAt<const sql::Node>(*gold_.tree, gold_.text, b, e);
+      auto column = std::make_unique<sql::ResultColumn>();
+      if (const auto* rc = firstOf<const sql::ResultColumn>(g))
+        column = copyGold(*rc);
+      else if (const sql::Expr* x = firstExpr(g))
+        column->expr = copyGold(*x);
+      else
+        return asText();
+      column->span = {kCopied, kCopied};
+      if (sql::SelectCore* core = mainCore()) core->columns.push_back(std::move(column));
+      return;
     }
-    if (sub == "missing DISTINCT")
-      return std::vector<Splice>{{m->keywordEnd[kSelect], m->keywordEnd[kSelect], " DISTINCT"}};
+    if (sub == "missing DISTINCT") {
+      if (sql::SelectCore* core = mainCore()) core->quantifier = sql::Quantifier::Distinct;
+      return;
+    }
     if (sub == "missing condition") {
-      if (!m->clauses[kWhere].empty()) {
-        const std::size_t at = endOfClause(pred, *m, kWhere);
-        const std::size_t start = m->keywordEnd[kWhere];
-        return std::vector<Splice>{{at, at, ")", kWhere}, {start, start, " (" + *g + ") AND (", kWhere}};
-      }
-      const std::size_t at = insertionPoint(pred, *m, kWhere);
-      return std::vector<Splice>{{at, at, " WHERE " + *g, kWhere}};
+      const sql::Expr* cond = firstExpr(nodesAt<const sql::Node>(*gold_.tree, gold_.text, b, e));
+      if (!cond) return asText();
+      insertCondition(copyGold(*cond));
+      return;
     }
-    int clause = -1;
-    if (sub == "missing GROUP BY") clause = kGroupBy;
-    if (sub == "missing ORDER BY") clause = kOrderBy;
-    if (sub == "missing LIMIT") clause = kLimit;
-    if (clause < 0) return std::nullopt;
-    const std::size_t at = insertionPoint(pred, *m, clause);
-    return std::vector<Splice>{{at, at, " " + *g, clause}};
+    if (sub != "missing GROUP BY" && sub != "missing ORDER BY" && sub != "missing LIMIT") return none();
+    insertClauses(b, e);
+    return;
   }
-  return std::nullopt;
+  return none();
 }
 
 }  // namespace
 
+std::optional<std::string> repair::treeRepair(const std::vector<const Finding*>& fs, const SqlView& pred,
+                                              const SqlView& gold, bool* asText) {
+  *asText = false;
+  if (!pred.tree || !gold.tree) {
+    *asText = true;
+    return std::nullopt;
+  }
+  TreeRepair r(pred, gold);
+  for (const Finding* f : fs) {
+    r.add(*f);
+    *asText = r.state() == TreeRepair::State::Text;
+    if (r.state() != TreeRepair::State::Tree) return std::nullopt;
+  }
+  return r.print();
+}
+
 std::optional<std::string> repairFor(const std::vector<const Finding*>& fs, const SqlView& pred,
                                      const SqlView& gold) {
   if (fs.empty()) return std::nullopt;
-  std::vector<Splice> all;
-  for (const Finding* f : fs) {
-    auto s = splicesFor(*f, pred, gold);
-    if (!s) return std::nullopt;
-    all.insert(all.end(), s->begin(), s->end());
-  }
-  return apply(pred.text, std::move(all));
+  bool asText = false;
+  auto repaired = repair::treeRepair(fs, pred, gold, &asText);
+  return asText ? repair::textRepair(fs, pred, gold) : repaired;
 }
 
 std::optional<std::string> repairFor(const Finding& f, const SqlView& pred, const SqlView& gold) {

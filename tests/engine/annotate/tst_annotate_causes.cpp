@@ -1,4 +1,4 @@
-// Causes, not differences (issue 13): the repairs spliced into the prediction, the verdicts of a
+// Causes, not differences (issue 13): the repairs made on the predicted tree, the verdicts of a
 // result probe, and the static rules without one. The probe is a fake: it scores the repaired SQL
 // texts the test expects, so what is repaired and how is checked exactly.
 #include <QtTest>
@@ -77,11 +77,11 @@ class TestAnnotateCauses : public QObject {
     QCOMPARE(q.asked.size(), std::size_t(1));
     QCOMPARE(q.asked[0], std::string("SELECT Name FROM singer WHERE Age > 30"));
     Probe r(0.1);
-    r.scores["SELECT Name FROM singer WHERE Country = 'France' AND Age > 30"] = 1.0;
+    r.scores["SELECT Name FROM singer WHERE Age > 30 AND Country = 'France'"] = 1.0;
     auto second = ctypes("SELECT Name FROM singer WHERE Country = 'France'",
                          "SELECT Name FROM singer WHERE Country = 'France' AND Age > 30", "", &r.probe);
     QCOMPARE(r.asked.size(), std::size_t(1));
-    QCOMPARE(r.asked[0], std::string("SELECT Name FROM singer WHERE (Age > 30) AND ( Country = 'France')"));
+    QCOMPARE(r.asked[0], std::string("SELECT Name FROM singer WHERE Age > 30 AND Country = 'France'"));
   }
 
   void correctResultHasNoCauses() {
@@ -119,12 +119,12 @@ class TestAnnotateCauses : public QObject {
     // priority order puts the operator before DISTINCT), not every difference.
     Probe p(0.3);
     p.scores["SELECT DISTINCT Name FROM singer WHERE Age >= 30"] = 1.0;
-    p.scores["SELECT   Name FROM singer WHERE Age > 30"] = 1.0;
+    p.scores["SELECT Name FROM singer WHERE Age > 30"] = 1.0;
     auto fs = ctypes("SELECT DISTINCT Name FROM singer WHERE Age > 30",
                      "SELECT Name FROM singer WHERE Age >= 30", "", &p.probe);
     QCOMPARE(fs.size(), std::size_t(1));
     QCOMPARE(fs[0].category, std::string("C1"));
-    QVERIFY(std::find(p.asked.begin(), p.asked.end(), "SELECT   Name FROM singer WHERE Age > 30") !=
+    QVERIFY(std::find(p.asked.begin(), p.asked.end(), "SELECT Name FROM singer WHERE Age > 30") !=
             p.asked.end());
   }
 

@@ -101,7 +101,7 @@ class TestAnnotateCausesRoutes : public QObject {
 
   void maxSubqueryRepairIsOrderByLimit() {
     Probe p(0.5);
-    p.scores["SELECT Name FROM singer   ORDER BY Age DESC LIMIT 1"] = 1.0;
+    p.scores["SELECT Name FROM singer ORDER BY Age DESC LIMIT 1"] = 1.0;
     auto fs = ctypes("SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)",
                      "SELECT Name FROM singer ORDER BY Age DESC LIMIT 1", &p.probe);
     QCOMPARE(types(fs), (std::set<std::string>{"C2"}));
@@ -111,7 +111,7 @@ class TestAnnotateCausesRoutes : public QObject {
   void limitRepairIsMaxSubquery() {
     // The other way: ORDER BY ... LIMIT 1 removed, the gold's '= (SELECT MAX ...)' put into WHERE.
     Probe p(0.5);
-    p.scores["SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)  "] = 1.0;
+    p.scores["SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)"] = 1.0;
     auto fs = ctypes("SELECT Name FROM singer ORDER BY Age DESC LIMIT 1",
                      "SELECT Name FROM singer WHERE Age = (SELECT max(Age) FROM singer)", &p.probe);
     QCOMPARE(types(fs), (std::set<std::string>{"C2"}));
@@ -122,12 +122,12 @@ class TestAnnotateCausesRoutes : public QObject {
     // ORDER BY SUM(..) LIMIT 1 does not run without the GROUP BY: the two repairs go together, the
     // GROUP BY before the ORDER BY at the one position both are inserted.
     Probe p(0.3);
-    p.fails.insert("SELECT Country FROM singer   ORDER BY sum(Age) DESC LIMIT 1");
-    p.scores["SELECT Country FROM singer   GROUP BY Country ORDER BY sum(Age) DESC LIMIT 1"] = 1.0;
+    p.fails.insert("SELECT Country FROM singer ORDER BY sum(Age) DESC LIMIT 1");
+    p.scores["SELECT Country FROM singer GROUP BY Country ORDER BY sum(Age) DESC LIMIT 1"] = 1.0;
     auto fs = ctypes("SELECT Country FROM singer WHERE Age = (SELECT max(Age) FROM singer)",
                      "SELECT Country FROM singer GROUP BY Country ORDER BY sum(Age) DESC LIMIT 1", &p.probe);
     QCOMPARE(types(fs), (std::set<std::string>{"C2", "C10"}));
-    QVERIFY(p.wasAsked("SELECT Country FROM singer   GROUP BY Country ORDER BY sum(Age) DESC LIMIT 1"));
+    QVERIFY(p.wasAsked("SELECT Country FROM singer GROUP BY Country ORDER BY sum(Age) DESC LIMIT 1"));
   }
 
   void groupingOfTheMainBlocksIsRepaired() {

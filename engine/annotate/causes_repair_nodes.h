@@ -1,0 +1,165 @@
+#pragma once
+// Internal to the tree repairs (causes_repair.cpp): finding the nodes of a parsed query that a
+// finding's byte spans cover, in the predicted tree (to edit) and in the gold's (to copy).
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "engine/annotate/sql_view.h"
+#include "engine/sql/ast.h"
+#include "engine/sql/normalise_rewrite.h"
+
+namespace hs::annotate::repair {
+
+inline bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Nodes whose span is exactly [b, e), outermost first; a part written in parentheses that only
+// group it, (a OR b), is the node inside them.
+template <class N>
+std::vector<N*> nodesAt(N& root, std::string_view text, std::size_t b, std::size_t e) {
+  std::vector<N*> out;
+  for (;;) {
+    sql::walk(root, [&](N& n) {
+      if (n.span.begin == b && n.span.end == e) out.push_back(&n);
+      return true;
+    });
+    if (!out.empty() || e < b + 2 || e > text.size() || text[b] != '(' || text[e - 1] != ')') return out;
+    int depth = 0;
+    for (std::size_t i = b; i + 1 < e; ++i) {
+      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+      if (depth == 0) return out;  // (a) AND (b): the first parenthesis closes early
+    }
+    ++b;
+    --e;
+    while (b < e && isSpace(text[b])) ++b;
+    while (e > b && isSpace(text[e - 1])) --e;
+  }
+}
+
+// The core a view's main block is: the first operand of a top-level set operation.
+template <class Stmt>
+auto leftmostCore(Stmt& stmt) {
+  auto* body = stmt.body.get();
+  while (body && body->template is<sql::CompoundSelect>())
+    body = body->template as<sql::CompoundSelect>()->left.get();
+  return body ? body->template as<sql::SelectCore>() : nullptr;
+}
+
+// The innermost node of type T whose span contains [b, e).
+template <class T, class Root>
+T* innermost(Root& root, std::size_t b, std::size_t e) {
+  using N = std::conditional_t<std::is_const_v<Root>, const sql::Node, sql::Node>;
+  T* found = nullptr;
+  sql::walk(static_cast<N&>(root), [&](N& n) {
+    if (n.span.begin > b || e > n.span.end) return false;
+    if (auto* t = n.template as<std::remove_const_t<T>>()) found = t;
+    return true;
+  });
+  return found;
+}
+
+// The binary operator whose operator alone [b, e) is (>= in count(*) >= 10).
+template <class Root>
+auto binaryAtOperator(Root& root, std::size_t b, std::size_t e) {
+  using N = std::conditional_t<std::is_const_v<Root>, const sql::Node, sql::Node>;
+  decltype(static_cast<N&>(root).template as<sql::Binary>()) found = nullptr;
+  sql::walk(static_cast<N&>(root), [&](N& n) {
+    if (auto* bin = n.template as<sql::Binary>();
+        bin && bin->left && bin->right && bin->left->span.end <= b && e <= bin->right->span.begin)
+      found = bin;
+    return true;
+  });
+  return found;
+}
+
+template <class T, class N>
+T* firstOf(const std::vector<N*>& nodes) {
+  for (N* n : nodes)
+    if (auto* t = n->template as<T>()) return t;
+  return nullptr;
+}
+
+inline sql::Expr* firstExpr(const std::vector<sql::Node*>& nodes) {
+  for (sql::Node* n : nodes)
+    if (sql::isExprKind(n->kind())) return static_cast<sql::Expr*>(n);
+  return nullptr;
+}
+inline const sql::Expr* firstExpr(const std::vector<const sql::Node*>& nodes) {
+  for (const sql::Node* n : nodes)
+    if (sql::isExprKind(n->kind())) return static_cast<const sql::Expr*>(n);
+  return nullptr;
+}
+
+// The slot that owns `target` and the node that holds the slot.
+inline sql::ExprPtr* slotOf(sql::Node& root, const sql::Expr* target, sql::Node** holder) {
+  sql::ExprPtr* found = nullptr;
+  sql::walk(root, [&](sql::Node& n) {
+    if (found) return false;
+    sql::detail::forEachExprSlot(n, [&](sql::ExprPtr& s) {
+      if (!found && s.get() == target) {
+        found = &s;
+        *holder = &n;
+      }
+    });
+    return !found;
+  });
+  return found;
+}
+
+// The clauses of one SELECT that a span starting at a clause keyword covers (GROUP BY a HAVING
+// count(*) > 1 covers the grouping and the HAVING). ORDER BY and LIMIT belong to the statement.
+template <class Core, class Stmt>
+struct Clauses {
+  Core* core = nullptr;
+  Stmt* stmt = nullptr;
+  bool where = false, groupBy = false, having = false, orderBy = false, limit = false;
+  bool any() const { return where || groupBy || having || orderBy || limit; }
+};
+
+inline bool inside(const sql::Span& s, std::size_t b, std::size_t e) {
+  return b <= s.begin && s.end <= e;
+}
+
+// The SELECT block of a view one of whose clause keywords (WHERE ... LIMIT) begins at `b`.
+inline const SelectBlock* blockAtKeyword(const SqlView& v, std::size_t b) {
+  for (const SelectBlock& blk : v.blocks)
+    for (int c = kWhere; c < kClauseCount; ++c)
+      if (!blk.clauses[static_cast<std::size_t>(c)].empty() &&
+          blk.keywordBegin[static_cast<std::size_t>(c)] == b)
+        return &blk;
+  return nullptr;
+}
+
+template <class Root>
+auto clausesAt(Root& root, const SqlView& v, std::size_t b, std::size_t e) {
+  using Core = std::conditional_t<std::is_const_v<Root>, const sql::SelectCore, sql::SelectCore>;
+  using Stmt = std::conditional_t<std::is_const_v<Root>, const sql::SelectStmt, sql::SelectStmt>;
+  using N = std::conditional_t<std::is_const_v<Root>, const sql::Node, sql::Node>;
+  Clauses<Core, Stmt> out;
+  const SelectBlock* blk = blockAtKeyword(v, b);
+  if (!blk || blk->tokens.empty()) return out;
+  const std::size_t select = v.tokens[blk->tokens.first].begin;
+  // The core that starts at the block's SELECT, and the smallest statement around it.
+  sql::walk(root, [&](N& n) {
+    if (auto* c = n.template as<sql::SelectCore>(); c && c->span.begin == select) out.core = c;
+    if (auto* s = n.template as<sql::SelectStmt>(); s && s->body && s->span.begin <= select)
+      if (!out.stmt || s->span.begin >= out.stmt->span.begin) out.stmt = s;
+    return true;
+  });
+  if (!out.core || !out.stmt) return out;
+  // The statement must end the block (its ORDER BY / LIMIT follow the core), else it is an outer one.
+  if (out.stmt->span.end < out.core->span.end) return out;
+  out.where = out.core->where && inside(out.core->where->span, b, e);
+  out.groupBy = !out.core->groupBy.empty() && inside(out.core->groupBy.front()->span, b, e) &&
+                inside(out.core->groupBy.back()->span, b, e);
+  out.having = out.core->having && inside(out.core->having->span, b, e);
+  if (out.stmt->body.get() == out.core || out.stmt->body->span.end == out.core->span.end) {
+    out.orderBy = !out.stmt->orderBy.empty() && inside(out.stmt->orderBy.front()->span, b, e);
+    out.limit = out.stmt->limit && inside(out.stmt->limit->span, b, e);
+  }
+  return out;
+}
+
+}  // namespace hs::annotate::repair

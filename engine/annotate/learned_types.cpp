@@ -240,6 +240,28 @@ double sigmoid(double z) {
   return 1.0 / (1.0 + std::exp(-z));
 }
 
+// The leaf a case reaches; parseTypeModel checked that every child follows its parent.
+const std::vector<double>& leafOf(const TypeModel::Tree& t, const std::vector<double>& x) {
+  std::size_t n = 0;
+  while (t.feature[n] >= 0) {
+    const auto f = static_cast<std::size_t>(t.feature[n]);
+    n = static_cast<std::size_t>(f < x.size() && x[f] <= t.threshold[n] ? t.left[n] : t.right[n]);
+  }
+  return t.value[n];
+}
+
+double probabilityOf(const TypeModel& model, const TypeModel::PerType& m, const std::vector<double>& x) {
+  if (m.output < 0) {
+    double z = m.bias;
+    for (std::size_t j = 0; j < x.size() && j < m.weights.size(); ++j) z += m.weights[j] * x[j];
+    return sigmoid(z);
+  }
+  if (model.forest.empty()) return 0.0;
+  double sum = 0.0;
+  for (const TypeModel::Tree& t : model.forest) sum += leafOf(t, x)[static_cast<std::size_t>(m.output)];
+  return sum / static_cast<double>(model.forest.size());
+}
+
 }  // namespace
 
 const std::vector<std::string>& typeFeatureNames() {
@@ -263,9 +285,7 @@ std::vector<std::string> decideTypes(const TypeModel& model, const std::vector<d
   if (probability) probability->clear();
   for (std::size_t i = 0; i < model.learned.size(); ++i) {
     const TypeModel::PerType& m = model.learned[i];
-    double z = m.bias;
-    for (std::size_t j = 0; j < x.size() && j < m.weights.size(); ++j) z += m.weights[j] * x[j];
-    const double p = sigmoid(z);
+    const double p = probabilityOf(model, m, x);
     if (probability) probability->push_back(p);
     const int t = typeIndex(m.type);
     if (t < 0) continue;
@@ -311,6 +331,65 @@ std::vector<double> applyLearnedTypes(const TypeModel& model, std::vector<Findin
   return x;
 }
 
+namespace {
+
+// The trees of `forest` into `out`, or why not (`what` and where: "tree 3 node 17: ...").
+std::optional<std::string> readForest(const nlohmann::json& forest, std::size_t features,
+                                      std::size_t& outputs, std::vector<TypeModel::Tree>& out) {
+  if (!forest.is_object() || !forest.contains("outputs") || !forest["outputs"].is_number_integer() ||
+      forest["outputs"].get<long long>() < 1 || forest["outputs"].get<long long>() > kTypes)
+    return "`forest` needs `outputs`, 1 to 10";
+  outputs = forest["outputs"].get<std::size_t>();
+  if (!forest.contains("trees") || !forest["trees"].is_array() || forest["trees"].empty())
+    return "`forest` needs a non-empty list `trees`";
+  for (std::size_t i = 0; i < forest["trees"].size(); ++i) {
+    const nlohmann::json& t = forest["trees"][i];
+    const std::string at = "tree " + std::to_string(i);
+    if (!t.is_object()) return at + ": expected an object";
+    for (const char* key : {"feature", "threshold", "left", "right", "value"})
+      if (!t.contains(key) || !t[key].is_array()) return at + ": `" + key + "` must be a list";
+    const std::size_t n = t["feature"].size();
+    if (n == 0) return at + ": no nodes";
+    for (const char* key : {"threshold", "left", "right", "value"})
+      if (t[key].size() != n) return at + ": `" + key + "` must have " + std::to_string(n) + " entries";
+    TypeModel::Tree tree;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string node = at + " node " + std::to_string(k);
+      const nlohmann::json& f = t["feature"][k];
+      if (!f.is_number_integer() || f.get<long long>() < -1 ||
+          f.get<long long>() >= static_cast<long long>(features))
+        return node + ": `feature` must be -1 (a leaf) or a feature index below " + std::to_string(features);
+      tree.feature.push_back(f.get<int>());
+      const bool leaf = tree.feature.back() < 0;
+      const nlohmann::json& th = t["threshold"][k];
+      if (!th.is_number() || !std::isfinite(th.get<double>()))
+        return node + ": `threshold` must be a finite number";
+      tree.threshold.push_back(th.get<double>());
+      for (const char* key : {"left", "right"}) {
+        const nlohmann::json& c = t[key][k];
+        const bool ok = c.is_number_integer() && (leaf ? c.get<long long>() == -1
+                                                       : c.get<long long>() > static_cast<long long>(k) &&
+                                                             c.get<long long>() < static_cast<long long>(n));
+        if (!ok)
+          return node + ": `" + key + "` must be " + (leaf ? "-1 at a leaf" : "a later node of the tree");
+        (key[0] == 'l' ? tree.left : tree.right).push_back(c.get<int>());
+      }
+      tree.value.emplace_back();
+      if (!leaf) {
+        if (!t["value"][k].empty()) return node + ": an inner node's `value` must be empty";
+        continue;
+      }
+      if (auto problem = model_file::readFiniteNumbers(
+              t["value"][k], outputs, "leaf value", "refit with tests/fit/fit_types.py", tree.value.back()))
+        return node + ": " + *problem;
+    }
+    out.push_back(std::move(tree));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<TypeModel> parseTypeModel(std::string_view text) {
   auto bad = [](std::string message) {
     return makeError(ErrorKind::BadInput, "type_weights", "type weights: " + std::move(message));
@@ -329,22 +408,37 @@ Result<TypeModel> parseTypeModel(std::string_view text) {
     if (!j["keep_lone_rule_type"].is_boolean()) return bad("`keep_lone_rule_type` must be true or false");
     m.keepLoneRuleType = j["keep_lone_rule_type"].get<bool>();
   }
+  std::size_t outputs = 0;
+  if (j.contains("forest"))
+    if (auto problem = readForest(j["forest"], names.size(), outputs, m.forest))
+      return bad("forest: " + *problem);
   for (const nlohmann::json& t : j["types"]) {
     TypeModel::PerType p;
     if (!t.is_object() || !t.contains("type") || !t["type"].is_string() ||
         typeIndex(t["type"].get<std::string>()) < 0)
       return bad("each type needs a `type` C1..C10");
     p.type = t["type"].get<std::string>();
-    for (const char* key : {"bias", "threshold"})
-      if (!t.contains(key) || !t[key].is_number() || !std::isfinite(t[key].get<double>()))
-        return bad(p.type + ": `" + key + "` must be a finite number");
-    p.bias = t["bias"].get<double>();
+    if (!t.contains("threshold") || !t["threshold"].is_number() ||
+        !std::isfinite(t["threshold"].get<double>()))
+      return bad(p.type + ": `threshold` must be a finite number");
     p.threshold = t["threshold"].get<double>();
     if (t.contains("veto")) {
       if (!t["veto"].is_number() || !std::isfinite(t["veto"].get<double>()))
         return bad(p.type + ": `veto` must be a finite number");
       p.veto = t["veto"].get<double>();
     }
+    if (t.contains("output")) {
+      if (m.forest.empty()) return bad(p.type + ": `output` needs a `forest`");
+      if (!t["output"].is_number_integer() || t["output"].get<long long>() < 0 ||
+          t["output"].get<long long>() >= static_cast<long long>(outputs))
+        return bad(p.type + ": `output` must be a forest output, 0 to " + std::to_string(outputs - 1));
+      p.output = t["output"].get<int>();
+      m.learned.push_back(std::move(p));
+      continue;
+    }
+    if (!t.contains("bias") || !t["bias"].is_number() || !std::isfinite(t["bias"].get<double>()))
+      return bad(p.type + ": `bias` must be a finite number");
+    p.bias = t["bias"].get<double>();
     if (!t.contains("weights"))
       return bad(p.type + ": `weights` must hold " + std::to_string(names.size()) + " numbers");
     if (auto problem = model_file::readFiniteNumbers(t["weights"], names.size(), "weight", refit, p.weights))

@@ -1,7 +1,7 @@
 #pragma once
-// The C1..C10 labels learned from people: one L2 logistic model per type over what the rules found
-// and the clause counts of both queries, fitted on the human-labelled MRSQLGen train rows by
-// tests/fit/fit_types.py and embedded from resources/labels/types.json. People label surface
+// The C1..C10 labels learned from people: a random forest (or one L2 logistic model per type) over
+// what the rules found and the clause counts of both queries, fitted on the human-labelled MRSQLGen train
+// rows by tests/fit/fit_types.py and embedded from resources/labels/types.json. People label surface
 // differences where the rules look for causes: a prediction that writes the gold's JOIN as
 // `WHERE id IN (SELECT ...)` is a join error (C3) to them, a condition difference (C6) to the rules.
 #include <optional>
@@ -19,17 +19,32 @@ namespace hs::annotate {
 inline constexpr std::string_view kLearnedSubcategory = "learned";
 
 struct TypeModel {
+  // One binary tree of a forest, as node arrays: node 0 is the root; an inner node sends a case with
+  // x[feature] <= threshold to `left`, others to `right`; a leaf (feature -1) holds one probability
+  // per forest output.
+  struct Tree {
+    std::vector<int> feature;
+    std::vector<double> threshold;
+    std::vector<int> left, right;
+    std::vector<std::vector<double>> value;  // per node; empty at an inner node
+  };
   struct PerType {
     std::string type;  // "C3"
+    // A logistic type: bias + weights . x, one weight per typeFeatureNames() entry.
     double bias = 0.0;
-    std::vector<double> weights;  // one per typeFeatureNames() entry
-    double threshold = 0.5;       // labelled when the probability reaches it
+    std::vector<double> weights;
+    double threshold = 0.5;  // labelled when the probability reaches it
     // A type the rules gave stays unless its probability is below this (unset: `threshold`). Kept
     // low, the model adds types freely but turns down a rule's finding only when it is confident:
     // `>` written `>=` is a C1 to the blind set's labellers even where MRSQLGen's rarely say C1.
     std::optional<double> veto;
+    // A forest type (`output` >= 0): the mean over the forest's trees of the leaf's value[output].
+    // A tree weighs a feature by the others on its path, which one weight per feature cannot:
+    // a differing JOIN count need not mean the same type with and without a differing WHERE.
+    int output = -1;
   };
   std::vector<PerType> learned;  // the types the model decides; the others stay the rules'
+  std::vector<Tree> forest;      // shared by the forest types
   // A case the rules give exactly one type keeps it whatever the model says: a single clear edit
   // (`LIMIT 1` written `LIMIT 3`) is labelled by what it changes.
   bool keepLoneRuleType = false;
@@ -65,9 +80,12 @@ std::vector<double> applyLearnedTypes(const TypeModel& model, std::vector<Findin
                                       const SqlView& pred, const SqlView& gold, bool predRan,
                                       bool wantFeatures = false);
 
-// Reads resources/labels/types.json: `features` (typeFeatureNames(), in order) and `types`, a
-// list of {type, bias, weights, threshold, veto (optional)}; `keep_lone_rule_type` (optional); other keys
-// (cross-validation figures) are ignored. Anything else is a BadInput error with code "type_weights".
+// Reads resources/labels/types.json: `features` (typeFeatureNames(), in order), `types`, a list of
+// {type, threshold, veto (optional)} with either {bias, weights} (logistic) or {output} (forest),
+// `forest` (needed by forest types) {outputs, trees: [{feature, threshold, left, right, value}]}
+// with a leaf's `value` a list of `outputs` probabilities and an inner node's an empty list, a
+// child always after its parent; `keep_lone_rule_type` (optional); other keys (cross-validation
+// figures) are ignored. Anything else is a BadInput error with code "type_weights".
 Result<TypeModel> parseTypeModel(std::string_view json);
 // The embedded model; empty (the rules' labels) when it does not load, and then
 // defaultTypeModelError() says why (tst_annotate_learned_types fails).

@@ -12,9 +12,9 @@ tests/fit/test_set.json; the test rows are never read) and makes single-edit mut
 rules give at least one C-type, so the model is fitted on those rows; a row where the rules give
 none keeps no type.
 
-The model: per type, L2 logistic regression (scikit-learn, lbfgs) on standardised features; the
-standardisation is folded into the written weights, so the engine computes bias + w.x on the raw
-features. Per type, the penalty C, the threshold (a type the rules did not give is added), the veto
+The model: one random forest (scikit-learn RandomForestClassifier, FOREST below) with an output
+per type, written as node arrays: the engine takes the mean over the trees of the leaf's value for
+the type. Per type, the threshold (a type the rules did not give is added), the veto
 (a type the rules gave is dropped below it) and whether the type is left to the rules, and whether
 a case's lone rule type is always kept, are chosen by 6-fold cross-validation with folds grouped by
 database (a database never on both sides), on the mean of the micro-F1 over the MRSQLGen rows and
@@ -50,7 +50,10 @@ FOLDS = 6
 MUTANT_SEED = 2712      # the blind set's mutants used random.Random(14)
 MUTANTS_PER_RULE = 40   # of make_mutants.py's 11 rules, one mutant per gold query
 INNER_FOLDS = 5
-C_GRID = (0.003, 0.01, 0.03, 0.1, 0.3)
+# The forest: fixed, small enough for the engine to walk per case (60 trees of at most 8 levels).
+FOREST = {"n_estimators": 60, "max_depth": 8, "min_samples_leaf": 2, "max_features": 0.3, "random_state": 0}
+C_GRID = ("forest",)  # one model setting: the options' first entry
+DIGITS = 6  # leaf values and thresholds as written
 THRESHOLDS = tuple(round(0.1 + 0.05 * i, 2) for i in range(13))  # 0.10 .. 0.70
 # Below this probability a type the rules gave is dropped (at most the type's threshold).
 VETOES = (0.0, 0.02, 0.05) + THRESHOLDS
@@ -62,7 +65,7 @@ TOLERANCE = 1e-4
 
 try:
     import numpy as np
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.ensemble import RandomForestClassifier
 except ImportError:
     np = None
 
@@ -163,22 +166,49 @@ def line(name, s):
         " ".join("%s %.2f" % (t, v) for t, v in zip(TYPES, s["per_type_f1"])))
 
 
-def fit_one(x, y, c):
-    """(weights, bias) on the raw features: the standardisation folded in; None for a constant y."""
-    if y.min() == y.max():
-        return None
-    mean, sd = x.mean(0), x.std(0)
-    sd[sd == 0] = 1.0
-    model = LogisticRegression(C=c, max_iter=5000).fit((x - mean) / sd, y)
-    w = model.coef_[0] / sd
-    return w, float(model.intercept_[0] - (w * mean).sum())
+def fit_forest(x, y):
+    """The forest on rows x with labels y (n x 10), as the engine reads it: a list of trees, each
+    {feature, threshold, left, right, value}, a leaf's value the probability of each type (0 for a
+    type no training row has)."""
+    model = RandomForestClassifier(**FOREST).fit(x, y)
+    trees = []
+    for est in model.estimators_:
+        t = est.tree_
+        leaf = t.children_left < 0
+        value = []
+        for k in range(t.node_count):
+            if not leaf[k]:
+                value.append([])
+                continue
+            row = []
+            for j, classes in enumerate(est.classes_):
+                counts = t.value[k, j, :len(classes)]
+                one = list(classes).index(1) if 1 in classes else None
+                row.append(0.0 if one is None else round(float(counts[one] / counts.sum()), DIGITS))
+            value.append(row)
+        trees.append({"feature": [int(f) if not l else -1 for f, l in zip(t.feature, leaf)],
+                      "threshold": [round(float(v), DIGITS) if not l else 0.0 for v, l in zip(t.threshold, leaf)],
+                      "left": [int(v) for v in t.children_left], "right": [int(v) for v in t.children_right],
+                      "value": value})
+    return trees
 
 
-def probabilities(fit, x):
-    if fit is None:
-        return np.zeros(len(x))
-    w, b = fit
-    return 1.0 / (1.0 + np.exp(-(x @ w + b)))
+def forest_probabilities(trees, x):
+    """(n x 10) as the engine computes them (learned_types.cpp): x[feature] <= threshold goes left.
+    sklearn compares float32 features with its thresholds; the features are counts, exact in both."""
+    out = np.zeros((len(x), len(TYPES)))
+    for t in trees:
+        feature, threshold, left, right = (np.array(t[k]) for k in ("feature", "threshold", "left", "right"))
+        node = np.zeros(len(x), dtype=int)
+        while True:
+            inner = feature[node] >= 0
+            if not inner.any():
+                break
+            f = np.where(inner, feature[node], 0)
+            go_left = x[np.arange(len(x)), f] <= threshold[node]
+            node = np.where(inner, np.where(go_left, left[node], right[node]), node)
+        out += np.array([t["value"][k] for k in node])
+    return out / len(trees)
 
 
 def decide(prob, rules, choice, lone=False):
@@ -237,8 +267,7 @@ def choose(x, y, rules, fold, fold_ids, mutant):
     for k in fold_ids:
         train, held = (fold != k) & rows, fold == k
         for c in C_GRID:
-            for j in range(len(TYPES)):
-                prob[c][held, j] = probabilities(fit_one(x[train], y[train, j], c), x[held])
+            prob[c][held] = forest_probabilities(fit_forest(x[train], y[train]), x[held])
     yr, rr, mr = y[rows], rules[rows], mutant[rows]
     best = max((choose_given(prob, yr, rr, mr, rows, lone) for lone in (False, True)), key=lambda b: b[0])
     return best[1], best[2]
@@ -275,16 +304,12 @@ def choose_given(prob, yr, rr, mr, rows, lone):
 
 
 def show(choice, lone):
-    return " ".join("%s:%s" % (t, "rules" if ch is None else "C=%g,t=%.2f,v=%.2f" % ch)
+    return " ".join("%s:%s" % (t, "rules" if ch is None else "t=%.2f,v=%.2f" % ch[1:])
                     for t, ch in zip(TYPES, choice)) + (" lone rule type kept" if lone else "")
 
 
-def fit_all(x, y, choice):
-    return [None if ch is None else fit_one(x, y[:, j], ch[0]) for j, ch in enumerate(choice)]
-
-
-def label_all(fits, x, rules, choice, lone):
-    prob = np.stack([probabilities(f, x) if f is not None else np.zeros(len(x)) for f in fits], 1)
+def label_all(trees, x, rules, choice, lone):
+    prob = forest_probabilities(trees, x)
     return decide(prob, rules, choice, lone), prob
 
 
@@ -295,24 +320,33 @@ def nested_cv(x, y, rules, fold, mutant):
         inner = [i for i in range(FOLDS) if i != k]
         choice, lone = choose(x, y, rules, fold, inner, mutant)
         train, held = fold != k, fold == k
-        out[held] = label_all(fit_all(x[train], y[train], choice), x[held], rules[held], choice, lone)[0]
+        out[held] = label_all(fit_forest(x[train], y[train]), x[held], rules[held], choice, lone)[0]
         log("fit_types: outer fold %d: %s" % (k, show(choice, lone)))
     return out
 
 
-def model_json(names, fits, choice, lone, train_rows, applied, dbs):
-    types = []
-    for j, (fit, ch) in enumerate(zip(fits, choice)):
-        if ch is None or fit is None:
-            continue
-        w, b = fit
-        types.append({"type": TYPES[j], "C": ch[0], "threshold": ch[1], "veto": ch[2], "bias": round(b, 6),
-                      "weights": [round(float(v), 6) for v in w]})
+def model_json(names, trees, choice, lone, train_rows, applied, dbs):
+    types = [{"type": TYPES[j], "output": j, "threshold": ch[1], "veto": ch[2]}
+             for j, ch in enumerate(choice) if ch is not None]
     return {"about": "the learned C1..C10 labels (engine/annotate/learned_types.h), fitted by "
                      "tests/fit/fit_types.py on the human-labelled MRSQLGen train rows; never edit by hand",
             "train_rows": train_rows, "fitted_rows": applied, "databases": dbs,
             "rule_types": [t for t, ch in zip(TYPES, choice) if ch is None], "keep_lone_rule_type": lone,
-            "features": names, "types": types}
+            "features": names, "types": types,
+            "forest": {"method": "scikit-learn RandomForestClassifier %s" % json.dumps(FOREST, sort_keys=True),
+                       "outputs": len(TYPES), "trees": trees}}
+
+
+def write_model(path, model):
+    """types.json with one line per tree array (thousands of nodes would be a line each)."""
+    trees = model["forest"]["trees"]
+    text = json.dumps({**model, "forest": {**model["forest"], "trees": ["@tree%d" % i for i in range(len(trees))]}},
+                      indent=1)
+    for i, t in enumerate(trees):
+        body = ",\n   ".join('"%s": %s' % (k, json.dumps(t[k], separators=(",", ":"))) for k in t)
+        text = text.replace('"@tree%d"' % i, "{\n   %s\n  }" % body, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text + "\n")
 
 
 def same_model(a, b):
@@ -322,11 +356,19 @@ def same_model(a, b):
     if len(a.get("types", [])) != len(b.get("types", [])):
         return False
     for s, t in zip(a["types"], b["types"]):
-        if (s["type"], s["C"], s["threshold"], s["veto"]) != (t["type"], t["C"], t["threshold"], t.get("veto")):
+        if (s["type"], s["output"], s["threshold"], s["veto"]) != \
+                (t["type"], t.get("output"), t["threshold"], t.get("veto")):
             return False
-        if abs(s["bias"] - t["bias"]) > TOLERANCE or len(s["weights"]) != len(t["weights"]):
+    fa, fb = a.get("forest", {}), b.get("forest", {})
+    if fa.get("method") != fb.get("method") or len(fa.get("trees", [])) != len(fb.get("trees", [])):
+        return False
+    for s, t in zip(fa["trees"], fb["trees"]):
+        if any(s[k] != t[k] for k in ("feature", "left", "right")):
             return False
-        if any(abs(u - v) > TOLERANCE for u, v in zip(s["weights"], t["weights"])):
+        if any(abs(u - v) > TOLERANCE for u, v in zip(s["threshold"], t["threshold"])):
+            return False
+        if any(len(u) != len(v) or any(abs(p - q) > TOLERANCE for p, q in zip(u, v))
+               for u, v in zip(s["value"], t["value"])):
             return False
     return True
 
@@ -377,8 +419,8 @@ def main():
             len(mutants), len({r["db_id"] for r in mutants}), int(applied[mutant_all].sum())))
 
     choice, lone = choose(x, y, rules, fold, list(range(FOLDS)), mutant)
-    fits = fit_all(x, y, choice)
-    model = model_json(names, fits, choice, lone, len(rows), int(applied[~mutant_all].sum()), len(dbs))
+    trees = fit_forest(x, y)
+    model = model_json(names, trees, choice, lone, len(rows), int(applied[~mutant_all].sum()), len(dbs))
     model["mutants"] = {"rows": len(mutants), "fitted_rows": int(applied[mutant_all].sum()),
                         "seed": MUTANT_SEED, "per_rule": MUTANTS_PER_RULE}
     if args.check:
@@ -406,13 +448,10 @@ def main():
     print("chosen on all train rows: " + show(choice, lone))
     model["cv"] = {"method": "nested 6-fold cross-validation grouped by database on the train rows and "
                              "the train mutants", **cv}
-    with open(args.out, "w", encoding="utf-8") as f:
-        json.dump(model, f, indent=1)
-        f.write("\n")
+    write_model(args.out, model)
     # Recorded rows for tst_annotate_learned_types: every k-th row the model applies to.
-    # The written (rounded) weights, as the engine reads them.
-    written = {t["type"]: (np.array(t["weights"]), t["bias"]) for t in model["types"]}
-    labels, prob = label_all([written.get(t) for t in TYPES], x, rules, choice, lone)
+    # The written (rounded) forest, as the engine reads it.
+    labels, prob = label_all(model["forest"]["trees"], x, rules, choice, lone)
     step = max(1, len(x) // RECORDED_ROWS)
     recorded = []
     for i in range(0, len(x), step)[:RECORDED_ROWS]:

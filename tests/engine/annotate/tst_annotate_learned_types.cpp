@@ -202,6 +202,59 @@ class TestAnnotateLearnedTypes : public QObject {
     QVERIFY(!parseTypeModel(j.dump()));
   }
 
+  // A forest type's probability is the mean over the trees of its leaf value: tree 0 splits on
+  // pred_ok (feature 0), tree 1 is a lone leaf. Two outputs; C3 reads output 1.
+  void forestTypeIsMeanOfLeaves() {
+    json j = {{"features", typeFeatureNames()},
+              {"forest",
+               {{"outputs", 2},
+                {"trees", json::array({{{"feature", {0, -1, -1}},
+                                        {"threshold", {0.5, 0.0, 0.0}},
+                                        {"left", {1, -1, -1}},
+                                        {"right", {2, -1, -1}},
+                                        {"value", json::array({json::array(), {0.0, 0.2}, {0.0, 0.9}})}},
+                                       {{"feature", {-1}},
+                                        {"threshold", {0.0}},
+                                        {"left", {-1}},
+                                        {"right", {-1}},
+                                        {"value", json::array({{0.0, 0.5}})}}})}}},
+              {"types", json::array({{{"type", "C3"}, {"output", 1}, {"threshold", 0.6}, {"veto", 0.1}}})}};
+    auto m = parseTypeModel(j.dump());
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+    std::vector<double> x(typeFeatureNames().size(), 0.0), p;
+    QCOMPARE(decideTypes(*m, x, {"C1"}, &p), (std::vector<std::string>{"C1"}));  // (0.2 + 0.5) / 2
+    QVERIFY(std::abs(p[0] - 0.35) < 1e-12);
+    x[0] = 1.0;  // the prediction ran: (0.9 + 0.5) / 2 reaches the threshold
+    QCOMPARE(decideTypes(*m, x, {"C1"}, &p), (std::vector<std::string>{"C1", "C3"}));
+    QVERIFY(std::abs(p[0] - 0.7) < 1e-12);
+
+    // A broken forest is an error that says which tree and node.
+    const std::pair<std::function<void(json&)>, std::string> cases[] = {
+        {[](json& f) { f["forest"]["trees"][0]["left"][0] = 0; },
+         "tree 0 node 0: `left` must be a later node"},
+        {[](json& f) { f["forest"]["trees"][0]["feature"][0] = 100000; }, "tree 0 node 0: `feature`"},
+        {[](json& f) { f["forest"]["trees"][0]["value"][2] = {0.1}; },
+         "tree 0 node 2: expected 2 leaf values"},
+        {[](json& f) {
+           f["forest"]["trees"][0]["value"][0] = {0.1, 0.2};
+         },
+         "inner node's `value` must be empty"},
+        {[](json& f) { f["forest"]["trees"][1]["threshold"] = json::array(); },
+         "tree 1: `threshold` must have 1"},
+        {[](json& f) { f["types"][0]["output"] = 2; }, "C3: `output` must be a forest output, 0 to 1"},
+        {[](json& f) { f.erase("forest"); }, "C3: `output` needs a `forest`"},
+        {[](json& f) { f["forest"]["trees"] = json::array(); }, "non-empty list `trees`"},
+    };
+    for (const auto& [edit, says] : cases) {
+      json bad = j;
+      edit(bad);
+      auto r = parseTypeModel(bad.dump());
+      QVERIFY2(!r.ok(), says.c_str());
+      QCOMPARE(r.error().code, std::string("type_weights"));
+      QVERIFY2(r.error().message.find(says) != std::string::npos, r.error().message.c_str());
+    }
+  }
+
   // The embedded model on a few cases: every C-type finding has a span and a message.
   void everyLabelHasSpanAndReason() {
     const std::pair<std::string_view, std::string_view> cases[] = {

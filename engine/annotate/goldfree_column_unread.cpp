@@ -112,14 +112,14 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   // Rule 5: the question's words, a sentence's first word and the words of capitalised runs left out.
   std::vector<std::string> words;
   for (std::string_view sentence : questionSentences(question)) {
-    std::vector<std::string> ws = questionWordsNoPossessive(sentence);
-    const std::vector<std::string> as = questionWordsAsWritten(sentence);  // same split, case kept
+    const std::vector<std::string>& ws = questionWordsNoPossessive(sentence);
+    const std::vector<std::string>& as = questionWordsAsWritten(sentence);  // same split, case kept
     auto capital = [&](std::size_t i) {
       return i < as.size() && !as[i].empty() && std::isupper(static_cast<unsigned char>(as[i][0]));
     };
     const std::size_t first = !ws.empty() && ws[0] == "please" ? 2 : 1;
     for (std::size_t i = first; i < ws.size(); ++i)
-      if (!(capital(i) && (capital(i + 1) || (i > 0 && capital(i - 1))))) words.push_back(std::move(ws[i]));
+      if (!(capital(i) && (capital(i + 1) || (i > 0 && capital(i - 1))))) words.push_back(ws[i]);
   }
   std::string names;
   const db::TableInfo* first = nullptr;  // the table of the first column named

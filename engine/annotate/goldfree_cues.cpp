@@ -209,7 +209,7 @@ std::string questionSuperlative(const std::vector<std::string>& ws) {
 std::vector<Finding> cueFindings(const SqlView& v, std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || v.tokens.empty()) return out;
-  std::vector<std::string> ws = questionWords(question);
+  const std::vector<std::string>& ws = questionWords(question);
   const std::set<std::string>& superl = superlativeWords();
   const std::string sup = questionSuperlative(ws);
   if (!sup.empty() && !sqlHasWord(v, {"order", "max", "min"}))

@@ -174,7 +174,7 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
   };
   const std::string q = blankQuotedValues(question);
   for (std::string_view sentence : questionSentences(q)) {
-    const std::vector<std::string> ws = questionWordsAsWritten(sentence);
+    const std::vector<std::string>& ws = questionWordsAsWritten(sentence);
     const std::size_t first = !ws.empty() && hs::asciiLower(ws[0]) == "please" ? 2 : 1;
     std::vector<std::string> run;
     for (std::size_t i = first; i < ws.size(); ++i) {

@@ -65,9 +65,9 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
   // Rule 4: the question's words, a sentence's first word left out.
   std::vector<std::string> words;
   for (std::string_view sentence : questionSentences(question)) {
-    std::vector<std::string> ws = questionWordsNoPossessive(sentence);
+    const std::vector<std::string>& ws = questionWordsNoPossessive(sentence);
     const std::size_t first = !ws.empty() && ws[0] == "please" ? 2 : 1;
-    for (std::size_t i = first; i < ws.size(); ++i) words.push_back(std::move(ws[i]));
+    for (std::size_t i = first; i < ws.size(); ++i) words.push_back(ws[i]);
   }
   std::string names;
   for (const db::TableInfo& t : schema.tables) {

@@ -2,6 +2,7 @@
 #include "engine/lang/question_words.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "engine/core/text.h"
@@ -11,20 +12,29 @@ namespace hs::lang {
 
 namespace {
 
-// Every check of a case splits the same question again; each thread keeps the last split of each kind.
-struct LastSplit {
-  std::string question;
-  std::vector<std::string> words;
-  bool valid = false;
+// Every check of a case splits the same question, and its sentences, again; each thread keeps the
+// last few splits of each kind, replacing the oldest (the header's promise on references rests on
+// kSlots).
+struct RecentSplits {
+  static constexpr std::size_t kSlots = 8;
+  struct Slot {
+    std::string text;
+    std::vector<std::string> words;
+    bool used = false;
+  };
+  std::array<Slot, kSlots> slots;
+  std::size_t next = 0;
 
   template <class Split>
-  std::vector<std::string> get(std::string_view q, Split split) {
-    if (!valid || q != question) {
-      words = split(q);
-      question.assign(q);
-      valid = true;
-    }
-    return words;
+  const std::vector<std::string>& get(std::string_view q, Split split) {
+    for (const Slot& s : slots)
+      if (s.used && s.text == q) return s.words;
+    Slot& s = slots[next];
+    next = (next + 1) % kSlots;
+    s.words = split(q);
+    s.text.assign(q);
+    s.used = true;
+    return s.words;
   }
 };
 
@@ -48,13 +58,13 @@ std::vector<std::string> splitAsWritten(std::string_view question) {
 
 }  // namespace
 
-std::vector<std::string> questionWordsAsWritten(std::string_view question) {
-  thread_local LastSplit last;
+const std::vector<std::string>& questionWordsAsWritten(std::string_view question) {
+  thread_local RecentSplits last;
   return last.get(question, splitAsWritten);
 }
 
-std::vector<std::string> questionWords(std::string_view question) {
-  thread_local LastSplit last;
+const std::vector<std::string>& questionWords(std::string_view question) {
+  thread_local RecentSplits last;
   return last.get(question, [](std::string_view q) {
     std::vector<std::string> out = questionWordsAsWritten(q);
     for (std::string& w : out) w = hs::asciiLower(w);
@@ -62,11 +72,11 @@ std::vector<std::string> questionWords(std::string_view question) {
   });
 }
 
-std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
-  thread_local LastSplit last;
+const std::vector<std::string>& questionWordsNoPossessive(std::string_view question) {
+  thread_local RecentSplits last;
   return last.get(question, [](std::string_view q) {
     std::vector<std::string> out;
-    for (std::string w : questionWords(q)) out.push_back(withoutPossessive(std::move(w)));
+    for (const std::string& w : questionWords(q)) out.push_back(withoutPossessive(w));
     return out;
   });
 }

@@ -276,7 +276,8 @@ void markCastTypes(SqlView& v, const ViewBuilder& b, const sql::SelectStmt& root
 SqlView analyse(std::string_view sql, const db::Schema& schema) {
   SqlView v;
   v.text = std::string(sql);
-  sql::ParseResult parsed = sql::parse(sql);
+  sql::LexResult lexed;  // the parser's tokens are the view's tokens too
+  sql::ParseResult parsed = sql::parse(sql, {}, lexed);
   std::size_t endByte = sql.size();
   const sql::SelectStmt* root = nullptr;
   if (!parsed.statements.empty()) {
@@ -297,7 +298,7 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   } else if (!root && v.error.empty()) {
     v.error = "no SELECT found";
   }
-  addTokens(v, sql::tokenize(sql).tokens, endByte);
+  addTokens(v, lexed.tokens, endByte);
   v.clauseAtToken.assign(v.tokens.size(), -1);
   v.columnAtToken.assign(v.tokens.size(), -1);
   v.literalToken.assign(v.tokens.size(), false);

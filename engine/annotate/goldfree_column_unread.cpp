@@ -98,17 +98,24 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
     for (std::string& w : identifierWords(t->name)) tableWords.push_back(std::move(w));
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
-  std::set<std::string> spelled;
+  // A sorted list rather than a set: it is built once and only searched.
+  std::vector<std::string> spelled;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const TokKind k = v.tokens[i].kind;
     if (k == TokKind::Word || k == TokKind::QuotedId || k == TokKind::Backtick || k == TokKind::Bracket)
-      spelled.insert(hs::asciiLower(identifierSpelling(v, i)));
+      spelled.push_back(hs::asciiLower(identifierSpelling(v, i)));
   }
+  std::sort(spelled.begin(), spelled.end());
+  spelled.erase(std::unique(spelled.begin(), spelled.end()), spelled.end());
+  // Whether the SQL spells each column of the read tables, in the order the loops below visit them.
+  std::vector<char> columnSpelled;
   std::vector<std::string> usedWords;
   for (const db::TableInfo* t : read)
-    for (const db::ColumnInfo& c : t->columns)
-      if (spelled.count(hs::asciiLower(c.name)))
+    for (const db::ColumnInfo& c : t->columns) {
+      columnSpelled.push_back(std::binary_search(spelled.begin(), spelled.end(), hs::asciiLower(c.name)));
+      if (columnSpelled.back())
         for (std::string& w : identifierWords(c.name)) usedWords.push_back(std::move(w));
+    }
   // Rule 5: the question's words, a sentence's first word and the words of capitalised runs left out.
   std::vector<std::string> words;
   for (std::string_view sentence : questionSentences(question)) {
@@ -123,9 +130,10 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   }
   std::string names;
   const db::TableInfo* first = nullptr;  // the table of the first column named
+  std::size_t columnIndex = 0;
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
-      if (spelled.count(hs::asciiLower(c.name))) continue;
+      if (columnSpelled[columnIndex++]) continue;
       std::vector<std::string> own;  // rule 4
       for (std::string& w : identifierWords(c.name)) {
         bool ofTable = false;

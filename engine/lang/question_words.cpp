@@ -56,6 +56,17 @@ std::vector<std::string> splitAsWritten(std::string_view question) {
   return out;
 }
 
+std::vector<std::string> lowerCased(std::vector<std::string> words) {
+  for (std::string& w : words) w = hs::asciiLower(w);
+  return words;
+}
+
+std::vector<std::string> withoutPossessives(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& w : words) out.push_back(withoutPossessive(w));
+  return out;
+}
+
 }  // namespace
 
 const std::vector<std::string>& questionWordsAsWritten(std::string_view question) {
@@ -65,20 +76,16 @@ const std::vector<std::string>& questionWordsAsWritten(std::string_view question
 
 const std::vector<std::string>& questionWords(std::string_view question) {
   thread_local RecentSplits last;
-  return last.get(question, [](std::string_view q) {
-    std::vector<std::string> out = questionWordsAsWritten(q);
-    for (std::string& w : out) w = hs::asciiLower(w);
-    return out;
-  });
+  return last.get(question, [](std::string_view q) { return lowerCased(questionWordsAsWritten(q)); });
 }
 
 const std::vector<std::string>& questionWordsNoPossessive(std::string_view question) {
   thread_local RecentSplits last;
-  return last.get(question, [](std::string_view q) {
-    std::vector<std::string> out;
-    for (const std::string& w : questionWords(q)) out.push_back(withoutPossessive(w));
-    return out;
-  });
+  return last.get(question, [](std::string_view q) { return withoutPossessives(questionWords(q)); });
+}
+
+std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text) {
+  return withoutPossessives(lowerCased(splitAsWritten(text)));
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

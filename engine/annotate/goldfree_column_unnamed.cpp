@@ -44,6 +44,7 @@
 //    never names X", not as an error; its weight in the risk score is what the fit makes of it.
 #include <array>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "engine/annotate/checks.h"
@@ -136,11 +137,15 @@ std::vector<char> standInsPresent(const std::vector<std::string>& words) {
 
 struct Question {
   std::vector<std::string> words;
-  // standInsPresent(words), found once per question rather than for each column token.
-  std::vector<char> standInFound;
+  // standInsPresent(words), found at the first column token that asks rather than at each.
+  mutable std::optional<std::vector<char>> standInFound;
+  const std::vector<char>& standInsFound() const {
+    if (!standInFound) standInFound = standInsPresent(words);
+    return *standInFound;
+  }
   void setWords(std::vector<std::string> ws) {
     words = std::move(ws);
-    standInFound = standInsPresent(words);
+    standInFound.reset();
   }
   std::string lower;
   std::vector<std::string> numbers;  // digit runs of the question text, leading zeros dropped
@@ -162,9 +167,10 @@ struct Question {
 bool referred(const Question& q, const std::vector<std::string>& col, const std::vector<std::string>& table) {
   if (col.empty()) return true;
   const std::vector<Phrase>& phrases = standIns();
+  const std::vector<char>& found = q.standInsFound();
   for (std::size_t pi = 0; pi < phrases.size(); ++pi) {
     const Phrase& p = phrases[pi];
-    if (!q.standInFound[pi]) continue;
+    if (!found[pi]) continue;
     for (const std::string& c : col)
       if (p.columnWords.count(c)) return true;
   }

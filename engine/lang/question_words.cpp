@@ -5,7 +5,6 @@
 #include <array>
 #include <cctype>
 
-#include "engine/core/text.h"
 #include "engine/lang/word_forms.h"
 
 namespace hs::lang {
@@ -45,11 +44,11 @@ std::vector<std::string> splitAsWritten(std::string_view question) {
     if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
       cur.push_back(ch);
     } else if (!cur.empty()) {
-      out.push_back(cur);
+      out.push_back(std::move(cur));
       cur.clear();
     }
   }
-  if (!cur.empty()) out.push_back(cur);
+  if (!cur.empty()) out.push_back(std::move(cur));
   // "U.S." and "students'" keep their inner marks and lose the trailing ones.
   for (std::string& w : out)
     while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
@@ -57,7 +56,9 @@ std::vector<std::string> splitAsWritten(std::string_view question) {
 }
 
 std::vector<std::string> lowerCased(std::vector<std::string> words) {
-  for (std::string& w : words) w = hs::asciiLower(w);
+  for (std::string& w : words)  // hs::asciiLower, in place
+    for (char& c : w)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return words;
 }
 

@@ -217,6 +217,7 @@ void ResolverImpl::fromItem(const TableRef& ref, Scope& scope, std::vector<const
       info.kind = table->isView ? SourceKind::View : SourceKind::Table;
       info.name = table->name;
       info.table = table;
+      info.columns.reserve(table->columns.size());
       for (const auto& c : table->columns) info.columns.push_back(c.name);
     } else {
       diag("no_such_table", "no such table: " + t->name.name, t->name.span);

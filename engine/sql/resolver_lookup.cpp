@@ -97,7 +97,7 @@ bool ResolverImpl::bindAlias(const ColumnRef& ref, Scope& scope, int depth) {
     b.depth = depth;
     b.aliasExpr = rc->expr.get();
     b.aliasIndex = static_cast<int>(i);
-    r_.columns[&ref] = b;
+    r_.columns[&ref] = std::move(b);
     return true;
   }
   return false;
@@ -141,7 +141,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       b.column = src.columns[static_cast<std::size_t>(matches[0].second)];
       b.coalesced = !qual && s->using_[src.id].empty() == false;
       markRead(*s, src.id, b.column);
-      r_.columns[&ref] = b;
+      r_.columns[&ref] = std::move(b);
       return;
     }
     if (isRowidName(col) && rowidTables.size() == 1) {
@@ -152,7 +152,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       b.column = "rowid";
       b.rowid = true;
       markRead(*s, src.id, "rowid");
-      r_.columns[&ref] = b;
+      r_.columns[&ref] = std::move(b);
       return;
     }
     if (!qual && s->aliasesVisible && bindAlias(ref, *s, depth)) return;

@@ -98,21 +98,24 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
     for (std::string& w : identifierWords(t->name)) tableWords.push_back(std::move(w));
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
-  // A sorted list rather than a set: it is built once and only searched.
-  std::vector<std::string> spelled;
+  // Views of the SQL text compared ignoring letter case: nothing is copied or lower-cased, and
+  // most pairs differ in length.
+  std::vector<std::string_view> spelled;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const TokKind k = v.tokens[i].kind;
     if (k == TokKind::Word || k == TokKind::QuotedId || k == TokKind::Backtick || k == TokKind::Bracket)
-      spelled.push_back(hs::asciiLower(identifierSpelling(v, i)));
+      spelled.push_back(identifierSpelling(v, i));
   }
-  std::sort(spelled.begin(), spelled.end());
-  spelled.erase(std::unique(spelled.begin(), spelled.end()), spelled.end());
+  auto isSpelled = [&](std::string_view name) {
+    return std::any_of(spelled.begin(), spelled.end(),
+                       [&](std::string_view s) { return hs::iequals(s, name); });
+  };
   // Whether the SQL spells each column of the read tables, in the order the loops below visit them.
   std::vector<char> columnSpelled;
   std::vector<std::string> usedWords;
   for (const db::TableInfo* t : read)
     for (const db::ColumnInfo& c : t->columns) {
-      columnSpelled.push_back(std::binary_search(spelled.begin(), spelled.end(), hs::asciiLower(c.name)));
+      columnSpelled.push_back(isSpelled(c.name));
       if (columnSpelled.back())
         for (std::string& w : identifierWords(c.name)) usedWords.push_back(std::move(w));
     }

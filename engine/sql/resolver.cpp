@@ -248,7 +248,7 @@ void ResolverImpl::joinConstraint(const JoinClause& j, Scope& scope, std::size_t
     for (std::size_t i = 0; i < firstRight; ++i) {
       int id = scope.sources[i];
       int idx = findColumn(r_.sources[static_cast<std::size_t>(id)], name);
-      if (idx >= 0 && !scope.using_[id].count(lowerAscii(name))) {
+      if (idx >= 0 && !scope.isCoalesced(id, name)) {
         if (mark)
           markRead(scope, id, r_.sources[static_cast<std::size_t>(id)].columns[static_cast<std::size_t>(idx)],
                    false);
@@ -313,7 +313,7 @@ void ResolverImpl::resultColumns(const SelectCore& c, Scope& scope) {
         found = true;
         if (src.opaque) markRead(scope, id, std::string());
         for (const auto& col : src.columns) {
-          if (!ts && scope.using_[id].count(lowerAscii(col))) continue;
+          if (!ts && scope.isCoalesced(id, col)) continue;
           expansion.emplace_back(id, col);
           markRead(scope, id, col);
           scope.outputNames.push_back(col);

@@ -119,7 +119,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       opaqueSeen = opaqueSeen || src.opaque;
       int idx = findColumn(src, col);
       if (idx >= 0) {
-        if (!qual && !matches.empty() && s->using_[id].count(lowerAscii(col))) continue;  // coalesced
+        if (!qual && !matches.empty() && s->isCoalesced(id, col)) continue;  // coalesced
         matches.emplace_back(id, idx);
       } else if (src.kind == SourceKind::Table) {
         rowidTables.push_back(id);
@@ -139,7 +139,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       b.sourceId = src.id;
       b.source = src.name;
       b.column = src.columns[static_cast<std::size_t>(matches[0].second)];
-      b.coalesced = !qual && s->using_[src.id].empty() == false;
+      b.coalesced = !qual && s->hasCoalesced(src.id);
       markRead(*s, src.id, b.column);
       r_.columns[&ref] = std::move(b);
       return;

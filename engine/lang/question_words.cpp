@@ -37,11 +37,19 @@ struct RecentSplits {
   }
 };
 
+// std::isalnum of one byte: ASCII letters and digits are answered here (they are the same in every
+// locale), the other bytes are asked of the C library as before.
+bool isAlnumByte(char ch) {
+  const auto c = static_cast<unsigned char>(ch);
+  if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return std::isalnum(c) != 0;
+}
+
 std::vector<std::string> splitAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : question) {
-    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
+    if (isAlnumByte(ch) || ch == '.' || ch == '\'') {
       cur.push_back(ch);
     } else if (!cur.empty()) {
       out.push_back(std::move(cur));

@@ -406,7 +406,7 @@ void judgeCauses(std::vector<Finding>& findings, const SqlView& pred, const SqlV
     else
       ctypes.push_back(i);
   }
-  const std::vector<std::string> words = questionWords(question);
+  const std::vector<std::string>& words = questionWords(question);
 
   // A prediction that cannot run gets the type of the mistake that stops it (the blind-label
   // protocol): an aggregate nested in another is aggregation misuse (C7), whatever else differs.

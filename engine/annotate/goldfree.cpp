@@ -181,7 +181,7 @@ void checkValuesAndJoins(const CheckContext& c, std::vector<Finding>& out) {
 
 // '/' of two integers; surer when the question asks for a ratio (the question only weighs it).
 void checkIntegerDivision(const CheckContext& c, std::vector<Finding>& out) {
-  const std::vector<std::string> words = questionWords(c.question);
+  const std::vector<std::string>& words = questionWords(c.question);
   bool ratio = false;
   for (const char* w :
        {"percent", "percentage", "ratio", "proportion", "rate", "average", "fraction", "share"})

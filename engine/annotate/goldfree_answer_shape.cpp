@@ -76,7 +76,7 @@ std::vector<Finding> answerShapeFindings(const SqlView& v, std::string_view ques
         counts || ((a.func == "count" || a.func == "sum") && (a.clause == kHaving || a.clause == kOrderBy));
   const bool sortedOnly = !blk.orderBy.empty() && !limited && !sqlHasWord(v, {"max", "min"});
   if (!sortedOnly && !counts) return out;
-  const std::vector<std::string> ws = questionWords(question);
+  const std::vector<std::string>& ws = questionWords(question);
   const std::string sup = questionSuperlative(ws);
 
   // Rule 1.

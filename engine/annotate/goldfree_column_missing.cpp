@@ -87,8 +87,8 @@ std::vector<std::string> sentenceWords(std::string_view sentence) {
   std::size_t start = 0;
   for (std::size_t i = 0; i <= sentence.size(); ++i) {
     if (i < sentence.size() && sentence[i] != ',' && sentence[i] != '&') continue;
-    for (std::string& w : questionWordsNoPossessive(sentence.substr(start, i - start)))
-      out.push_back(std::move(w));
+    for (const std::string& w : lang::questionWordsNoPossessiveOnce(sentence.substr(start, i - start)))
+      out.push_back(w);
     if (i < sentence.size()) out.push_back(sentence[i] == ',' ? "," : "and");
     start = i + 1;
   }

@@ -141,7 +141,7 @@ QuestionWords readQuestion(std::string_view q) {
   QuestionWords out;
   for (std::string_view sentence : questionSentences(q)) {
     const std::size_t first = out.words.size();
-    for (std::string& w : questionWords(sentence)) out.words.push_back(std::move(w));
+    for (const std::string& w : questionWords(sentence)) out.words.push_back(w);
     out.asking.resize(out.words.size(), false);
     std::size_t f = first;
     if (f < out.words.size() && out.words[f] == "please") ++f;

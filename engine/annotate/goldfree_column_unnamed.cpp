@@ -44,6 +44,7 @@
 //    never names X", not as an error; its weight in the risk score is what the fit makes of it.
 #include <array>
 #include <cctype>
+#include <optional>
 #include <set>
 
 #include "engine/annotate/checks.h"
@@ -119,8 +120,33 @@ bool refers(const std::string& q, const std::string& c) {
          (c.compare(0, q.size(), q) == 0 || c.compare(c.size() - q.size(), q.size(), q) == 0);
 }
 
+// Per phrase of standIns(): whether its words stand consecutively in `words`.
+std::vector<char> standInsPresent(const std::vector<std::string>& words) {
+  std::vector<char> out;
+  for (const Phrase& p : standIns()) {
+    bool present = false;
+    for (std::size_t i = 0; i + p.words.size() <= words.size() && !present; ++i) {
+      std::size_t k = 0;
+      while (k < p.words.size() && words[i + k] == p.words[k]) ++k;
+      present = k == p.words.size();
+    }
+    out.push_back(present);
+  }
+  return out;
+}
+
 struct Question {
   std::vector<std::string> words;
+  // standInsPresent(words), found at the first column token that asks rather than at each.
+  mutable std::optional<std::vector<char>> standInFound;
+  const std::vector<char>& standInsFound() const {
+    if (!standInFound) standInFound = standInsPresent(words);
+    return *standInFound;
+  }
+  void setWords(std::vector<std::string> ws) {
+    words = std::move(ws);
+    standInFound.reset();
+  }
   std::string lower;
   std::vector<std::string> numbers;  // digit runs of the question text, leading zeros dropped
   bool has(const std::string& c) const { return questionRefersTo(words, c); }
@@ -140,14 +166,11 @@ struct Question {
 // Rules 4 and 5: whether the question refers to the column (words `col`, table words `table`).
 bool referred(const Question& q, const std::vector<std::string>& col, const std::vector<std::string>& table) {
   if (col.empty()) return true;
-  for (const Phrase& p : standIns()) {
-    bool present = false;
-    for (std::size_t i = 0; i + p.words.size() <= q.words.size() && !present; ++i) {
-      std::size_t k = 0;
-      while (k < p.words.size() && q.words[i + k] == p.words[k]) ++k;
-      present = k == p.words.size();
-    }
-    if (!present) continue;
+  const std::vector<Phrase>& phrases = standIns();
+  const std::vector<char>& found = q.standInsFound();
+  for (std::size_t pi = 0; pi < phrases.size(); ++pi) {
+    const Phrase& p = phrases[pi];
+    if (!found[pi]) continue;
     for (const std::string& c : col)
       if (p.columnWords.count(c)) return true;
   }
@@ -240,7 +263,7 @@ std::vector<std::string> columnWords(const SqlView& v, std::size_t tok,
 bool columnReferredBy(const std::vector<std::string>& words, const std::vector<std::string>& column,
                       const std::vector<std::string>& table) {
   Question q;
-  q.words = words;
+  q.setWords(words);
   return referred(q, column, table);
 }
 
@@ -284,7 +307,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
   const SelectBlock& blk = v.blocks[static_cast<std::size_t>(v.topLevel.front())];
   Question q;
   q.lower = hs::asciiLower(question);
-  q.words = questionWordsNoPossessive(question);
+  q.setWords(questionWordsNoPossessive(question));
   q.numbers = digitRuns(question);
   // The words of the table a column token belongs to: its qualifier's table, or the only table.
   // A column of a derived table or CTE: its name is the SQL's own alias, not the schema's.

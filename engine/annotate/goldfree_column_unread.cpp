@@ -98,34 +98,45 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
     for (std::string& w : identifierWords(t->name)) tableWords.push_back(std::move(w));
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
-  std::set<std::string> spelled;
+  // Views of the SQL text compared ignoring letter case: nothing is copied or lower-cased, and
+  // most pairs differ in length.
+  std::vector<std::string_view> spelled;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const TokKind k = v.tokens[i].kind;
     if (k == TokKind::Word || k == TokKind::QuotedId || k == TokKind::Backtick || k == TokKind::Bracket)
-      spelled.insert(hs::asciiLower(identifierSpelling(v, i)));
+      spelled.push_back(identifierSpelling(v, i));
   }
+  auto isSpelled = [&](std::string_view name) {
+    return std::any_of(spelled.begin(), spelled.end(),
+                       [&](std::string_view s) { return hs::iequals(s, name); });
+  };
+  // Whether the SQL spells each column of the read tables, in the order the loops below visit them.
+  std::vector<char> columnSpelled;
   std::vector<std::string> usedWords;
   for (const db::TableInfo* t : read)
-    for (const db::ColumnInfo& c : t->columns)
-      if (spelled.count(hs::asciiLower(c.name)))
+    for (const db::ColumnInfo& c : t->columns) {
+      columnSpelled.push_back(isSpelled(c.name));
+      if (columnSpelled.back())
         for (std::string& w : identifierWords(c.name)) usedWords.push_back(std::move(w));
+    }
   // Rule 5: the question's words, a sentence's first word and the words of capitalised runs left out.
   std::vector<std::string> words;
   for (std::string_view sentence : questionSentences(question)) {
-    std::vector<std::string> ws = questionWordsNoPossessive(sentence);
-    const std::vector<std::string> as = questionWordsAsWritten(sentence);  // same split, case kept
+    const std::vector<std::string>& ws = questionWordsNoPossessive(sentence);
+    const std::vector<std::string>& as = questionWordsAsWritten(sentence);  // same split, case kept
     auto capital = [&](std::size_t i) {
       return i < as.size() && !as[i].empty() && std::isupper(static_cast<unsigned char>(as[i][0]));
     };
     const std::size_t first = !ws.empty() && ws[0] == "please" ? 2 : 1;
     for (std::size_t i = first; i < ws.size(); ++i)
-      if (!(capital(i) && (capital(i + 1) || (i > 0 && capital(i - 1))))) words.push_back(std::move(ws[i]));
+      if (!(capital(i) && (capital(i + 1) || (i > 0 && capital(i - 1))))) words.push_back(ws[i]);
   }
   std::string names;
   const db::TableInfo* first = nullptr;  // the table of the first column named
+  std::size_t columnIndex = 0;
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
-      if (spelled.count(hs::asciiLower(c.name))) continue;
+      if (columnSpelled[columnIndex++]) continue;
       std::vector<std::string> own;  // rule 4
       for (std::string& w : identifierWords(c.name)) {
         bool ofTable = false;

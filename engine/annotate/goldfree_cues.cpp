@@ -208,8 +208,9 @@ std::string questionSuperlative(const std::vector<std::string>& ws) {
 namespace {
 
 // The question's words, or nothing when there is no question or no SQL to hold a cue's answer.
-std::vector<std::string> cueWords(const CheckContext& c) {
-  if (c.question.empty() || c.pred.tokens.empty()) return {};
+const std::vector<std::string>& cueWords(const CheckContext& c) {
+  static const std::vector<std::string> none;
+  if (c.question.empty() || c.pred.tokens.empty()) return none;
   return questionWords(c.question);
 }
 
@@ -220,14 +221,14 @@ bool countCueOf(const std::vector<std::string>& ws) {
 }  // namespace
 
 void checkCueSuperlative(const CheckContext& c, std::vector<Finding>& out) {
-  const std::vector<std::string> ws = cueWords(c);
+  const std::vector<std::string>& ws = cueWords(c);
   const std::string sup = questionSuperlative(ws);
   if (!sup.empty() && !sqlHasWord(c.pred, {"order", "max", "min"}))
     out.push_back(wholeQueryCue("cue_superlative", M(CueSuperlative, {sup}), c.pred, 0.8));
 }
 
 void checkCueCount(const CheckContext& c, std::vector<Finding>& out) {
-  const std::vector<std::string> ws = cueWords(c);
+  const std::vector<std::string>& ws = cueWords(c);
   if (countCueOf(ws) && !sqlHasWord(c.pred, {"count", "sum"}))
     out.push_back(wholeQueryCue("cue_count", M(CueCount), c.pred, 0.8));
 }
@@ -256,7 +257,7 @@ void checkCueAverage(const CheckContext& c, std::vector<Finding>& out) {
 
 // "for each" with an aggregate asks for GROUP BY.
 void checkCueGroup(const CheckContext& c, std::vector<Finding>& out) {
-  const std::vector<std::string> ws = cueWords(c);
+  const std::vector<std::string>& ws = cueWords(c);
   bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
                 hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
@@ -280,7 +281,7 @@ void checkCueDistinct(const CheckContext& c, std::vector<Finding>& out) {
 void checkCueUnasked(const CheckContext& c, std::vector<Finding>& out) {
   const SqlView& v = c.pred;
   if (c.question.empty() || v.tokens.empty()) return;
-  const std::vector<std::string> ws = questionWords(c.question);
+  const std::vector<std::string>& ws = questionWords(c.question);
   bool limited = false;
   for (const SelectBlock& b : v.blocks) limited = limited || !b.limit.empty();
   if (limited && questionSuperlative(ws).empty() && !limitCue(ws))
@@ -297,7 +298,7 @@ void checkCueUnasked(const CheckContext& c, std::vector<Finding>& out) {
 void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   const SqlView& v = c.pred;
   if (c.question.empty() || v.tokens.empty()) return;
-  const std::vector<std::string> ws = questionWords(c.question);
+  const std::vector<std::string>& ws = questionWords(c.question);
   std::set<std::string> aliases;
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& r : b.tables)

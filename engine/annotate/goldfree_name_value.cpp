@@ -128,12 +128,19 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
                                        std::string_view question) {
   std::vector<Finding> out;
   if (question.empty() || !v.ok() || v.topLevel.empty() || schema.tables.empty()) return out;
+  // The words of rule 4 are split when a capitalised run first needs them: most questions have
+  // none, and the rule reads every name of the schema.
   std::vector<std::string> schemaWords;  // rule 4
-  for (const db::TableInfo& t : schema.tables) {
-    for (std::string& w : identifierWords(t.name)) schemaWords.push_back(std::move(w));
-    for (const db::ColumnInfo& c : t.columns)
-      for (std::string& w : identifierWords(c.name)) schemaWords.push_back(std::move(w));
-  }
+  bool schemaWordsBuilt = false;
+  auto buildSchemaWords = [&] {
+    if (schemaWordsBuilt) return;
+    schemaWordsBuilt = true;
+    for (const db::TableInfo& t : schema.tables) {
+      for (std::string& w : identifierWords(t.name)) schemaWords.push_back(std::move(w));
+      for (const db::ColumnInfo& c : t.columns)
+        for (std::string& w : identifierWords(c.name)) schemaWords.push_back(std::move(w));
+    }
+  };
   std::string sqlText;  // rule 5: literals and identifiers, lower case, one a line
   std::vector<std::string> literals, sqlWords;
   for (const Token& t : v.tokens) {
@@ -160,6 +167,7 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
     for (const std::string& w : run) {
       if (saysNoValue(w)) continue;
       const std::string lower = hs::asciiLower(w);
+      buildSchemaWords();
       bool entity = false;
       for (const std::string& s : schemaWords) entity = entity || sameNounWord(lower, s);
       if (!entity) value.push_back(w);
@@ -174,7 +182,7 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
   };
   const std::string q = blankQuotedValues(question);
   for (std::string_view sentence : questionSentences(q)) {
-    const std::vector<std::string> ws = questionWordsAsWritten(sentence);
+    const std::vector<std::string>& ws = questionWordsAsWritten(sentence);
     const std::size_t first = !ws.empty() && hs::asciiLower(ws[0]) == "please" ? 2 : 1;
     std::vector<std::string> run;
     for (std::size_t i = first; i < ws.size(); ++i) {

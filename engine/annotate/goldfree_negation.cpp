@@ -101,7 +101,7 @@ std::vector<Finding> negationFindings(const SqlView& v, std::string_view questio
   std::string q = blankQuotedValues(question);
   for (std::size_t i = 0; i + 2 < q.size(); ++i)  // "no." as the abbreviation of number (rule 2a)
     if ((i == 0 || !std::isalnum(static_cast<unsigned char>(q[i - 1]))) &&
-        hs::asciiLower(q.substr(i, 3)) == "no.")
+        hs::iequals(std::string_view(q).substr(i, 3), "no."))
       q[i] = q[i + 1] = ' ';
   const std::string word = questionNegation(questionWords(q));
   if (word.empty() || sqlNegates(v)) return out;

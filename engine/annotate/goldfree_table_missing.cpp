@@ -55,19 +55,25 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
       if (t.derivedSelect < 0 && !t.name.empty())
         if (const db::TableInfo* info = schema.findTable(t.name)) read.insert(info);
   if (read.empty()) return out;
-  // Rule 5a: the words of the read tables and of their columns.
+  // Rule 5a: the words of the read tables and of their columns, split when a table the SQL does
+  // not read is first found named (most cases have none).
   std::vector<std::string> readWords;
-  for (const db::TableInfo* t : read) {
-    for (std::string& w : identifierWords(t->name)) readWords.push_back(std::move(w));
-    for (const db::ColumnInfo& c : t->columns)
-      for (std::string& w : identifierWords(c.name)) readWords.push_back(std::move(w));
-  }
+  bool readWordsBuilt = false;
+  auto buildReadWords = [&] {
+    if (readWordsBuilt) return;
+    readWordsBuilt = true;
+    for (const db::TableInfo* t : read) {
+      for (std::string& w : identifierWords(t->name)) readWords.push_back(std::move(w));
+      for (const db::ColumnInfo& c : t->columns)
+        for (std::string& w : identifierWords(c.name)) readWords.push_back(std::move(w));
+    }
+  };
   // Rule 4: the question's words, a sentence's first word left out.
   std::vector<std::string> words;
   for (std::string_view sentence : questionSentences(question)) {
-    std::vector<std::string> ws = questionWordsNoPossessive(sentence);
+    const std::vector<std::string>& ws = questionWordsNoPossessive(sentence);
     const std::size_t first = !ws.empty() && ws[0] == "please" ? 2 : 1;
-    for (std::size_t i = first; i < ws.size(); ++i) words.push_back(std::move(ws[i]));
+    for (std::size_t i = first; i < ws.size(); ++i) words.push_back(ws[i]);
   }
   std::string names;
   for (const db::TableInfo& t : schema.tables) {
@@ -81,8 +87,11 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
       bool hit = false;
       for (const std::string& w : words) hit = hit || namesWord(w, e);
       named = named && hit;
-      for (const std::string& r : readWords) shared = shared || sameNounWord(e, r);
     }
+    if (!named) continue;
+    buildReadWords();
+    for (const std::string& e : entity)
+      for (const std::string& r : readWords) shared = shared || sameNounWord(e, r);
     for (const db::TableInfo* r : read)
       for (const db::ForeignKey& k : r->foreignKeys) shared = shared || schema.findTable(k.toTable) == &t;
     if (!named || shared) continue;

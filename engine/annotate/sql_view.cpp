@@ -32,9 +32,8 @@ std::size_t matchingParen(const SqlView& v, std::size_t open) {
 namespace detail {
 
 std::size_t ViewBuilder::tokenAt(std::size_t byte) const {
-  auto it = std::lower_bound(v.tokens.begin(), v.tokens.end(), byte,
-                             [](const Token& t, std::size_t b) { return t.begin < b; });
-  return static_cast<std::size_t>(it - v.tokens.begin());
+  auto it = std::lower_bound(tokenBegins.begin(), tokenBegins.end(), byte);
+  return static_cast<std::size_t>(it - tokenBegins.begin());
 }
 
 Range ViewBuilder::rangeOf(sql::Span s) const {
@@ -276,7 +275,8 @@ void markCastTypes(SqlView& v, const ViewBuilder& b, const sql::SelectStmt& root
 SqlView analyse(std::string_view sql, const db::Schema& schema) {
   SqlView v;
   v.text = std::string(sql);
-  sql::ParseResult parsed = sql::parse(sql);
+  sql::LexResult lexed;  // the parser's tokens are the view's tokens too
+  sql::ParseResult parsed = sql::parse(sql, {}, lexed);
   std::size_t endByte = sql.size();
   const sql::SelectStmt* root = nullptr;
   if (!parsed.statements.empty()) {
@@ -297,7 +297,7 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   } else if (!root && v.error.empty()) {
     v.error = "no SELECT found";
   }
-  addTokens(v, sql::tokenize(sql).tokens, endByte);
+  addTokens(v, lexed.tokens, endByte);
   v.clauseAtToken.assign(v.tokens.size(), -1);
   v.columnAtToken.assign(v.tokens.size(), -1);
   v.literalToken.assign(v.tokens.size(), false);
@@ -305,7 +305,9 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
     v.literalToken[i] = v.tokens[i].kind == TokKind::String || v.tokens[i].kind == TokKind::Number;
   if (!root) return v;
   const sql::Resolution res = sql::resolve(*root, schema, sql);
-  ViewBuilder b{v, schema, res, {}, {}, {}, {}, {}};
+  ViewBuilder b{v, schema, res, {}, {}, {}, {}, {}, {}};
+  b.tokenBegins.reserve(v.tokens.size());
+  for (const Token& t : v.tokens) b.tokenBegins.push_back(t.begin);
   v.hasCte = root->with != nullptr;
   visitStmt(b, *root, -1, nullptr);
   if (v.blocks.empty()) {

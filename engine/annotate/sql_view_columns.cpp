@@ -83,6 +83,8 @@ void buildColumns(ViewBuilder& b, const sql::SelectStmt& root) {
   std::stable_sort(nodes.begin(), nodes.end(),
                    [](const sql::Node* a, const sql::Node* c) { return a->span.begin < c->span.begin; });
   std::vector<Found> found;
+  found.reserve(nodes.size());
+  v.columns.reserve(v.columns.size() + nodes.size());
   for (const sql::Node* x : nodes) {
     Found f;
     if (!readFrom(b, *x, f)) continue;
@@ -124,7 +126,7 @@ void buildColumns(ViewBuilder& b, const sql::SelectStmt& root) {
     v.columnAtToken[f.ref.tok] = idx;
     v.columnAtToken[f.qualTok] = idx;
     v.blocks[static_cast<std::size_t>(owner)].columns.push_back(idx);
-    v.columns.push_back(f.ref);
+    v.columns.push_back(std::move(f.ref));  // found[k] keeps what the passes below read, not ref
     found.push_back(std::move(f));
   }
   // A column of a derived table or CTE that is a bare column of its block stands for that column

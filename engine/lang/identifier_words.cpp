@@ -2,6 +2,7 @@
 #include "engine/lang/identifier_words.h"
 
 #include <cctype>
+#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -27,8 +28,13 @@ std::vector<std::string> identifierWords(std::string_view name) {
   // The checks ask for the words of the same schema names case after case (a dozen checks, every
   // column of the database), so each thread remembers the last few thousand names it split.
   constexpr std::size_t kRemembered = 4096;
-  thread_local std::unordered_map<std::string, std::vector<std::string>> seen;
-  if (auto it = seen.find(std::string(name)); it != seen.end()) return it->second;
+  // Looked up by the view itself (a transparent hash): no string is built for a name already seen.
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  thread_local std::unordered_map<std::string, std::vector<std::string>, Hash, std::equal_to<>> seen;
+  if (auto it = seen.find(name); it != seen.end()) return it->second;
   if (seen.size() >= kRemembered) seen.clear();
   return seen.emplace(std::string(name), splitIdentifier(name)).first->second;
 }

@@ -2,73 +2,99 @@
 #include "engine/lang/question_words.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
-#include "engine/core/text.h"
 #include "engine/lang/word_forms.h"
 
 namespace hs::lang {
 
 namespace {
 
-// Every check of a case splits the same question again; each thread keeps the last split of each kind.
-struct LastSplit {
-  std::string question;
-  std::vector<std::string> words;
-  bool valid = false;
+// Every check of a case splits the same question, and its sentences, again; each thread keeps the
+// last few splits of each kind, replacing the oldest (the header's promise on references rests on
+// kSlots).
+struct RecentSplits {
+  static constexpr std::size_t kSlots = 8;
+  struct Slot {
+    std::string text;
+    std::vector<std::string> words;
+    bool used = false;
+  };
+  std::array<Slot, kSlots> slots;
+  std::size_t next = 0;
 
   template <class Split>
-  std::vector<std::string> get(std::string_view q, Split split) {
-    if (!valid || q != question) {
-      words = split(q);
-      question.assign(q);
-      valid = true;
-    }
-    return words;
+  const std::vector<std::string>& get(std::string_view q, Split split) {
+    for (const Slot& s : slots)
+      if (s.used && s.text == q) return s.words;
+    Slot& s = slots[next];
+    next = (next + 1) % kSlots;
+    s.words = split(q);
+    s.text.assign(q);
+    s.used = true;
+    return s.words;
   }
 };
+
+// std::isalnum of one byte: ASCII letters and digits are answered here (they are the same in every
+// locale), the other bytes are asked of the C library as before.
+bool isAlnumByte(char ch) {
+  const auto c = static_cast<unsigned char>(ch);
+  if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return std::isalnum(c) != 0;
+}
 
 std::vector<std::string> splitAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : question) {
-    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '\'') {
+    if (isAlnumByte(ch) || ch == '.' || ch == '\'') {
       cur.push_back(ch);
     } else if (!cur.empty()) {
-      out.push_back(cur);
+      out.push_back(std::move(cur));
       cur.clear();
     }
   }
-  if (!cur.empty()) out.push_back(cur);
+  if (!cur.empty()) out.push_back(std::move(cur));
   // "U.S." and "students'" keep their inner marks and lose the trailing ones.
   for (std::string& w : out)
     while (!w.empty() && (w.back() == '.' || w.back() == '\'')) w.pop_back();
   return out;
 }
 
+std::vector<std::string> lowerCased(std::vector<std::string> words) {
+  for (std::string& w : words)  // hs::asciiLower, in place
+    for (char& c : w)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return words;
+}
+
+std::vector<std::string> withoutPossessives(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& w : words) out.push_back(withoutPossessive(w));
+  return out;
+}
+
 }  // namespace
 
-std::vector<std::string> questionWordsAsWritten(std::string_view question) {
-  thread_local LastSplit last;
+const std::vector<std::string>& questionWordsAsWritten(std::string_view question) {
+  thread_local RecentSplits last;
   return last.get(question, splitAsWritten);
 }
 
-std::vector<std::string> questionWords(std::string_view question) {
-  thread_local LastSplit last;
-  return last.get(question, [](std::string_view q) {
-    std::vector<std::string> out = questionWordsAsWritten(q);
-    for (std::string& w : out) w = hs::asciiLower(w);
-    return out;
-  });
+const std::vector<std::string>& questionWords(std::string_view question) {
+  thread_local RecentSplits last;
+  return last.get(question, [](std::string_view q) { return lowerCased(questionWordsAsWritten(q)); });
 }
 
-std::vector<std::string> questionWordsNoPossessive(std::string_view question) {
-  thread_local LastSplit last;
-  return last.get(question, [](std::string_view q) {
-    std::vector<std::string> out;
-    for (std::string w : questionWords(q)) out.push_back(withoutPossessive(std::move(w)));
-    return out;
-  });
+const std::vector<std::string>& questionWordsNoPossessive(std::string_view question) {
+  thread_local RecentSplits last;
+  return last.get(question, [](std::string_view q) { return withoutPossessives(questionWords(q)); });
+}
+
+std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text) {
+  return withoutPossessives(lowerCased(splitAsWritten(text)));
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

@@ -8,12 +8,21 @@
 
 namespace hs::lang {
 
+// The three splits below are kept per thread for the last few texts split (every check of a case
+// splits the same question and its sentences again), so they return a reference into that store: it
+// stays valid until the thread has split eight other texts with the same function. Copy the words
+// to keep them longer.
+
 // The words as written, letter case kept ("France", "HMS"): letters, digits, inner '.' and '\''.
-std::vector<std::string> questionWordsAsWritten(std::string_view question);
+const std::vector<std::string>& questionWordsAsWritten(std::string_view question);
 // The same words lower-cased.
-std::vector<std::string> questionWords(std::string_view question);
+const std::vector<std::string>& questionWords(std::string_view question);
 // questionWords with a final "'s" dropped from each word.
-std::vector<std::string> questionWordsNoPossessive(std::string_view question);
+const std::vector<std::string>& questionWordsNoPossessive(std::string_view question);
+// questionWordsNoPossessive of a piece of a question that no other caller asks for (the text
+// between two commas), split afresh and not kept, so that it does not push the question's own
+// splits out of the store.
+std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text);
 // A word of `words` is `stem` in one of its forms (isWordForm).
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
 // Consecutive words of `words` ("how many", "number of").

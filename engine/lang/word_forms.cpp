@@ -19,6 +19,9 @@ bool consonantY(std::string_view stem) {
 bool isNounForm(std::string_view word, std::string_view stem) {
   if (word == stem) return true;
   // Compared in place, no copies: the question cues call this for every word against every name.
+  // Every plural below is one or two letters longer than the stem ("sum" -> "sums", "match" ->
+  // "matches", "category" -> "categories"), which settles most pairs before any comparison.
+  if (word.size() <= stem.size() || word.size() > stem.size() + 2) return false;
   if (stem.empty() || !word.starts_with(stem.substr(0, stem.size() - 1))) return false;
   const std::string_view rest = word.substr(stem.size() - 1);
   if (rest.size() >= 1 && rest[0] == stem.back()) {
@@ -29,6 +32,8 @@ bool isNounForm(std::string_view word, std::string_view stem) {
 }
 
 bool isWordForm(std::string_view word, std::string_view stem) {
+  // No form is shorter than its stem or more than four letters longer ("sum" -> "summing").
+  if (word.size() < stem.size() || word.size() > stem.size() + 4) return false;
   if (isNounForm(word, stem)) return true;
   if (stem.empty()) return false;
   auto endsAfter = [&](std::string_view head, std::initializer_list<std::string_view> suffixes) {

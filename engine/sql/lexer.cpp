@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "engine/core/text.h"
@@ -246,20 +247,56 @@ class Lexer {
 
 }  // namespace
 
+namespace {
+
+// keywordOf runs for every word the lexer meets and for each word the annotators test, so the
+// keywords sit in an open-addressed hash table (FNV-1a of the upper-case spelling) instead of being
+// binary-searched with a string comparison at each step.
+constexpr std::size_t kKeywordSlots = 512;  // a power of two, over three times kKeywordCount
+static_assert(kKeywordSlots > 3 * kKeywordCount);
+
+constexpr std::uint32_t kFnvBasis = 2166136261u;
+constexpr std::uint32_t kFnvPrime = 16777619u;
+
+constexpr std::uint32_t fnvStep(std::uint32_t h, char c) {
+  return (h ^ static_cast<unsigned char>(c)) * kFnvPrime;
+}
+
+struct KeywordSlots {
+  std::array<std::uint8_t, kKeywordSlots> entry{};  // index into kKeywords + 1; 0 = empty
+};
+
+constexpr KeywordSlots buildKeywordSlots() {
+  KeywordSlots t;
+  for (std::size_t i = 0; i < kKeywordCount; ++i) {
+    std::uint32_t h = kFnvBasis;
+    for (char c : kKeywords[i].text) h = fnvStep(h, c);
+    std::size_t at = h & (kKeywordSlots - 1);
+    while (t.entry[at] != 0) at = (at + 1) & (kKeywordSlots - 1);
+    t.entry[at] = static_cast<std::uint8_t>(i + 1);
+  }
+  return t;
+}
+static_assert(kKeywordCount < 255);
+constexpr KeywordSlots kKeywordSlotTable = buildKeywordSlots();
+
+}  // namespace
+
 Kw keywordOf(std::string_view word) {
   if (word.size() < 2 || word.size() > 17) return Kw::None;
   char buf[18];
+  std::uint32_t h = kFnvBasis;
   for (std::size_t i = 0; i < word.size(); ++i) {
     char c = word[i];
     buf[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
+    h = fnvStep(h, buf[i]);
   }
-  std::string_view key(buf, word.size());
-  const KwEntry* first = kKeywords;
-  const KwEntry* last = kKeywords + kKeywordCount;
-  const KwEntry* it =
-      std::lower_bound(first, last, key, [](const KwEntry& e, std::string_view k) { return e.text < k; });
-  if (it != last && it->text == key) return it->kw;
-  return Kw::None;
+  const std::string_view key(buf, word.size());
+  for (std::size_t at = h & (kKeywordSlots - 1);; at = (at + 1) & (kKeywordSlots - 1)) {
+    const std::uint8_t e = kKeywordSlotTable.entry[at];
+    if (e == 0) return Kw::None;
+    if (kKeywords[e - 1].text == key) return kKeywords[e - 1].kw;
+  }
 }
 
 const char* keywordText(Kw kw) {

@@ -421,6 +421,15 @@ ParseResult parse(std::string_view sql, const ParseOptions& options) {
   return out;
 }
 
+ParseResult parse(std::string_view sql, const ParseOptions& options, LexResult& lexed) {
+  ParseResult out;
+  lexed = tokenize(sql);
+  if ((out.error = tooLarge(sql, options))) return out;
+  detail::Parser p(sql, lexed, options);
+  p.parseStatements(out);
+  return out;
+}
+
 hs::Result<SelectPtr> parseSelect(std::string_view sql, const ParseOptions& options) {
   ParseResult r = parse(sql, options);
   if (r.error) return r.error->toError();

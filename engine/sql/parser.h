@@ -19,6 +19,8 @@
 
 namespace hs::sql {
 
+struct LexResult;  // engine/sql/lexer.h
+
 struct SyntaxError {
   std::string message;  // e.g. "unexpected ')'", "unterminated string literal"
   // "syntax", "utf8", "unterminated_string", "unterminated_identifier", "unterminated_comment"
@@ -53,6 +55,9 @@ struct ParseResult {
 // Parses every statement of `sql` (separated by ';'). Queries get a tree; other statements are
 // classified only (their tokens are checked to be lexically valid and balanced).
 ParseResult parse(std::string_view sql, const ParseOptions& options = {});
+// parse() that also hands back the tokens of `sql` (tokenize()), for a caller that needs both and
+// would otherwise lex the text twice; input refused as too large is tokenized all the same.
+ParseResult parse(std::string_view sql, const ParseOptions& options, LexResult& lexed);
 
 // Exactly one query statement (SELECT / VALUES / WITH ... SELECT); a trailing ';' is allowed.
 hs::Result<SelectPtr> parseSelect(std::string_view sql, const ParseOptions& options = {});

@@ -217,6 +217,7 @@ void ResolverImpl::fromItem(const TableRef& ref, Scope& scope, std::vector<const
       info.kind = table->isView ? SourceKind::View : SourceKind::Table;
       info.name = table->name;
       info.table = table;
+      info.columns.reserve(table->columns.size());
       for (const auto& c : table->columns) info.columns.push_back(c.name);
     } else {
       diag("no_such_table", "no such table: " + t->name.name, t->name.span);
@@ -247,7 +248,7 @@ void ResolverImpl::joinConstraint(const JoinClause& j, Scope& scope, std::size_t
     for (std::size_t i = 0; i < firstRight; ++i) {
       int id = scope.sources[i];
       int idx = findColumn(r_.sources[static_cast<std::size_t>(id)], name);
-      if (idx >= 0 && !scope.using_[id].count(lowerAscii(name))) {
+      if (idx >= 0 && !scope.isCoalesced(id, name)) {
         if (mark)
           markRead(scope, id, r_.sources[static_cast<std::size_t>(id)].columns[static_cast<std::size_t>(idx)],
                    false);
@@ -312,7 +313,7 @@ void ResolverImpl::resultColumns(const SelectCore& c, Scope& scope) {
         found = true;
         if (src.opaque) markRead(scope, id, std::string());
         for (const auto& col : src.columns) {
-          if (!ts && scope.using_[id].count(lowerAscii(col))) continue;
+          if (!ts && scope.isCoalesced(id, col)) continue;
           expansion.emplace_back(id, col);
           markRead(scope, id, col);
           scope.outputNames.push_back(col);

@@ -97,7 +97,7 @@ bool ResolverImpl::bindAlias(const ColumnRef& ref, Scope& scope, int depth) {
     b.depth = depth;
     b.aliasExpr = rc->expr.get();
     b.aliasIndex = static_cast<int>(i);
-    r_.columns[&ref] = b;
+    r_.columns[&ref] = std::move(b);
     return true;
   }
   return false;
@@ -119,7 +119,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       opaqueSeen = opaqueSeen || src.opaque;
       int idx = findColumn(src, col);
       if (idx >= 0) {
-        if (!qual && !matches.empty() && s->using_[id].count(lowerAscii(col))) continue;  // coalesced
+        if (!qual && !matches.empty() && s->isCoalesced(id, col)) continue;  // coalesced
         matches.emplace_back(id, idx);
       } else if (src.kind == SourceKind::Table) {
         rowidTables.push_back(id);
@@ -139,9 +139,9 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       b.sourceId = src.id;
       b.source = src.name;
       b.column = src.columns[static_cast<std::size_t>(matches[0].second)];
-      b.coalesced = !qual && s->using_[src.id].empty() == false;
+      b.coalesced = !qual && s->hasCoalesced(src.id);
       markRead(*s, src.id, b.column);
-      r_.columns[&ref] = b;
+      r_.columns[&ref] = std::move(b);
       return;
     }
     if (isRowidName(col) && rowidTables.size() == 1) {
@@ -152,7 +152,7 @@ void ResolverImpl::columnRef(const ColumnRef& ref, Scope& scope) {
       b.column = "rowid";
       b.rowid = true;
       markRead(*s, src.id, "rowid");
-      r_.columns[&ref] = b;
+      r_.columns[&ref] = std::move(b);
       return;
     }
     if (!qual && s->aliasesVisible && bindAlias(ref, *s, depth)) return;

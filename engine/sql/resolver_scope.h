@@ -37,6 +37,17 @@ struct Scope {
   std::set<int> used;                           // sources with at least one column used
   bool aliasesVisible = false;                  // result aliases usable as a fallback
   std::vector<std::string> outputNames;
+
+  // Whether source `sourceId` has coalesced columns / has `column` among them. Looked up without
+  // operator[] (no empty entry per source asked about) and without lower-casing when it has none.
+  bool hasCoalesced(int sourceId) const {
+    auto it = using_.find(sourceId);
+    return it != using_.end() && !it->second.empty();
+  }
+  bool isCoalesced(int sourceId, std::string_view column) const {
+    auto it = using_.find(sourceId);
+    return it != using_.end() && !it->second.empty() && it->second.count(lowerAscii(column)) > 0;
+  }
 };
 
 class ResolverImpl {

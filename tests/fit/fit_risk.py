@@ -20,7 +20,7 @@ question-cue weights are fitted last on BIRD mini-dev questions with gold SQL an
 The model: L2-regularised logistic regression with every weight >= 0 (a check that fires, or a
 construct that is present, never lowers the risk), bias not penalised, fitted by Newton's method
 inside an active set (deterministic: no random start, no sampling in the fit). Loss: mean log
-loss + l2/2 * |w|^2, l2 chosen per part by cross-validation grouped by database (choose_l2).
+loss + l2/2 * |w|^2 (--l2; `--l2 cv` chooses it per part by cross-validation grouped by database).
 Then the class prior is corrected (see README.md): the bias is moved by
 logit(prior) - logit(training share of wrong cases), so that scores are probabilities under the
 documented prior instead of the training mix.
@@ -283,9 +283,9 @@ def grouped_folds(groups, k, seed):
 def choose_l2(part, x, y, groups, offset, args):
     """The grid's penalty with the lowest held-out log loss (pooled over the folds' rows; a tie goes to
     the stronger penalty) for one part of the fit, the earlier parts' log-odds held fixed as they are
-    in the fit; and the table it was chosen from. A given --l2 skips the choice."""
-    if args.l2 is not None:
-        return args.l2, {"chosen_by": "--l2"}
+    in the fit; and the table it was chosen from. Only with --l2 cv; otherwise --l2 is the penalty."""
+    if args.l2 != "cv":
+        return float(args.l2), {"chosen_by": "--l2"}
     offset = offset or [0.0] * len(x)
     folds = min(CV_FOLDS, len(set(groups)))
     fold = grouped_folds(groups, folds, args.seed)
@@ -507,8 +507,9 @@ def main():
     p.add_argument("--queries", type=int, default=3000, help="train gold queries sampled (cap)")
     p.add_argument("--per-query", type=int, default=1, help="mutants kept per gold query")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--l2", type=float, default=None,
-                   help="one penalty for every part (default: each part's by grouped cross-validation)")
+    p.add_argument("--l2", default="0.001",
+                   help="the penalty of every part, or `cv`: each part's chosen by grouped cross-validation "
+                        "(README.md, Regularisation)")
     p.add_argument("--prior", type=float, default=0.2,
                    help="share of wrong predictions the scores are calibrated for (0: the training mix)")
     p.add_argument("--jobs", type=int, default=2)

@@ -362,11 +362,8 @@ void TreeRepair::flipPolarity(std::size_t b, std::size_t e) {
 }
 
 void TreeRepair::add(const Finding& f) {
-  std::vector<const FindingSpan*> ps, gs;
-  for (const FindingSpan& s : f.spans) (s.side == "pred" ? ps : gs).push_back(&s);
-  auto byBegin = [](const FindingSpan* a, const FindingSpan* b) { return a->begin < b->begin; };
-  std::sort(ps.begin(), ps.end(), byBegin);
-  std::sort(gs.begin(), gs.end(), byBegin);
+  const SidedSpans sided = sidedSpans(f);
+  const std::vector<const FindingSpan*>&ps = sided.pred, &gs = sided.gold;
   for (const FindingSpan* s : ps)
     if (s->end > pred_.text.size() || s->begin > s->end) return none();
   for (const FindingSpan* s : gs)
@@ -437,13 +434,7 @@ void TreeRepair::add(const Finding& f) {
   // Grouping (C10) where the two sides group in a different number of blocks: the gold main
   // block's GROUP BY in place of the predicted main block's.
   if (f.category == "C10" && !ps.empty() && !gs.empty() && ps.size() != gs.size()) {
-    const SelectBlock* pm = mainOf(pred_);
-    const SelectBlock* gm = mainOf(gold_);
-    const FindingSpan *p = nullptr, *g = nullptr;
-    for (const FindingSpan* s : ps)
-      if (pm && !pm->groupBy.empty() && s->begin == pm->keywordBegin[kGroupBy]) p = s;
-    for (const FindingSpan* s : gs)
-      if (gm && !gm->groupBy.empty() && s->begin == gm->keywordBegin[kGroupBy]) g = s;
+    const auto [p, g] = mainGroupBySpans(sided, pred_, gold_);
     if (!p || !g || !claim(p->begin, p->end)) return none();
     replaceAt(p->begin, p->end, g->begin, g->end);
     return;

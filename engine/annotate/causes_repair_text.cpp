@@ -50,6 +50,27 @@ std::string predQualifier(const SqlView& pred, const std::string& table, const s
   return count == 1 ? found : std::string();
 }
 
+SidedSpans sidedSpans(const Finding& f) {
+  SidedSpans out;
+  for (const FindingSpan& s : f.spans) (s.side == "pred" ? out.pred : out.gold).push_back(&s);
+  auto byBegin = [](const FindingSpan* a, const FindingSpan* b) { return a->begin < b->begin; };
+  std::sort(out.pred.begin(), out.pred.end(), byBegin);
+  std::sort(out.gold.begin(), out.gold.end(), byBegin);
+  return out;
+}
+
+std::pair<const FindingSpan*, const FindingSpan*> mainGroupBySpans(const SidedSpans& spans,
+                                                                   const SqlView& pred, const SqlView& gold) {
+  auto groupBy = [](const std::vector<const FindingSpan*>& side, const SqlView& v) -> const FindingSpan* {
+    const SelectBlock* m = mainOf(v);
+    const FindingSpan* found = nullptr;
+    for (const FindingSpan* s : side)
+      if (m && !m->groupBy.empty() && s->begin == m->keywordBegin[kGroupBy]) found = s;
+    return found;
+  };
+  return {groupBy(spans.pred, pred), groupBy(spans.gold, gold)};
+}
+
 namespace {
 
 struct Splice {
@@ -206,11 +227,8 @@ namespace {
 // The splices that put the gold's version of the parts `f` names into the prediction; nullopt
 // when the finding cannot be repaired textually.
 std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& pred, const SqlView& gold) {
-  std::vector<const FindingSpan*> ps, gs;
-  for (const FindingSpan& s : f.spans) (s.side == "pred" ? ps : gs).push_back(&s);
-  auto byBegin = [](const FindingSpan* a, const FindingSpan* b) { return a->begin < b->begin; };
-  std::sort(ps.begin(), ps.end(), byBegin);
-  std::sort(gs.begin(), gs.end(), byBegin);
+  const SidedSpans sided = sidedSpans(f);
+  const std::vector<const FindingSpan*>&ps = sided.pred, &gs = sided.gold;
   auto goldText = [&](const FindingSpan* s) -> std::optional<std::string> {
     if (s->end > gold.text.size() || s->begin > s->end) return std::nullopt;
     return goldPartFor(gold, pred, s->begin, s->end);
@@ -293,13 +311,7 @@ std::optional<std::vector<Splice>> splicesFor(const Finding& f, const SqlView& p
   // Grouping (C10) where the two sides group in a different number of blocks: the gold main
   // block's GROUP BY in place of the predicted main block's.
   if (f.category == "C10" && !ps.empty() && !gs.empty() && ps.size() != gs.size()) {
-    const SelectBlock* pm = mainOf(pred);
-    const SelectBlock* gm = mainOf(gold);
-    const FindingSpan *p = nullptr, *g = nullptr;
-    for (const FindingSpan* s : ps)
-      if (pm && !pm->groupBy.empty() && s->begin == pm->keywordBegin[kGroupBy]) p = s;
-    for (const FindingSpan* s : gs)
-      if (gm && !gm->groupBy.empty() && s->begin == gm->keywordBegin[kGroupBy]) g = s;
+    const auto [p, g] = mainGroupBySpans(sided, pred, gold);
     if (!p || !g || p->end > pred.text.size()) return std::nullopt;
     auto text = goldText(g);
     if (!text) return std::nullopt;

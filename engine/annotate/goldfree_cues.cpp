@@ -299,19 +299,6 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   const SqlView& v = c.pred;
   if (c.question.empty() || v.tokens.empty()) return;
   const std::vector<std::string>& ws = questionWords(c.question);
-  std::set<std::string> aliases;
-  for (const SelectBlock& b : v.blocks)
-    for (const TableRef& r : b.tables)
-      if (!r.alias.empty() && r.alias != r.name) aliases.insert(r.alias);
-  std::set<std::string> sqlNumbers;
-  std::string sqlText;
-  for (const Token& t : v.tokens) {
-    if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
-    if ((t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
-         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket) &&
-        (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
-      sqlText += hs::asciiLower(t.text) + "\n";
-  }
   // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
   // the numbers of comparison phrases ("at least two courses", comparedNumbers in
   // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
@@ -330,6 +317,21 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   const std::vector<ComparedNumber> compared = comparedNumbers(ws);
   for (const ComparedNumber& n : compared)
     if (n.word) numbers.push_back(n.number);
+  // Most questions name no number: the SQL's numbers and text are read only for those that do.
+  if (numbers.empty()) return;
+  std::set<std::string> aliases;
+  for (const SelectBlock& b : v.blocks)
+    for (const TableRef& r : b.tables)
+      if (!r.alias.empty() && r.alias != r.name) aliases.insert(r.alias);
+  std::set<std::string> sqlNumbers;
+  std::string sqlText;
+  for (const Token& t : v.tokens) {
+    if (t.kind == TokKind::Number) sqlNumbers.insert(t.text);
+    if ((t.kind == TokKind::String || t.kind == TokKind::Word || t.kind == TokKind::QuotedId ||
+         t.kind == TokKind::Backtick || t.kind == TokKind::Bracket) &&
+        (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
+      sqlText += hs::asciiLower(t.text) + "\n";
+  }
   auto inSql = [&](const std::string& w) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)

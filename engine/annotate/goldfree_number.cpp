@@ -36,6 +36,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <set>
+#include <string_view>
 
 #include "engine/annotate/checks.h"
 
@@ -47,8 +48,9 @@ enum class Bound { Exact, AtLeast, AtMost, Above, Below };
 
 // The value of a number word ("one" .. "ten") or of a digit number of up to 9 digits, else -1.
 long numberValue(const std::string& w) {
-  static const std::array<const char*, 10> words = {"one", "two",   "three", "four", "five",
-                                                    "six", "seven", "eight", "nine", "ten"};
+  // Views, not C strings: a word of another length is told apart without reading its letters.
+  static constexpr std::array<std::string_view, 10> words = {"one", "two",   "three", "four", "five",
+                                                             "six", "seven", "eight", "nine", "ten"};
   for (std::size_t k = 0; k < words.size(); ++k)
     if (w == words[k]) return static_cast<long>(k) + 1;
   if (w.empty() || w.size() > 9 ||

@@ -55,7 +55,6 @@
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,8 +73,8 @@ struct Attribute {
   bool checked = true;
 };
 
-const std::set<std::string>& askingVerbs() {
-  static const std::set<std::string> v = {
+const lang::WordSet& askingVerbs() {
+  static const lang::WordSet v = {
       "list", "show", "give", "find",     "return", "display", "state",  "provide",  "identify", "report",
       "name", "tell", "get",  "retrieve", "output", "print",   "select", "indicate", "mention",  "include"};
   return v;
@@ -112,7 +111,7 @@ std::size_t separator(const std::vector<std::string>& ws, std::size_t i) {
 }
 
 bool endsList(const std::string& w) {
-  static const std::set<std::string> stop = {
+  static const lang::WordSet stop = {
       "of",     "for",   "whose",   "that",   "who",    "whom",    "which",   "with",   "where",   "when",
       "in",     "from",  "by",      "on",     "at",     "to",      "than",    "if",     "per",     "each",
       "every",  "among", "between", "during", "after",  "before",  "under",   "over",   "within",  "without",
@@ -122,9 +121,9 @@ bool endsList(const std::string& w) {
 }
 
 bool isDeterminer(const std::string& w) {
-  static const std::set<std::string> d = {
-      "the",  "a",    "an",         "all",           "their",     "its",      "his",   "her",
-      "both", "also", "respective", "corresponding", "different", "distinct", "unique"};
+  static const lang::WordSet d = {"the",       "a",        "an",    "all",  "their",      "its",
+                                  "his",       "her",      "both",  "also", "respective", "corresponding",
+                                  "different", "distinct", "unique"};
   return d.count(w) > 0;
 }
 
@@ -197,9 +196,9 @@ void readExtras(const std::vector<std::string>& ws, std::size_t i, std::vector<A
 // Rules 2-4 for one sentence: its attributes, or none when it has no readable request. `adds`: the
 // sentence opens with "also" ("Please also give ...", "Also, list ...").
 std::vector<Attribute> sentenceRequest(const std::vector<std::string>& ws, bool& adds) {
-  static const std::set<std::string> be = {"is", "are", "was", "were"};
-  static const std::set<std::string> unknownWidth = {"information", "info",       "details", "everything",
-                                                     "data",        "attributes", "columns", "records"};
+  static const lang::WordSet be = {"is", "are", "was", "were"};
+  static const lang::WordSet unknownWidth = {"information", "info",       "details", "everything",
+                                             "data",        "attributes", "columns", "records"};
   std::vector<Attribute> out;
   std::size_t i = 0;
   if (is(ws, i, {"please"})) ++i;
@@ -260,7 +259,7 @@ std::vector<Finding> columnMissingFindings(const SqlView& v, std::string_view qu
     std::vector<std::string> column, table;  // a plain column or an aggregate's column
     bool mayCount = false, expression = false;
   };
-  static const std::set<std::string> aggregates = {"count", "sum", "avg", "max", "min"};
+  static const lang::WordSet aggregates = {"count", "sum", "avg", "max", "min"};
   std::vector<Output> outputs;
   for (const Range& r : blk.items) {
     Output o{&r, {}, {}, itemMayHoldCount(v, r), false};

@@ -55,16 +55,15 @@ namespace hs::annotate {
 
 namespace {
 
-const std::set<std::string> kNameLike = {"name",      "title",    "fname",    "lname",
-                                         "surname",   "nickname", "username", "forename",
-                                         "firstname", "lastname", "fullname"};
-const std::set<std::string> kIdLike = {"id"};
-const std::set<std::string> kGeneric = {"code",        "type",    "number", "no",    "num",    "key",
-                                        "description", "details", "detail", "value", "status", "info"};
+const lang::WordSet kNameLike = {"name",     "title",    "fname",     "lname",    "surname", "nickname",
+                                 "username", "forename", "firstname", "lastname", "fullname"};
+const lang::WordSet kIdLike = {"id"};
+const lang::WordSet kGeneric = {"code",        "type",    "number", "no",    "num",    "key",
+                                "description", "details", "detail", "value", "status", "info"};
 
 struct Phrase {
   std::vector<std::string> words;  // question words, consecutive
-  std::set<std::string> columnWords;
+  lang::WordSet columnWords;
 };
 
 const std::vector<Phrase>& standIns() {
@@ -329,7 +328,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
     if (!referred(q, columnWords(v, tok, table), table) && seen.insert(key).second)
       unnamed.push_back({first, last});
   };
-  static const std::set<std::string> aggregates = {"sum", "avg", "max", "min"};
+  static const lang::WordSet aggregates = {"sum", "avg", "max", "min"};
   for (const Range& r : blk.items) {
     if (r.empty() || isStarItem(v, r.first, r.last)) return out;
     if (auto col = plainColumnToken(v, r.first, r.last)) {
@@ -344,7 +343,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
     if (isWord(v.tokens[in], "distinct")) ++in;
     if (auto col = plainColumnToken(v, in, r.last - 1)) check(*col, in, r.last - 1, false);
   }
-  static const std::set<std::string> ops = {
+  static const lang::WordSet ops = {
       "=", "!=", "<", ">", "<=", ">=", "like", "not like", "in", "not in", "between"};
   for (const Predicate& p : blk.predicates) {
     if (p.clause != kWhere || !ops.count(p.op) || p.lhs.empty() || p.rhs.empty()) continue;

@@ -40,7 +40,6 @@
 //    and its weight is the fit's.
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -67,15 +66,15 @@ bool isKeyColumn(const db::Schema& schema, const db::TableInfo& table, const db:
     if (&t != &table && namedAfterTable(t, lower)) return true;
   }
   const std::vector<std::string> words = identifierWords(c.name);
-  static const std::set<std::string> idLike = {"id", "ids", "key", "no", "num", "code", "uid", "pk", "fk"};
+  static const lang::WordSet idLike = {"id", "ids", "key", "no", "num", "code", "uid", "pk", "fk"};
   return !words.empty() && idLike.count(words.back()) > 0;
 }
 
 bool asksOperation(const std::string& w) {
-  static const std::set<std::string> words = {
-      "average", "avg",     "total",   "sum",        "count",   "max",      "maximum",
-      "min",     "minimum", "highest", "lowest",     "largest", "smallest", "most",
-      "least",   "amount",  "percent", "percentage", "rate",    "ratio",    "proportion"};
+  static const lang::WordSet words = {"average",  "avg",   "total",     "sum",     "count",   "max",
+                                      "maximum",  "min",   "minimum",   "highest", "lowest",  "largest",
+                                      "smallest", "most",  "least",     "amount",  "percent", "percentage",
+                                      "rate",     "ratio", "proportion"};
   return words.count(w) > 0;
 }
 

@@ -80,15 +80,14 @@ namespace {
 // "number(s) of" after an article, a verb of asking, a comparison word or at the start ("average
 // number of" asks for an average); "count" as the first word or followed by what is counted.
 bool countWordCue(const std::vector<std::string>& ws) {
-  static const std::set<std::string> before = {
+  static const lang::WordSet before = {
       "the",       "a",       "an",      "total",  "what",     "what's",  "whats",   "and",     "of",
       "in",        "by",      "with",    "for",    "to",       "than",    "same",    "overall", "combined",
       "greatest",  "largest", "highest", "lowest", "smallest", "biggest", "maximum", "minimum", "most",
       "least",     "fewest",  "top",     "show",   "find",     "give",    "list",    "return",  "compute",
       "calculate", "get",     "display", "tell",   "count",    "is",      "are",     "was",     "were"};
-  static const std::set<std::string> countedAfter = {"the",    "of",       "how",       "all",
-                                                     "each",   "distinct", "different", "unique",
-                                                     "number", "those",    "these",     "every"};
+  static const lang::WordSet countedAfter = {"the",       "of",     "how",    "all",   "each",  "distinct",
+                                             "different", "unique", "number", "those", "these", "every"};
   for (std::size_t i = 0; i < ws.size(); ++i) {
     if ((ws[i] == "number" || ws[i] == "numbers") && i + 1 < ws.size() && ws[i + 1] == "of" &&
         (i == 0 || before.count(ws[i - 1])))
@@ -103,7 +102,7 @@ bool countWordCue(const std::vector<std::string>& ws) {
 // An "-est" superlative not in the list (fastest, tallest, hottest); words that merely end in
 // "est" (interest, request, west, forest) are not.
 bool isEstSuperlative(const std::string& w) {
-  static const std::set<std::string> notSuperlative = {
+  static const lang::WordSet notSuperlative = {
       "interest", "interests", "request",   "rest",      "west",    "test",     "forest",  "contest",
       "protest",  "suggest",   "harvest",   "manifest",  "digest",  "invest",   "arrest",  "quest",
       "chest",    "priest",    "pest",      "vest",      "crest",   "lest",     "guest",   "nest",
@@ -165,7 +164,7 @@ bool containsNumber(const std::string& text, const std::string& number) {
 // "top", "first", an ordinal, a number ("list 3 singers", "five"), or a comparison of two ("which
 // is older, A or B?").
 bool limitCue(const std::vector<std::string>& ws) {
-  static const std::set<std::string> words = {
+  static const lang::WordSet words = {
       "top",     "first",  "last",  "one",   "single",  "any",      "example", "sample",
       "second",  "third",  "two",   "three", "four",    "five",     "six",     "seven",
       "eight",   "nine",   "ten",   "more",  "less",    "fewer",    "greater", "larger",
@@ -185,8 +184,8 @@ bool selectsCount(const SqlView& v) {
   return word("count") && i + 1 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen;
 }
 
-const std::set<std::string>& superlativeWords() {
-  static const std::set<std::string> superl = {
+const lang::WordSet& superlativeWords() {
+  static const lang::WordSet superl = {
       "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
       "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
       "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
@@ -196,7 +195,7 @@ const std::set<std::string>& superlativeWords() {
 }  // namespace
 
 std::string questionSuperlative(const std::vector<std::string>& ws) {
-  const std::set<std::string>& superl = superlativeWords();
+  const lang::WordSet& superl = superlativeWords();
   for (std::size_t i = 0; i < ws.size(); ++i) {
     if (!superl.count(ws[i]) && !isEstSuperlative(ws[i])) continue;
     if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
@@ -303,7 +302,7 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   // the numbers of comparison phrases ("at least two courses", comparedNumbers in
   // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
   // for "at least two").
-  const std::set<std::string>& superl = superlativeWords();
+  const lang::WordSet& superl = superlativeWords();
   std::vector<std::string> numbers = questionNumbers(c.question);
   static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
                                                        "seven", "eight", "nine", "ten"};

@@ -32,7 +32,6 @@
 //    value (its remaining words) and spans the whole SQL, as the other question cues do.
 //    Confidence 0.6: a capitalised word may be a proper noun the SQL needs no filter for (a
 //    database's own name, a title word), so the finding is a hint and its weight is the fit's.
-#include <set>
 #include <string>
 #include <vector>
 
@@ -61,10 +60,10 @@ bool saysNoValue(const std::string& w) {
   if (allCaps && letters <= 2) return true;
   const std::string lower = hs::asciiLower(w);
   if (lower == "no" || lower.rfind("no.", 0) == 0) return true;
-  static const std::set<std::string> dates = {"january",  "february", "march",    "april",     "may",
-                                              "june",     "july",     "august",   "september", "october",
-                                              "november", "december", "monday",   "tuesday",   "wednesday",
-                                              "thursday", "friday",   "saturday", "sunday"};
+  static const lang::WordSet dates = {"january",  "february", "march",    "april",     "may",
+                                      "june",     "july",     "august",   "september", "october",
+                                      "november", "december", "monday",   "tuesday",   "wednesday",
+                                      "thursday", "friday",   "saturday", "sunday"};
   return dates.count(lower) > 0;
 }
 

@@ -35,7 +35,6 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
-#include <set>
 #include <string_view>
 
 #include "engine/annotate/checks.h"
@@ -97,9 +96,8 @@ std::optional<Bound> boundAfter(const std::vector<std::string>& ws, std::size_t 
 }  // namespace
 
 std::vector<ComparedNumber> comparedNumbers(const std::vector<std::string>& ws) {
-  static const std::set<std::string> scales = {"hundred", "thousand", "million", "billion",
-                                               "dozen",   "percent",  "half",    "third",
-                                               "thirds",  "quarter",  "quarters"};
+  static const lang::WordSet scales = {"hundred", "thousand", "million", "billion", "dozen",   "percent",
+                                       "half",    "third",    "thirds",  "quarter", "quarters"};
   std::vector<ComparedNumber> out;
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const long n = numberValue(ws[i]);

@@ -65,7 +65,7 @@ bool isKeyColumn(const db::Schema& schema, const db::TableInfo& table, const db:
     }
     if (&t != &table && namedAfterTable(t, lower)) return true;
   }
-  const std::vector<std::string> words = identifierWords(c.name);
+  const std::vector<std::string>& words = identifierWords(c.name);
   static const lang::WordSet idLike = {"id", "ids", "key", "no", "num", "code", "uid", "pk", "fk"};
   return !words.empty() && idLike.count(words.back()) > 0;
 }
@@ -94,7 +94,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   if (read.empty()) return out;
   std::vector<std::string> tableWords;
   for (const db::TableInfo* t : read)
-    for (std::string& w : identifierWords(t->name)) tableWords.push_back(std::move(w));
+    for (const std::string& w : identifierWords(t->name)) tableWords.push_back(w);
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
   // Views of the SQL text compared ignoring letter case: nothing is copied or lower-cased, and
@@ -116,7 +116,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
     for (const db::ColumnInfo& c : t->columns) {
       columnSpelled.push_back(isSpelled(c.name));
       if (columnSpelled.back())
-        for (std::string& w : identifierWords(c.name)) usedWords.push_back(std::move(w));
+        for (const std::string& w : identifierWords(c.name)) usedWords.push_back(w);
     }
   // Rule 5: the question's words, a sentence's first word and the words of capitalised runs left out.
   std::vector<std::string> words;
@@ -137,10 +137,10 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
     for (const db::ColumnInfo& c : t->columns) {
       if (columnSpelled[columnIndex++]) continue;
       std::vector<std::string> own;  // rule 4
-      for (std::string& w : identifierWords(c.name)) {
+      for (const std::string& w : identifierWords(c.name)) {
         bool ofTable = false;
         for (const std::string& tw : tableWords) ofTable = ofTable || sameNounWord(w, tw);
-        if (!isGenericIdentifierWord(w) && !asksOperation(w) && !ofTable) own.push_back(std::move(w));
+        if (!isGenericIdentifierWord(w) && !asksOperation(w) && !ofTable) own.push_back(w);
       }
       if (own.empty()) continue;
       bool named = true, shared = true;

@@ -135,9 +135,9 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
     if (schemaWordsBuilt) return;
     schemaWordsBuilt = true;
     for (const db::TableInfo& t : schema.tables) {
-      for (std::string& w : identifierWords(t.name)) schemaWords.push_back(std::move(w));
+      for (const std::string& w : identifierWords(t.name)) schemaWords.push_back(w);
       for (const db::ColumnInfo& c : t.columns)
-        for (std::string& w : identifierWords(c.name)) schemaWords.push_back(std::move(w));
+        for (const std::string& w : identifierWords(c.name)) schemaWords.push_back(w);
     }
   };
   std::string sqlText;  // rule 5: literals and identifiers, lower case, one a line

@@ -24,7 +24,7 @@ std::vector<std::string> splitIdentifier(std::string_view name) {
 
 }  // namespace
 
-std::vector<std::string> identifierWords(std::string_view name) {
+const std::vector<std::string>& identifierWords(std::string_view name) {
   // The checks ask for the words of the same schema names case after case (a dozen checks, every
   // column of the database), so each thread remembers the last few thousand names it split.
   constexpr std::size_t kRemembered = 4096;

@@ -1,4 +1,4 @@
-// A fixed set of words, sorted by length then text, looked up by binary search.
+// A fixed set of words, sorted by length then text, looked up among the words of the same length.
 #include "engine/lang/word_set.h"
 
 #include <algorithm>
@@ -16,13 +16,21 @@ bool shorterOrBefore(std::string_view a, std::string_view b) {
 WordSet::WordSet(std::initializer_list<std::string_view> words) : words_(words.begin(), words.end()) {
   std::sort(words_.begin(), words_.end(), shorterOrBefore);
   words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
+  // firstOfLength_[n]: the first word of length n or more (the words are sorted by length).
+  firstOfLength_.assign(kLengths + 1, words_.size());
+  for (std::size_t i = words_.size(); i-- > 0;)
+    for (std::size_t n = 0; n <= std::min(words_[i].size(), kLengths); ++n) firstOfLength_[n] = i;
 }
 
 bool WordSet::contains(std::string_view word) const {
-  const auto it =
-      std::lower_bound(words_.begin(), words_.end(), word,
-                       [](const std::string& w, std::string_view x) { return shorterOrBefore(w, x); });
-  return it != words_.end() && *it == word;
+  if (word.size() >= kLengths) {
+    const auto it = std::lower_bound(words_.begin(), words_.end(), word, shorterOrBefore);
+    return it != words_.end() && *it == word;
+  }
+  // Only the words of the same length, compared in place.
+  const auto first = words_.begin() + static_cast<std::ptrdiff_t>(firstOfLength_[word.size()]);
+  const auto last = words_.begin() + static_cast<std::ptrdiff_t>(firstOfLength_[word.size() + 1]);
+  return std::binary_search(first, last, word, [](std::string_view a, std::string_view b) { return a < b; });
 }
 
 }  // namespace hs::lang

@@ -4,6 +4,7 @@
 #include "engine/lang/identifier_words.h"
 #include "engine/lang/question_words.h"
 #include "engine/lang/word_forms.h"
+#include "engine/lang/word_set.h"
 
 using namespace hs::lang;
 using Words = std::vector<std::string>;
@@ -79,6 +80,17 @@ class TestLangWords : public QObject {
     QCOMPARE(identifierWords("PerpetratorID"), (Words{"perpetrator", "id"}));
     QCOMPARE(identifierWords("home town 2"), (Words{"home", "town"}));
     QVERIFY(identifierWords("a").empty());
+  }
+
+  // Membership as a std::set<std::string> answers it: whole words, any length, duplicates once.
+  void wordSetHoldsItsWordsOnly() {
+    const WordSet set = {"most", "least", "max", "min", "most", "a", "internationalisation-of-everything"};
+    for (const char* w : {"most", "least", "max", "min", "a", "internationalisation-of-everything"})
+      QVERIFY2(set.contains(w), w);
+    for (const char* w : {"", "mos", "mostly", "maxi", "b", "leash", "internationalisation-of-everythinG"})
+      QVERIFY2(!set.contains(w), w);
+    QCOMPARE(set.count(std::string("min")), std::size_t{1});
+    QVERIFY(!WordSet({}).contains("most"));
   }
 };
 

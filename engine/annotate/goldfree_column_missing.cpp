@@ -52,6 +52,7 @@
 // Only the first sentence's request counts, with "also" sentences (rule 4): a second sentence
 // often restates the first ("What is the complete address ...? Indicate the Street, City, Zip and
 // State."), so adding up every sentence's request would count its attributes twice.
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
@@ -82,12 +83,20 @@ const lang::WordSet& askingVerbs() {
 
 // The words of one sentence, a "," standing for each comma ('&' read as "and").
 std::vector<std::string> sentenceWords(std::string_view sentence) {
+  // The sentence's words (split once, and by the other cues too) are those of its pieces between
+  // the separators in order, a ',' or '&' never being part of a word: each piece's share of them
+  // is counted, not split again.
+  const std::vector<std::string>& words = questionWordsNoPossessive(sentence);
   std::vector<std::string> out;
-  std::size_t start = 0;
+  out.reserve(words.size() + 4);
+  std::size_t start = 0, taken = 0;
   for (std::size_t i = 0; i <= sentence.size(); ++i) {
     if (i < sentence.size() && sentence[i] != ',' && sentence[i] != '&') continue;
-    for (const std::string& w : lang::questionWordsNoPossessiveOnce(sentence.substr(start, i - start)))
-      out.push_back(w);
+    const std::size_t n =
+        std::min(lang::questionWordCount(sentence.substr(start, i - start)), words.size() - taken);
+    out.insert(out.end(), words.begin() + static_cast<std::ptrdiff_t>(taken),
+               words.begin() + static_cast<std::ptrdiff_t>(taken + n));
+    taken += n;
     if (i < sentence.size()) out.push_back(sentence[i] == ',' ? "," : "and");
     start = i + 1;
   }

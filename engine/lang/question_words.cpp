@@ -45,11 +45,16 @@ bool isAlnumByte(char ch) {
   return std::isalnum(c) != 0;
 }
 
+// A byte that belongs to a word: a letter, a digit, an inner '.' or '\''.
+bool isWordByte(char ch) {
+  return isAlnumByte(ch) || ch == '.' || ch == '\'';
+}
+
 std::vector<std::string> splitAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : question) {
-    if (isAlnumByte(ch) || ch == '.' || ch == '\'') {
+    if (isWordByte(ch)) {
       cur.push_back(ch);
     } else if (!cur.empty()) {
       out.push_back(std::move(cur));
@@ -93,8 +98,16 @@ const std::vector<std::string>& questionWordsNoPossessive(std::string_view quest
   return last.get(question, [](std::string_view q) { return withoutPossessives(questionWords(q)); });
 }
 
-std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text) {
-  return withoutPossessives(lowerCased(splitAsWritten(text)));
+std::size_t questionWordCount(std::string_view text) {
+  // Each run of word bytes is one word of splitAsWritten (kept even when its trailing marks are
+  // all it has).
+  std::size_t n = 0;
+  bool inWord = false;
+  for (char ch : text) {
+    if (isWordByte(ch) && !inWord) ++n;
+    inWord = isWordByte(ch);
+  }
+  return n;
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

@@ -82,6 +82,15 @@ class TestLangWords : public QObject {
     QVERIFY(identifierWords("a").empty());
   }
 
+  // The count a caller cuts a split at: one word per run of word bytes, the split's own count.
+  void questionWordCountMatchesTheSplit() {
+    for (const char* text : {"", "What are the names, ages & homes of singers' pets?", "U.S., ... ' x",
+                             "Montr\xc3\xa9"
+                             "al's 2 cafes",
+                             ",,&&", "a.b'c d"})
+      QCOMPARE(questionWordCount(text), questionWordsAsWritten(text).size());
+  }
+
   // Membership as a std::set<std::string> answers it: whole words, any length, duplicates once.
   void wordSetHoldsItsWordsOnly() {
     const WordSet set = {"most", "least", "max", "min", "most", "a", "internationalisation-of-everything"};

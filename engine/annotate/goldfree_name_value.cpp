@@ -33,6 +33,7 @@
 //    Confidence 0.6: a capitalised word may be a proper noun the SQL needs no filter for (a
 //    database's own name, a title word), so the finding is a hint and its weight is the fit's.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/annotate/checks.h"
@@ -116,7 +117,7 @@ std::string blankQuotedValues(std::string_view question) {
     }
     std::size_t e = a;
     while (e < q.size() && inWord(e)) ++e;
-    if (q.substr(a, e - a).find('_') != std::string::npos)
+    if (std::string_view(q).substr(a, e - a).find('_') != std::string_view::npos)
       for (std::size_t i = a; i < e; ++i) q[i] = ' ';
     a = e;
   }

@@ -1,6 +1,7 @@
 // Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values;
 // and the other way round, a LIMIT or a COUNT the question does not ask for.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -257,12 +258,13 @@ void checkCueAverage(const CheckContext& c, std::vector<Finding>& out) {
 // "for each" with an aggregate asks for GROUP BY.
 void checkCueGroup(const CheckContext& c, std::vector<Finding>& out) {
   const std::vector<std::string>& ws = cueWords(c);
-  bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
-                hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !sqlHasWord(c.pred, {"group"}))
+  if (!eachCue) return;  // the aggregate words are looked for only after "each", "per", "for every"
+  bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
+                hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
+  if (aggCue && !sqlHasWord(c.pred, {"group"}))
     out.push_back(wholeQueryCue("cue_group", M(CueGroup), c.pred, 0.7));
 }
 
@@ -304,8 +306,8 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   // for "at least two").
   const lang::WordSet& superl = superlativeWords();
   std::vector<std::string> numbers = questionNumbers(c.question);
-  static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
-                                                       "seven", "eight", "nine", "ten"};
+  static constexpr std::array<std::string_view, 9> numberWords = {"two",   "three", "four", "five", "six",
+                                                                  "seven", "eight", "nine", "ten"};
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const auto at = std::find(numberWords.begin(), numberWords.end(), ws[i]);
     if (at == numberWords.end()) continue;

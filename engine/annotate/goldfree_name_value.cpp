@@ -141,18 +141,25 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
         for (const std::string& w : identifierWords(c.name)) schemaWords.push_back(w);
     }
   };
-  std::string sqlText;  // rule 5: literals and identifiers, lower case, one a line
+  // Rule 5's reading of the SQL, made when a value word first needs it (most questions have none).
+  std::string sqlText;  // literals and identifiers, lower case, one a line
   std::vector<std::string> literals, sqlWords;
-  for (const Token& t : v.tokens) {
-    const bool name = t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
-                      t.kind == TokKind::Bracket || (t.kind == TokKind::Word && !isSqlKeyword(t.text));
-    if (t.kind != TokKind::String && !name) continue;
-    const std::string text = hs::asciiLower(t.text);
-    sqlText += text + "\n";
-    if (t.kind == TokKind::String && !text.empty()) literals.push_back(text);
-    splitWords(text, sqlWords);
-  }
+  bool sqlRead = false;
+  auto readSql = [&] {
+    if (sqlRead) return;
+    sqlRead = true;
+    for (const Token& t : v.tokens) {
+      const bool name = t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
+                        t.kind == TokKind::Bracket || (t.kind == TokKind::Word && !isSqlKeyword(t.text));
+      if (t.kind != TokKind::String && !name) continue;
+      const std::string text = hs::asciiLower(t.text);
+      sqlText += text + "\n";
+      if (t.kind == TokKind::String && !text.empty()) literals.push_back(text);
+      splitWords(text, sqlWords);
+    }
+  };
   auto present = [&](const std::string& word) {
+    readSql();
     const std::string w = hs::asciiLower(word);
     if (sqlText.find(w) != std::string::npos) return true;
     for (const std::string& s : sqlWords)

@@ -136,15 +136,16 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
       if (columnSpelled[columnIndex++]) continue;
-      std::vector<std::string> own;  // rule 4
-      for (const std::string& w : identifierWords(c.name)) {
-        bool ofTable = false;
-        for (const std::string& tw : tableWords) ofTable = ofTable || sameNounWord(w, tw);
-        if (!isGenericIdentifierWord(w) && !asksOperation(w) && !ofTable) own.push_back(w);
-      }
-      if (own.empty()) continue;
-      bool named = true, shared = true;
-      for (const std::string& o : own) {
+      // Rules 4 and 5 in one pass over the column's words, read in place: a word left out (generic,
+      // asking for an operation, a word of a read table's name) is skipped, and the first own
+      // word the question does not name settles it.
+      bool own = false, named = true, shared = true;
+      for (const std::string& o : identifierWords(c.name)) {
+        if (isGenericIdentifierWord(o) || asksOperation(o) ||
+            std::any_of(tableWords.begin(), tableWords.end(),
+                        [&](const std::string& tw) { return sameNounWord(o, tw); }))
+          continue;
+        own = true;
         bool hit = false, use = false;
         for (std::size_t i = 0; i < words.size() && !hit; ++i) hit = namesWord(words[i], o);
         if (!hit) {
@@ -155,7 +156,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
         shared = shared && use;
       }
       // The key test last: it reads every table's keys, and few columns get this far.
-      if (!named || shared || isKeyColumn(schema, *t, c)) continue;
+      if (!own || !named || shared || isKeyColumn(schema, *t, c)) continue;
       if (names.empty()) first = t;
       names += (names.empty() ? "" : ", ") + t->name + "." + c.name;
     }

@@ -91,6 +91,38 @@ class TestLangWords : public QObject {
       QCOMPARE(questionWordCount(text), questionWordsAsWritten(text).size());
   }
 
+  // A text split after one it extends (or cut from) gets its own words, whether or not the store
+  // answers it with the other's split: a sentence and its question share theirs.
+  void aTextAndItsExtensionSplitApart() {
+    const std::vector<std::pair<const char*, const char*>> pairs = {{"Which singers?", "Which singers"},
+                                                                    {"etc", "etc."},
+                                                                    {"x", "x ."},
+                                                                    {"a b", "a b.c"},
+                                                                    {"U.S", "U.S.'"},
+                                                                    {"no", "no'"},
+                                                                    {"What is it", "What is it? Name"},
+                                                                    {"", "?"},
+                                                                    {"", "."}};
+    for (const auto& [first, second] : pairs) {
+      for (const auto& [a, b] : {std::pair{first, second}, std::pair{second, first}}) {
+        const Words before = questionWordsAsWritten(a);
+        const Words after = questionWordsAsWritten(b);
+        // Fresh splits of the same texts, with a neutral text in between each.
+        Words freshA, freshB;
+        for (const char* t : {"zz1", "zz2", "zz3", "zz4", "zz5", "zz6", "zz7", "zz8"})
+          questionWordsAsWritten(t);
+        freshA = questionWordsAsWritten(a);
+        for (const char* t : {"zz1", "zz2", "zz3", "zz4", "zz5", "zz6", "zz7", "zz8"})
+          questionWordsAsWritten(t);
+        freshB = questionWordsAsWritten(b);
+        QCOMPARE(before, freshA);
+        QCOMPARE(after, freshB);
+      }
+    }
+    QCOMPARE(questionWordsAsWritten("x ."), (Words{"x", ""}));
+    QCOMPARE(questionWordsAsWritten("a b.c"), (Words{"a", "b.c"}));
+  }
+
   // Membership as a std::set<std::string> answers it: whole words, any length, duplicates once.
   void wordSetHoldsItsWordsOnly() {
     const WordSet set = {"most", "least", "max", "min", "most", "a", "internationalisation-of-everything"};

@@ -121,15 +121,23 @@ bool refers(const std::string& q, const std::string& c) {
 
 // Per phrase of standIns(): whether its words stand consecutively in `words`.
 std::vector<char> standInsPresent(const std::vector<std::string>& words) {
-  std::vector<char> out;
-  for (const Phrase& p : standIns()) {
-    bool present = false;
-    for (std::size_t i = 0; i + p.words.size() <= words.size() && !present; ++i) {
+  const std::vector<Phrase>& phrases = standIns();
+  // A question word that opens no phrase ("what", "the", most of them) is passed over at once.
+  static const lang::WordSet openers = [&] {
+    std::vector<std::string> first;
+    for (const Phrase& p : phrases) first.push_back(p.words.front());
+    return lang::WordSet(std::move(first));
+  }();
+  std::vector<char> out(phrases.size(), 0);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (!openers.contains(words[i])) continue;
+    for (std::size_t pi = 0; pi < phrases.size(); ++pi) {
+      const Phrase& p = phrases[pi];
+      if (out[pi] || i + p.words.size() > words.size()) continue;
       std::size_t k = 0;
       while (k < p.words.size() && words[i + k] == p.words[k]) ++k;
-      present = k == p.words.size();
+      out[pi] = k == p.words.size();
     }
-    out.push_back(present);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 #include "engine/lang/word_set.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace hs::lang {
 
@@ -13,7 +14,10 @@ bool shorterOrBefore(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-WordSet::WordSet(std::initializer_list<std::string_view> words) : words_(words.begin(), words.end()) {
+WordSet::WordSet(std::initializer_list<std::string_view> words)
+    : WordSet(std::vector<std::string>(words.begin(), words.end())) {}
+
+WordSet::WordSet(std::vector<std::string> words) : words_(std::move(words)) {
   std::sort(words_.begin(), words_.end(), shorterOrBefore);
   words_.erase(std::unique(words_.begin(), words_.end()), words_.end());
   // firstOfLength_[n]: the first word of length n or more (the words are sorted by length).

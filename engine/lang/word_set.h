@@ -15,6 +15,7 @@ namespace hs::lang {
 class WordSet {
  public:
   WordSet(std::initializer_list<std::string_view> words);
+  explicit WordSet(std::vector<std::string> words);
   bool contains(std::string_view word) const;
   // std::set's spelling, so that a set of words reads the same at its call sites.
   std::size_t count(std::string_view word) const { return contains(word) ? 1 : 0; }

@@ -132,6 +132,8 @@ class TestLangWords : public QObject {
       QVERIFY2(!set.contains(w), w);
     QCOMPARE(set.count(std::string("min")), std::size_t{1});
     QVERIFY(!WordSet({}).contains("most"));
+    const WordSet built(std::vector<std::string>{"per", "each", "per"});
+    QVERIFY(built.contains("per") && built.contains("each") && !built.contains("every"));
   }
 };
 

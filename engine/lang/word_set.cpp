@@ -31,10 +31,11 @@ bool WordSet::contains(std::string_view word) const {
     const auto it = std::lower_bound(words_.begin(), words_.end(), word, shorterOrBefore);
     return it != words_.end() && *it == word;
   }
-  // Only the words of the same length, compared in place.
-  const auto first = words_.begin() + static_cast<std::ptrdiff_t>(firstOfLength_[word.size()]);
-  const auto last = words_.begin() + static_cast<std::ptrdiff_t>(firstOfLength_[word.size() + 1]);
-  return std::binary_search(first, last, word, [](std::string_view a, std::string_view b) { return a < b; });
+  // Only the words of the same length (a handful), compared in place.
+  const std::size_t last = firstOfLength_[word.size() + 1];
+  for (std::size_t i = firstOfLength_[word.size()]; i < last; ++i)
+    if (std::string_view(words_[i]) == word) return true;
+  return false;
 }
 
 }  // namespace hs::lang

@@ -98,7 +98,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
   // Views of the SQL text compared ignoring letter case: nothing is copied or lower-cased, and
-  // most pairs differ in length.
+  // most pairs differ in length, which is tested before the call.
   std::vector<std::string_view> spelled;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const TokKind k = v.tokens[i].kind;
@@ -107,10 +107,13 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   }
   auto isSpelled = [&](std::string_view name) {
     return std::any_of(spelled.begin(), spelled.end(),
-                       [&](std::string_view s) { return hs::iequals(s, name); });
+                       [&](std::string_view s) { return s.size() == name.size() && hs::iequals(s, name); });
   };
   // Whether the SQL spells each column of the read tables, in the order the loops below visit them.
   std::vector<char> columnSpelled;
+  std::size_t columns = 0;
+  for (const db::TableInfo* t : read) columns += t->columns.size();
+  columnSpelled.reserve(columns);
   std::vector<std::string> usedWords;
   for (const db::TableInfo* t : read)
     for (const db::ColumnInfo& c : t->columns) {

@@ -15,6 +15,7 @@
 #include "engine/lang/identifier_words.h"
 #include "engine/lang/question_words.h"
 #include "engine/lang/word_forms.h"
+#include "engine/lang/word_set.h"
 
 namespace hs::annotate {
 

@@ -181,12 +181,15 @@ void checkValuesAndJoins(const CheckContext& c, std::vector<Finding>& out) {
 
 // '/' of two integers; surer when the question asks for a ratio (the question only weighs it).
 void checkIntegerDivision(const CheckContext& c, std::vector<Finding>& out) {
+  // The question is read only for SQL that divides integers (few queries divide at all).
+  const std::vector<FindingSpan> divisions = integerDivisions(c.pred, c.schema);
+  if (divisions.empty()) return;
   const std::vector<std::string>& words = questionWords(c.question);
   bool ratio = false;
   for (const char* w :
        {"percent", "percentage", "ratio", "proportion", "rate", "average", "fraction", "share"})
     ratio = ratio || hasWordForm(words, w);
-  for (const FindingSpan& s : integerDivisions(c.pred, c.schema))
+  for (const FindingSpan& s : divisions)
     add(out, "integer_division", M(GfIntegerDivision), s, ratio ? 1.0 : 0.6);
 }
 

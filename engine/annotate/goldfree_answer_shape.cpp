@@ -22,7 +22,6 @@
 // 3. One finding spans the SELECT list; confidence 0.6 (a cue, like the others).
 #include <algorithm>
 #include <cstddef>
-#include <set>
 
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
@@ -46,8 +45,8 @@ Finding shapeFinding(const SqlView& v, const SelectBlock& blk, std::string messa
 }  // namespace
 
 bool itemMayHoldCount(const SqlView& v, const Range& r) {
-  static const std::set<std::string> stored = {"num", "number", "count", "total", "amount", "quantity", "no"};
-  static const std::set<std::string> calls = {"count", "sum", "avg", "max", "min", "total"};
+  static const lang::WordSet stored = {"num", "number", "count", "total", "amount", "quantity", "no"};
+  static const lang::WordSet calls = {"count", "sum", "avg", "max", "min", "total"};
   for (std::size_t t = r.first; t < r.last; ++t) {
     const Token& tk = v.tokens[t];
     if (isWord(tk) && calls.count(tk.text) && t + 1 < r.last && v.tokens[t + 1].kind == TokKind::LParen)

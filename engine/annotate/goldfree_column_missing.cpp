@@ -52,10 +52,10 @@
 // Only the first sentence's request counts, with "also" sentences (rule 4): a second sentence
 // often restates the first ("What is the complete address ...? Indicate the Street, City, Zip and
 // State."), so adding up every sentence's request would count its attributes twice.
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,8 +74,8 @@ struct Attribute {
   bool checked = true;
 };
 
-const std::set<std::string>& askingVerbs() {
-  static const std::set<std::string> v = {
+const lang::WordSet& askingVerbs() {
+  static const lang::WordSet v = {
       "list", "show", "give", "find",     "return", "display", "state",  "provide",  "identify", "report",
       "name", "tell", "get",  "retrieve", "output", "print",   "select", "indicate", "mention",  "include"};
   return v;
@@ -83,12 +83,20 @@ const std::set<std::string>& askingVerbs() {
 
 // The words of one sentence, a "," standing for each comma ('&' read as "and").
 std::vector<std::string> sentenceWords(std::string_view sentence) {
+  // The sentence's words (split once, and by the other cues too) are those of its pieces between
+  // the separators in order, a ',' or '&' never being part of a word: each piece's share of them
+  // is counted, not split again.
+  const std::vector<std::string>& words = questionWordsNoPossessive(sentence);
   std::vector<std::string> out;
-  std::size_t start = 0;
+  out.reserve(words.size() + 4);
+  std::size_t start = 0, taken = 0;
   for (std::size_t i = 0; i <= sentence.size(); ++i) {
     if (i < sentence.size() && sentence[i] != ',' && sentence[i] != '&') continue;
-    for (const std::string& w : lang::questionWordsNoPossessiveOnce(sentence.substr(start, i - start)))
-      out.push_back(w);
+    const std::size_t n =
+        std::min(lang::questionWordCount(sentence.substr(start, i - start)), words.size() - taken);
+    out.insert(out.end(), words.begin() + static_cast<std::ptrdiff_t>(taken),
+               words.begin() + static_cast<std::ptrdiff_t>(taken + n));
+    taken += n;
     if (i < sentence.size()) out.push_back(sentence[i] == ',' ? "," : "and");
     start = i + 1;
   }
@@ -112,7 +120,7 @@ std::size_t separator(const std::vector<std::string>& ws, std::size_t i) {
 }
 
 bool endsList(const std::string& w) {
-  static const std::set<std::string> stop = {
+  static const lang::WordSet stop = {
       "of",     "for",   "whose",   "that",   "who",    "whom",    "which",   "with",   "where",   "when",
       "in",     "from",  "by",      "on",     "at",     "to",      "than",    "if",     "per",     "each",
       "every",  "among", "between", "during", "after",  "before",  "under",   "over",   "within",  "without",
@@ -122,9 +130,9 @@ bool endsList(const std::string& w) {
 }
 
 bool isDeterminer(const std::string& w) {
-  static const std::set<std::string> d = {
-      "the",  "a",    "an",         "all",           "their",     "its",      "his",   "her",
-      "both", "also", "respective", "corresponding", "different", "distinct", "unique"};
+  static const lang::WordSet d = {"the",       "a",        "an",    "all",  "their",      "its",
+                                  "his",       "her",      "both",  "also", "respective", "corresponding",
+                                  "different", "distinct", "unique"};
   return d.count(w) > 0;
 }
 
@@ -197,9 +205,9 @@ void readExtras(const std::vector<std::string>& ws, std::size_t i, std::vector<A
 // Rules 2-4 for one sentence: its attributes, or none when it has no readable request. `adds`: the
 // sentence opens with "also" ("Please also give ...", "Also, list ...").
 std::vector<Attribute> sentenceRequest(const std::vector<std::string>& ws, bool& adds) {
-  static const std::set<std::string> be = {"is", "are", "was", "were"};
-  static const std::set<std::string> unknownWidth = {"information", "info",       "details", "everything",
-                                                     "data",        "attributes", "columns", "records"};
+  static const lang::WordSet be = {"is", "are", "was", "were"};
+  static const lang::WordSet unknownWidth = {"information", "info",       "details", "everything",
+                                             "data",        "attributes", "columns", "records"};
   std::vector<Attribute> out;
   std::size_t i = 0;
   if (is(ws, i, {"please"})) ++i;
@@ -260,7 +268,7 @@ std::vector<Finding> columnMissingFindings(const SqlView& v, std::string_view qu
     std::vector<std::string> column, table;  // a plain column or an aggregate's column
     bool mayCount = false, expression = false;
   };
-  static const std::set<std::string> aggregates = {"count", "sum", "avg", "max", "min"};
+  static const lang::WordSet aggregates = {"count", "sum", "avg", "max", "min"};
   std::vector<Output> outputs;
   for (const Range& r : blk.items) {
     Output o{&r, {}, {}, itemMayHoldCount(v, r), false};

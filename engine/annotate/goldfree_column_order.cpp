@@ -29,7 +29,6 @@
 #include <array>
 #include <cctype>
 #include <optional>
-#include <set>
 
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
@@ -46,8 +45,8 @@ bool isIdentifier(const Token& t) {
 }  // namespace
 
 std::optional<std::size_t> plainColumnToken(const SqlView& v, std::size_t a, std::size_t b) {
-  static const std::set<std::string> constants = {"null",         "true",         "false",
-                                                  "current_date", "current_time", "current_timestamp"};
+  static const lang::WordSet constants = {"null",         "true",         "false",
+                                          "current_date", "current_time", "current_timestamp"};
   if (b == a + 1 && isIdentifier(v.tokens[a]) && !v.literalToken[a] &&
       !(isWord(v.tokens[a]) && constants.count(v.tokens[a].text)))
     return a;
@@ -76,11 +75,10 @@ std::vector<std::string_view> questionSentences(std::string_view q) {
 }
 
 std::string aggregateWordAt(const std::vector<std::string>& ws, std::size_t i, std::size_t* head) {
-  static const std::set<std::string> avg = {"average", "averages", "averaged", "mean", "avg"};
-  static const std::set<std::string> sum = {"sum",    "sums",    "summed",  "total",
-                                            "totals", "totaled", "totalled"};
-  static const std::set<std::string> max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
-  static const std::set<std::string> min = {"minimum", "min", "lowest", "smallest"};
+  static const lang::WordSet avg = {"average", "averages", "averaged", "mean", "avg"};
+  static const lang::WordSet sum = {"sum", "sums", "summed", "total", "totals", "totaled", "totalled"};
+  static const lang::WordSet max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
+  static const lang::WordSet min = {"minimum", "min", "lowest", "smallest"};
   const std::string& w = ws[i];
   const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
   if (head) *head = i;
@@ -134,7 +132,7 @@ struct QuestionWords {
 };
 
 QuestionWords readQuestion(std::string_view q) {
-  static const std::set<std::string> verbs = {
+  static const lang::WordSet verbs = {
       "state",    "name",     "list",    "show",    "give",    "find",    "tell",  "indicate",  "provide",
       "identify", "describe", "mention", "specify", "display", "return",  "write", "calculate", "compute",
       "count",    "rank",     "sort",    "order",   "select",  "include", "report"};
@@ -178,7 +176,7 @@ std::optional<Place> aggregatePlace(const std::vector<std::string>& ws, const st
 std::optional<Place> itemPlace(const SqlView& v, const QuestionWords& q, std::size_t a, std::size_t b) {
   if (auto col = plainColumnToken(v, a, b)) return columnPlace(q, identifierSpelling(v, *col));
   // FUNC ( [DISTINCT] col ) or COUNT ( * ).
-  static const std::set<std::string> funcs = {"count", "sum", "avg", "max", "min"};
+  static const lang::WordSet funcs = {"count", "sum", "avg", "max", "min"};
   if (b < a + 4 || !isWord(v.tokens[a]) || !funcs.count(v.tokens[a].text) ||
       v.tokens[a + 1].kind != TokKind::LParen || matchingParen(v, a + 1) != b - 1)
     return std::nullopt;

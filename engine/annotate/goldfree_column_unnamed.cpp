@@ -55,16 +55,15 @@ namespace hs::annotate {
 
 namespace {
 
-const std::set<std::string> kNameLike = {"name",      "title",    "fname",    "lname",
-                                         "surname",   "nickname", "username", "forename",
-                                         "firstname", "lastname", "fullname"};
-const std::set<std::string> kIdLike = {"id"};
-const std::set<std::string> kGeneric = {"code",        "type",    "number", "no",    "num",    "key",
-                                        "description", "details", "detail", "value", "status", "info"};
+const lang::WordSet kNameLike = {"name",     "title",    "fname",     "lname",    "surname", "nickname",
+                                 "username", "forename", "firstname", "lastname", "fullname"};
+const lang::WordSet kIdLike = {"id"};
+const lang::WordSet kGeneric = {"code",        "type",    "number", "no",    "num",    "key",
+                                "description", "details", "detail", "value", "status", "info"};
 
 struct Phrase {
   std::vector<std::string> words;  // question words, consecutive
-  std::set<std::string> columnWords;
+  lang::WordSet columnWords;
 };
 
 const std::vector<Phrase>& standIns() {
@@ -122,15 +121,23 @@ bool refers(const std::string& q, const std::string& c) {
 
 // Per phrase of standIns(): whether its words stand consecutively in `words`.
 std::vector<char> standInsPresent(const std::vector<std::string>& words) {
-  std::vector<char> out;
-  for (const Phrase& p : standIns()) {
-    bool present = false;
-    for (std::size_t i = 0; i + p.words.size() <= words.size() && !present; ++i) {
+  const std::vector<Phrase>& phrases = standIns();
+  // A question word that opens no phrase ("what", "the", most of them) is passed over at once.
+  static const lang::WordSet openers = [&] {
+    std::vector<std::string> first;
+    for (const Phrase& p : phrases) first.push_back(p.words.front());
+    return lang::WordSet(std::move(first));
+  }();
+  std::vector<char> out(phrases.size(), 0);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (!openers.contains(words[i])) continue;
+    for (std::size_t pi = 0; pi < phrases.size(); ++pi) {
+      const Phrase& p = phrases[pi];
+      if (out[pi] || i + p.words.size() > words.size()) continue;
       std::size_t k = 0;
       while (k < p.words.size() && words[i + k] == p.words[k]) ++k;
-      present = k == p.words.size();
+      out[pi] = k == p.words.size();
     }
-    out.push_back(present);
   }
   return out;
 }
@@ -329,7 +336,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
     if (!referred(q, columnWords(v, tok, table), table) && seen.insert(key).second)
       unnamed.push_back({first, last});
   };
-  static const std::set<std::string> aggregates = {"sum", "avg", "max", "min"};
+  static const lang::WordSet aggregates = {"sum", "avg", "max", "min"};
   for (const Range& r : blk.items) {
     if (r.empty() || isStarItem(v, r.first, r.last)) return out;
     if (auto col = plainColumnToken(v, r.first, r.last)) {
@@ -344,7 +351,7 @@ std::vector<Finding> columnUnnamedFindings(const SqlView& v, std::string_view qu
     if (isWord(v.tokens[in], "distinct")) ++in;
     if (auto col = plainColumnToken(v, in, r.last - 1)) check(*col, in, r.last - 1, false);
   }
-  static const std::set<std::string> ops = {
+  static const lang::WordSet ops = {
       "=", "!=", "<", ">", "<=", ">=", "like", "not like", "in", "not in", "between"};
   for (const Predicate& p : blk.predicates) {
     if (p.clause != kWhere || !ops.count(p.op) || p.lhs.empty() || p.rhs.empty()) continue;

@@ -40,7 +40,6 @@
 //    and its weight is the fit's.
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -66,16 +65,16 @@ bool isKeyColumn(const db::Schema& schema, const db::TableInfo& table, const db:
     }
     if (&t != &table && namedAfterTable(t, lower)) return true;
   }
-  const std::vector<std::string> words = identifierWords(c.name);
-  static const std::set<std::string> idLike = {"id", "ids", "key", "no", "num", "code", "uid", "pk", "fk"};
+  const std::vector<std::string>& words = identifierWords(c.name);
+  static const lang::WordSet idLike = {"id", "ids", "key", "no", "num", "code", "uid", "pk", "fk"};
   return !words.empty() && idLike.count(words.back()) > 0;
 }
 
 bool asksOperation(const std::string& w) {
-  static const std::set<std::string> words = {
-      "average", "avg",     "total",   "sum",        "count",   "max",      "maximum",
-      "min",     "minimum", "highest", "lowest",     "largest", "smallest", "most",
-      "least",   "amount",  "percent", "percentage", "rate",    "ratio",    "proportion"};
+  static const lang::WordSet words = {"average",  "avg",   "total",     "sum",     "count",   "max",
+                                      "maximum",  "min",   "minimum",   "highest", "lowest",  "largest",
+                                      "smallest", "most",  "least",     "amount",  "percent", "percentage",
+                                      "rate",     "ratio", "proportion"};
   return words.count(w) > 0;
 }
 
@@ -95,11 +94,11 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   if (read.empty()) return out;
   std::vector<std::string> tableWords;
   for (const db::TableInfo* t : read)
-    for (std::string& w : identifierWords(t->name)) tableWords.push_back(std::move(w));
+    for (const std::string& w : identifierWords(t->name)) tableWords.push_back(w);
   // Rule 6: the identifiers the SQL spells, and (rule 7) the words of those that are columns of the
   // read tables.
   // Views of the SQL text compared ignoring letter case: nothing is copied or lower-cased, and
-  // most pairs differ in length.
+  // most pairs differ in length, which is tested before the call.
   std::vector<std::string_view> spelled;
   for (std::size_t i = 0; i < v.tokens.size(); ++i) {
     const TokKind k = v.tokens[i].kind;
@@ -108,16 +107,19 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   }
   auto isSpelled = [&](std::string_view name) {
     return std::any_of(spelled.begin(), spelled.end(),
-                       [&](std::string_view s) { return hs::iequals(s, name); });
+                       [&](std::string_view s) { return s.size() == name.size() && hs::iequals(s, name); });
   };
   // Whether the SQL spells each column of the read tables, in the order the loops below visit them.
   std::vector<char> columnSpelled;
+  std::size_t columns = 0;
+  for (const db::TableInfo* t : read) columns += t->columns.size();
+  columnSpelled.reserve(columns);
   std::vector<std::string> usedWords;
   for (const db::TableInfo* t : read)
     for (const db::ColumnInfo& c : t->columns) {
       columnSpelled.push_back(isSpelled(c.name));
       if (columnSpelled.back())
-        for (std::string& w : identifierWords(c.name)) usedWords.push_back(std::move(w));
+        for (const std::string& w : identifierWords(c.name)) usedWords.push_back(w);
     }
   // Rule 5: the question's words, a sentence's first word and the words of capitalised runs left out.
   std::vector<std::string> words;
@@ -137,15 +139,16 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
   for (const db::TableInfo* t : read) {
     for (const db::ColumnInfo& c : t->columns) {
       if (columnSpelled[columnIndex++]) continue;
-      std::vector<std::string> own;  // rule 4
-      for (std::string& w : identifierWords(c.name)) {
-        bool ofTable = false;
-        for (const std::string& tw : tableWords) ofTable = ofTable || sameNounWord(w, tw);
-        if (!isGenericIdentifierWord(w) && !asksOperation(w) && !ofTable) own.push_back(std::move(w));
-      }
-      if (own.empty()) continue;
-      bool named = true, shared = true;
-      for (const std::string& o : own) {
+      // Rules 4 and 5 in one pass over the column's words, read in place: a word left out (generic,
+      // asking for an operation, a word of a read table's name) is skipped, and the first own
+      // word the question does not name settles it.
+      bool own = false, named = true, shared = true;
+      for (const std::string& o : identifierWords(c.name)) {
+        if (isGenericIdentifierWord(o) || asksOperation(o) ||
+            std::any_of(tableWords.begin(), tableWords.end(),
+                        [&](const std::string& tw) { return sameNounWord(o, tw); }))
+          continue;
+        own = true;
         bool hit = false, use = false;
         for (std::size_t i = 0; i < words.size() && !hit; ++i) hit = namesWord(words[i], o);
         if (!hit) {
@@ -156,7 +159,7 @@ std::vector<Finding> columnUnreadFindings(const SqlView& v, const db::Schema& sc
         shared = shared && use;
       }
       // The key test last: it reads every table's keys, and few columns get this far.
-      if (!named || shared || isKeyColumn(schema, *t, c)) continue;
+      if (!own || !named || shared || isKeyColumn(schema, *t, c)) continue;
       if (names.empty()) first = t;
       names += (names.empty() ? "" : ", ") + t->name + "." + c.name;
     }

@@ -1,6 +1,7 @@
 // Question cues the SQL ignores: superlatives, counting, grouping, distinctness, numbers, quoted values;
 // and the other way round, a LIMIT or a COUNT the question does not ask for.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -80,15 +81,14 @@ namespace {
 // "number(s) of" after an article, a verb of asking, a comparison word or at the start ("average
 // number of" asks for an average); "count" as the first word or followed by what is counted.
 bool countWordCue(const std::vector<std::string>& ws) {
-  static const std::set<std::string> before = {
+  static const lang::WordSet before = {
       "the",       "a",       "an",      "total",  "what",     "what's",  "whats",   "and",     "of",
       "in",        "by",      "with",    "for",    "to",       "than",    "same",    "overall", "combined",
       "greatest",  "largest", "highest", "lowest", "smallest", "biggest", "maximum", "minimum", "most",
       "least",     "fewest",  "top",     "show",   "find",     "give",    "list",    "return",  "compute",
       "calculate", "get",     "display", "tell",   "count",    "is",      "are",     "was",     "were"};
-  static const std::set<std::string> countedAfter = {"the",    "of",       "how",       "all",
-                                                     "each",   "distinct", "different", "unique",
-                                                     "number", "those",    "these",     "every"};
+  static const lang::WordSet countedAfter = {"the",       "of",     "how",    "all",   "each",  "distinct",
+                                             "different", "unique", "number", "those", "these", "every"};
   for (std::size_t i = 0; i < ws.size(); ++i) {
     if ((ws[i] == "number" || ws[i] == "numbers") && i + 1 < ws.size() && ws[i + 1] == "of" &&
         (i == 0 || before.count(ws[i - 1])))
@@ -103,7 +103,7 @@ bool countWordCue(const std::vector<std::string>& ws) {
 // An "-est" superlative not in the list (fastest, tallest, hottest); words that merely end in
 // "est" (interest, request, west, forest) are not.
 bool isEstSuperlative(const std::string& w) {
-  static const std::set<std::string> notSuperlative = {
+  static const lang::WordSet notSuperlative = {
       "interest", "interests", "request",   "rest",      "west",    "test",     "forest",  "contest",
       "protest",  "suggest",   "harvest",   "manifest",  "digest",  "invest",   "arrest",  "quest",
       "chest",    "priest",    "pest",      "vest",      "crest",   "lest",     "guest",   "nest",
@@ -165,7 +165,7 @@ bool containsNumber(const std::string& text, const std::string& number) {
 // "top", "first", an ordinal, a number ("list 3 singers", "five"), or a comparison of two ("which
 // is older, A or B?").
 bool limitCue(const std::vector<std::string>& ws) {
-  static const std::set<std::string> words = {
+  static const lang::WordSet words = {
       "top",     "first",  "last",  "one",   "single",  "any",      "example", "sample",
       "second",  "third",  "two",   "three", "four",    "five",     "six",     "seven",
       "eight",   "nine",   "ten",   "more",  "less",    "fewer",    "greater", "larger",
@@ -185,8 +185,8 @@ bool selectsCount(const SqlView& v) {
   return word("count") && i + 1 < v.tokens.size() && v.tokens[i + 1].kind == TokKind::LParen;
 }
 
-const std::set<std::string>& superlativeWords() {
-  static const std::set<std::string> superl = {
+const lang::WordSet& superlativeWords() {
+  static const lang::WordSet superl = {
       "most",    "least",    "highest",  "lowest", "largest", "smallest", "biggest",  "greatest", "fewest",
       "oldest",  "youngest", "earliest", "latest", "maximum", "minimum",  "top",      "best",     "worst",
       "longest", "shortest", "max",      "min",    "newest",  "heaviest", "lightest", "cheapest", "richest"};
@@ -196,7 +196,7 @@ const std::set<std::string>& superlativeWords() {
 }  // namespace
 
 std::string questionSuperlative(const std::vector<std::string>& ws) {
-  const std::set<std::string>& superl = superlativeWords();
+  const lang::WordSet& superl = superlativeWords();
   for (std::size_t i = 0; i < ws.size(); ++i) {
     if (!superl.count(ws[i]) && !isEstSuperlative(ws[i])) continue;
     if (i > 0 && ws[i - 1] == "at" && (ws[i] == "least" || ws[i] == "most")) continue;
@@ -258,12 +258,13 @@ void checkCueAverage(const CheckContext& c, std::vector<Finding>& out) {
 // "for each" with an aggregate asks for GROUP BY.
 void checkCueGroup(const CheckContext& c, std::vector<Finding>& out) {
   const std::vector<std::string>& ws = cueWords(c);
-  bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
-                hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
   bool eachCue = false;
   for (const std::string& w : ws) eachCue = eachCue || w == "each" || w == "per";
   eachCue = eachCue || hasPhrase(ws, {"for", "every"});
-  if (eachCue && aggCue && !sqlHasWord(c.pred, {"group"}))
+  if (!eachCue) return;  // the aggregate words are looked for only after "each", "per", "for every"
+  bool aggCue = countCueOf(ws) || hasWordForm(ws, "average") || hasWordForm(ws, "total") ||
+                hasWordForm(ws, "maximum") || hasWordForm(ws, "minimum") || hasWordForm(ws, "sum");
+  if (aggCue && !sqlHasWord(c.pred, {"group"}))
     out.push_back(wholeQueryCue("cue_group", M(CueGroup), c.pred, 0.7));
 }
 
@@ -299,6 +300,26 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
   const SqlView& v = c.pred;
   if (c.question.empty() || v.tokens.empty()) return;
   const std::vector<std::string>& ws = questionWords(c.question);
+  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
+  // the numbers of comparison phrases ("at least two courses", comparedNumbers in
+  // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
+  // for "at least two").
+  const lang::WordSet& superl = superlativeWords();
+  std::vector<std::string> numbers = questionNumbers(c.question);
+  static constexpr std::array<std::string_view, 9> numberWords = {"two",   "three", "four", "five", "six",
+                                                                  "seven", "eight", "nine", "ten"};
+  for (std::size_t i = 0; i < ws.size(); ++i) {
+    const auto at = std::find(numberWords.begin(), numberWords.end(), ws[i]);
+    if (at == numberWords.end()) continue;
+    const bool before = i > 0 && (ws[i - 1] == "top" || ws[i - 1] == "first" || ws[i - 1] == "last");
+    const bool after = i + 1 < ws.size() && (superl.count(ws[i + 1]) || isEstSuperlative(ws[i + 1]));
+    if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
+  }
+  const std::vector<ComparedNumber> compared = comparedNumbers(ws);
+  for (const ComparedNumber& n : compared)
+    if (n.word) numbers.push_back(n.number);
+  // Most questions name no number: the SQL's numbers and text are read only for those that do.
+  if (numbers.empty()) return;
   std::set<std::string> aliases;
   for (const SelectBlock& b : v.blocks)
     for (const TableRef& r : b.tables)
@@ -312,24 +333,6 @@ void checkCueNumber(const CheckContext& c, std::vector<Finding>& out) {
         (t.kind == TokKind::String || !aliases.count(hs::asciiLower(t.text))))
       sqlText += hs::asciiLower(t.text) + "\n";
   }
-  // Number words that set how many rows to keep: "the three heaviest", "top five", "first two"; and
-  // the numbers of comparison phrases ("at least two courses", comparedNumbers in
-  // goldfree_number.cpp), which an equivalent SQL may also compare with as their `equivalent` ("> 1"
-  // for "at least two").
-  const std::set<std::string>& superl = superlativeWords();
-  std::vector<std::string> numbers = questionNumbers(c.question);
-  static const std::vector<std::string> numberWords = {"two",   "three", "four", "five", "six",
-                                                       "seven", "eight", "nine", "ten"};
-  for (std::size_t i = 0; i < ws.size(); ++i) {
-    const auto at = std::find(numberWords.begin(), numberWords.end(), ws[i]);
-    if (at == numberWords.end()) continue;
-    const bool before = i > 0 && (ws[i - 1] == "top" || ws[i - 1] == "first" || ws[i - 1] == "last");
-    const bool after = i + 1 < ws.size() && (superl.count(ws[i + 1]) || isEstSuperlative(ws[i + 1]));
-    if (before || after) numbers.push_back(std::to_string(at - numberWords.begin() + 2));
-  }
-  const std::vector<ComparedNumber> compared = comparedNumbers(ws);
-  for (const ComparedNumber& n : compared)
-    if (n.word) numbers.push_back(n.number);
   auto inSql = [&](const std::string& w) {
     bool found = sqlNumbers.count(w) > 0 || containsNumber(sqlText, w);
     for (const std::string& n : sqlNumbers)

@@ -19,7 +19,6 @@
 //    NULL GROUP BY col HAVING count(*) > 1 LIMIT 1`. The check fires when it returns a row; the
 //    finding names the column, a shared value and its count, and the key, and spans the GROUP BY
 //    expression. Confidence 0.7. Nothing without a database (no probe).
-#include <set>
 #include <string>
 #include <vector>
 
@@ -37,8 +36,8 @@ namespace {
 // of its name): `name`, `first_name`, `CountryName` of countries; not `vet_name` of vet_visits, nor
 // `Song_Name` of singer, which name another entity.
 bool entityName(const db::TableInfo& table, const db::ColumnInfo& column) {
-  static const std::set<std::string> modifiers = {"first",  "last", "middle", "full", "given",
-                                                  "family", "nick", "short",  "long", "maiden"};
+  static const lang::WordSet modifiers = {"first",  "last", "middle", "full", "given",
+                                          "family", "nick", "short",  "long", "maiden"};
   const std::vector<std::string> words = identifierWords(column.name);
   const std::vector<std::string> tableWords = identifierWords(table.name);
   if (words.empty() || !isNameLikeWord(words.back())) return false;

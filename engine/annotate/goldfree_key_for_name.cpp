@@ -42,7 +42,6 @@
 // 6. Another output item that is a text column of R, or a name-like column of R, answers the name:
 //    no firing for that key.
 // 7. One finding spans each key fired on; confidence 0.5 (a hint: the question may accept the code).
-#include <set>
 
 #include "engine/annotate/checks.h"
 #include "engine/core/finding_messages.h"
@@ -81,7 +80,7 @@ char affinity(const std::string& declared) {
 // Rule 2(c): another table the undeclared key column `c` of `t` is named after.
 std::pair<const db::TableInfo*, std::string> undeclaredTarget(const db::Schema& schema,
                                                               const db::TableInfo& t, const db::ColumnInfo& c,
-                                                              const std::set<std::string>& keyWords) {
+                                                              const lang::WordSet& keyWords) {
   for (const db::ForeignKey& fk : t.foreignKeys)
     for (const std::string& from : fk.fromColumns)
       if (hs::asciiLower(from) == hs::asciiLower(c.name)) return {nullptr, ""};
@@ -130,7 +129,7 @@ std::pair<const db::TableInfo*, std::string> keyTarget(const db::Schema& schema,
     if (nameLike(target)) return {nullptr, ""};
     return {r, target};
   }
-  static const std::set<std::string> keyWords = {"id", "code", "key", "no", "num"};
+  static const lang::WordSet keyWords = {"id", "code", "key", "no", "num"};
   if (!c.primaryKey) return undeclaredTarget(schema, t, c, keyWords);
   int keyColumns = 0;
   for (const db::ColumnInfo& k : t.columns) keyColumns += k.primaryKey ? 1 : 0;

@@ -32,8 +32,8 @@
 //    value (its remaining words) and spans the whole SQL, as the other question cues do.
 //    Confidence 0.6: a capitalised word may be a proper noun the SQL needs no filter for (a
 //    database's own name, a title word), so the finding is a hint and its weight is the fit's.
-#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/annotate/checks.h"
@@ -61,10 +61,10 @@ bool saysNoValue(const std::string& w) {
   if (allCaps && letters <= 2) return true;
   const std::string lower = hs::asciiLower(w);
   if (lower == "no" || lower.rfind("no.", 0) == 0) return true;
-  static const std::set<std::string> dates = {"january",  "february", "march",    "april",     "may",
-                                              "june",     "july",     "august",   "september", "october",
-                                              "november", "december", "monday",   "tuesday",   "wednesday",
-                                              "thursday", "friday",   "saturday", "sunday"};
+  static const lang::WordSet dates = {"january",  "february", "march",    "april",     "may",
+                                      "june",     "july",     "august",   "september", "october",
+                                      "november", "december", "monday",   "tuesday",   "wednesday",
+                                      "thursday", "friday",   "saturday", "sunday"};
   return dates.count(lower) > 0;
 }
 
@@ -117,7 +117,7 @@ std::string blankQuotedValues(std::string_view question) {
     }
     std::size_t e = a;
     while (e < q.size() && inWord(e)) ++e;
-    if (q.substr(a, e - a).find('_') != std::string::npos)
+    if (std::string_view(q).substr(a, e - a).find('_') != std::string_view::npos)
       for (std::size_t i = a; i < e; ++i) q[i] = ' ';
     a = e;
   }
@@ -136,23 +136,30 @@ std::vector<Finding> nameValueFindings(const SqlView& v, const db::Schema& schem
     if (schemaWordsBuilt) return;
     schemaWordsBuilt = true;
     for (const db::TableInfo& t : schema.tables) {
-      for (std::string& w : identifierWords(t.name)) schemaWords.push_back(std::move(w));
+      for (const std::string& w : identifierWords(t.name)) schemaWords.push_back(w);
       for (const db::ColumnInfo& c : t.columns)
-        for (std::string& w : identifierWords(c.name)) schemaWords.push_back(std::move(w));
+        for (const std::string& w : identifierWords(c.name)) schemaWords.push_back(w);
     }
   };
-  std::string sqlText;  // rule 5: literals and identifiers, lower case, one a line
+  // Rule 5's reading of the SQL, made when a value word first needs it (most questions have none).
+  std::string sqlText;  // literals and identifiers, lower case, one a line
   std::vector<std::string> literals, sqlWords;
-  for (const Token& t : v.tokens) {
-    const bool name = t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
-                      t.kind == TokKind::Bracket || (t.kind == TokKind::Word && !isSqlKeyword(t.text));
-    if (t.kind != TokKind::String && !name) continue;
-    const std::string text = hs::asciiLower(t.text);
-    sqlText += text + "\n";
-    if (t.kind == TokKind::String && !text.empty()) literals.push_back(text);
-    splitWords(text, sqlWords);
-  }
+  bool sqlRead = false;
+  auto readSql = [&] {
+    if (sqlRead) return;
+    sqlRead = true;
+    for (const Token& t : v.tokens) {
+      const bool name = t.kind == TokKind::QuotedId || t.kind == TokKind::Backtick ||
+                        t.kind == TokKind::Bracket || (t.kind == TokKind::Word && !isSqlKeyword(t.text));
+      if (t.kind != TokKind::String && !name) continue;
+      const std::string text = hs::asciiLower(t.text);
+      sqlText += text + "\n";
+      if (t.kind == TokKind::String && !text.empty()) literals.push_back(text);
+      splitWords(text, sqlWords);
+    }
+  };
   auto present = [&](const std::string& word) {
+    readSql();
     const std::string w = hs::asciiLower(word);
     if (sqlText.find(w) != std::string::npos) return true;
     for (const std::string& s : sqlWords)

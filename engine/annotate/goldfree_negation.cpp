@@ -54,21 +54,24 @@ bool oneOf(const std::string& w, std::initializer_list<const char*> list) {
 
 // Rule 2: the first negation word of the question, or "".
 std::string questionNegation(const std::vector<std::string>& ws) {
+  // A comparison after "no"/"not" ("no more than", "not before") and the negating words.
+  static const lang::WordSet comparisons = {"more",    "less",   "fewer",   "greater",   "larger",  "bigger",
+                                            "smaller", "higher", "lower",   "longer",    "shorter", "older",
+                                            "younger", "later",  "earlier", "before",    "after",   "over",
+                                            "under",   "above",  "below",   "exceeding", "exceed"};
+  static const lang::WordSet negating = {"never", "none",    "nothing", "nobody", "neither",
+                                         "nor",   "without", "except",  "cannot"};
+  static const std::string none;
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const std::string& w = ws[i];
-    const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
+    const std::string& next = i + 1 < ws.size() ? ws[i + 1] : none;
     if (w == "no" || w == "not") {
       if (w == "no" && (next.empty() || std::isdigit(static_cast<unsigned char>(next[0])))) continue;
-      if (oneOf(next, {"more",  "less",   "fewer",   "greater", "larger",  "bigger",    "smaller", "higher",
-                       "lower", "longer", "shorter", "older",   "younger", "later",     "earlier", "before",
-                       "after", "over",   "under",   "above",   "below",   "exceeding", "exceed"}))
-        continue;
+      if (comparisons.contains(next)) continue;
       if (w == "not" && (next == "only" || (i > 0 && ws[i - 1] == "or"))) continue;
       return w;
     }
-    if (oneOf(w, {"never", "none", "nothing", "nobody", "neither", "nor", "without", "except", "cannot"}) ||
-        isWordForm(w, "exclude"))
-      return w;
+    if (negating.contains(w) || isWordForm(w, "exclude")) return w;
     if (w.size() > 3 && w.compare(w.size() - 3, 3, "n't") == 0) return w;
     if (w == "other" && next == "than") return "other than";
   }

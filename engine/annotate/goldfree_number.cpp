@@ -35,7 +35,7 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
-#include <set>
+#include <string_view>
 
 #include "engine/annotate/checks.h"
 
@@ -47,8 +47,9 @@ enum class Bound { Exact, AtLeast, AtMost, Above, Below };
 
 // The value of a number word ("one" .. "ten") or of a digit number of up to 9 digits, else -1.
 long numberValue(const std::string& w) {
-  static const std::array<const char*, 10> words = {"one", "two",   "three", "four", "five",
-                                                    "six", "seven", "eight", "nine", "ten"};
+  // Views, not C strings: a word of another length is told apart without reading its letters.
+  static constexpr std::array<std::string_view, 10> words = {"one", "two",   "three", "four", "five",
+                                                             "six", "seven", "eight", "nine", "ten"};
   for (std::size_t k = 0; k < words.size(); ++k)
     if (w == words[k]) return static_cast<long>(k) + 1;
   if (w.empty() || w.size() > 9 ||
@@ -95,9 +96,8 @@ std::optional<Bound> boundAfter(const std::vector<std::string>& ws, std::size_t 
 }  // namespace
 
 std::vector<ComparedNumber> comparedNumbers(const std::vector<std::string>& ws) {
-  static const std::set<std::string> scales = {"hundred", "thousand", "million", "billion",
-                                               "dozen",   "percent",  "half",    "third",
-                                               "thirds",  "quarter",  "quarters"};
+  static const lang::WordSet scales = {"hundred", "thousand", "million", "billion", "dozen",   "percent",
+                                       "half",    "third",    "thirds",  "quarter", "quarters"};
   std::vector<ComparedNumber> out;
   for (std::size_t i = 0; i < ws.size(); ++i) {
     const long n = numberValue(ws[i]);

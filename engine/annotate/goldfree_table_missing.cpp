@@ -63,9 +63,9 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
     if (readWordsBuilt) return;
     readWordsBuilt = true;
     for (const db::TableInfo* t : read) {
-      for (std::string& w : identifierWords(t->name)) readWords.push_back(std::move(w));
+      for (const std::string& w : identifierWords(t->name)) readWords.push_back(w);
       for (const db::ColumnInfo& c : t->columns)
-        for (std::string& w : identifierWords(c.name)) readWords.push_back(std::move(w));
+        for (const std::string& w : identifierWords(c.name)) readWords.push_back(w);
     }
   };
   // Rule 4: the question's words, a sentence's first word left out.
@@ -79,8 +79,8 @@ std::vector<Finding> tableMissingFindings(const SqlView& v, const db::Schema& sc
   for (const db::TableInfo& t : schema.tables) {
     if (read.count(&t)) continue;
     std::vector<std::string> entity;  // rule 3: the non-generic words
-    for (std::string& w : identifierWords(t.name))
-      if (!isGenericIdentifierWord(w)) entity.push_back(std::move(w));
+    for (const std::string& w : identifierWords(t.name))
+      if (!isGenericIdentifierWord(w)) entity.push_back(w);
     if (entity.empty()) continue;
     bool named = true, shared = false;
     for (const std::string& e : entity) {

@@ -3,18 +3,18 @@
 
 #include <cctype>
 #include <functional>
-#include <set>
 #include <unordered_map>
 
 #include "engine/core/text.h"
+#include "engine/lang/word_set.h"
 
 namespace hs::lang {
 
 namespace {
 
 std::vector<std::string> splitIdentifier(std::string_view name) {
-  static const std::set<std::string> linking = {"of", "the", "a",   "an",  "in", "on", "at",
-                                                "by", "to",  "for", "and", "or", "is"};
+  static const WordSet linking = {"of", "the", "a",   "an",  "in", "on", "at",
+                                  "by", "to",  "for", "and", "or", "is"};
   std::vector<std::string> out;
   for (std::string& w : hs::identifierParts(name))
     if (w.size() >= 2 && !std::isdigit(static_cast<unsigned char>(w[0])) && !linking.count(w))
@@ -24,7 +24,7 @@ std::vector<std::string> splitIdentifier(std::string_view name) {
 
 }  // namespace
 
-std::vector<std::string> identifierWords(std::string_view name) {
+const std::vector<std::string>& identifierWords(std::string_view name) {
   // The checks ask for the words of the same schema names case after case (a dozen checks, every
   // column of the database), so each thread remembers the last few thousand names it split.
   constexpr std::size_t kRemembered = 4096;

@@ -4,12 +4,39 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <utility>
 
 #include "engine/lang/word_forms.h"
 
 namespace hs::lang {
 
 namespace {
+
+// std::isalnum of one byte: ASCII letters and digits are answered here (they are the same in every
+// locale), the other bytes are asked of the C library as before.
+bool isAlnumByte(char ch) {
+  const auto c = static_cast<unsigned char>(ch);
+  if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return std::isalnum(c) != 0;
+}
+
+// A byte that belongs to a word: a letter, a digit, an inner '.' or '\''.
+bool isWordByte(char ch) {
+  return isAlnumByte(ch) || ch == '.' || ch == '\'';
+}
+
+// Whether two texts split into the same words because one is the other followed by bytes that make
+// no word of their own: a sentence cut from its question ("What is X" of "What is X?", "List the
+// names" of "List the names."). The tail may open with '.' and '\'' only where they join the last
+// word, whose trailing marks splitAsWritten drops anyway; after that it holds no word byte.
+bool sameSplit(std::string_view a, std::string_view b) {
+  if (a.size() > b.size()) std::swap(a, b);
+  if (!b.starts_with(a)) return false;
+  std::string_view tail = b.substr(a.size());
+  if (!a.empty() && isWordByte(a.back()))
+    while (!tail.empty() && (tail.front() == '.' || tail.front() == '\'')) tail.remove_prefix(1);
+  return std::none_of(tail.begin(), tail.end(), isWordByte);
+}
 
 // Every check of a case splits the same question, and its sentences, again; each thread keeps the
 // last few splits of each kind, replacing the oldest (the header's promise on references rests on
@@ -27,7 +54,7 @@ struct RecentSplits {
   template <class Split>
   const std::vector<std::string>& get(std::string_view q, Split split) {
     for (const Slot& s : slots)
-      if (s.used && s.text == q) return s.words;
+      if (s.used && sameSplit(s.text, q)) return s.words;
     Slot& s = slots[next];
     next = (next + 1) % kSlots;
     s.words = split(q);
@@ -37,19 +64,11 @@ struct RecentSplits {
   }
 };
 
-// std::isalnum of one byte: ASCII letters and digits are answered here (they are the same in every
-// locale), the other bytes are asked of the C library as before.
-bool isAlnumByte(char ch) {
-  const auto c = static_cast<unsigned char>(ch);
-  if (c < 0x80) return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  return std::isalnum(c) != 0;
-}
-
 std::vector<std::string> splitAsWritten(std::string_view question) {
   std::vector<std::string> out;
   std::string cur;
   for (char ch : question) {
-    if (isAlnumByte(ch) || ch == '.' || ch == '\'') {
+    if (isWordByte(ch)) {
       cur.push_back(ch);
     } else if (!cur.empty()) {
       out.push_back(std::move(cur));
@@ -93,8 +112,16 @@ const std::vector<std::string>& questionWordsNoPossessive(std::string_view quest
   return last.get(question, [](std::string_view q) { return withoutPossessives(questionWords(q)); });
 }
 
-std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text) {
-  return withoutPossessives(lowerCased(splitAsWritten(text)));
+std::size_t questionWordCount(std::string_view text) {
+  // Each run of word bytes is one word of splitAsWritten (kept even when its trailing marks are
+  // all it has).
+  std::size_t n = 0;
+  bool inWord = false;
+  for (char ch : text) {
+    if (isWordByte(ch) && !inWord) ++n;
+    inWord = isWordByte(ch);
+  }
+  return n;
 }
 
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem) {

@@ -1,6 +1,7 @@
 #pragma once
 // The words of a question as the checks read them: split, lower-cased, possessives dropped, and
 // looked up by word form or as a phrase.
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -19,10 +20,10 @@ const std::vector<std::string>& questionWordsAsWritten(std::string_view question
 const std::vector<std::string>& questionWords(std::string_view question);
 // questionWords with a final "'s" dropped from each word.
 const std::vector<std::string>& questionWordsNoPossessive(std::string_view question);
-// questionWordsNoPossessive of a piece of a question that no other caller asks for (the text
-// between two commas), split afresh and not kept, so that it does not push the question's own
-// splits out of the store.
-std::vector<std::string> questionWordsNoPossessiveOnce(std::string_view text);
+// How many words questionWordsAsWritten(text) has (and so each split of the text), counted without
+// splitting: the words of a text are those of its pieces between separators (',', '&', ...) in
+// order, so a caller can cut a split it already has at them.
+std::size_t questionWordCount(std::string_view text);
 // A word of `words` is `stem` in one of its forms (isWordForm).
 bool hasWordForm(const std::vector<std::string>& words, std::string_view stem);
 // Consecutive words of `words` ("how many", "number of").

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "engine/annotate/mrsqlgen_side.h"
-#include "engine/annotate/normalise.h"
+#include "engine/annotate/canonical_parts.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/finding_messages.h"
 
@@ -90,7 +90,7 @@ bool maxOverOtherRows(const Side& s, const Predicate& link) {
 std::set<std::string> groupKeys(const Side& s) {
   std::set<std::string> keys;
   for (const SelectBlock& b : s.v.blocks)
-    for (const Range& g : b.groupBy) keys.insert(normExpr(s.c, g));
+    for (const sql::Expr* g : b.groupByNodes) keys.insert(normExpr(s.c, g));
   // Columns functionally dependent on a grouped single-column primary key add nothing.
   std::set<std::string> reduced;
   for (const std::string& k : keys) {
@@ -190,7 +190,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
          {ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)), gs(am->begin, am->end)});
     skip.push_back(am);
   } else {
-    std::string pl = normExpr(P.c, P.order->limit), gl = normExpr(G.c, G.order->limit);
+    std::string pl = normLimit(P.c, *P.order), gl = normLimit(G.c, *G.order);
     if (pl != gl) {
       std::vector<FindingSpan> sp;
       if (pLimit) sp.push_back(ps(P.order->keywordBegin[kLimit], clauseEnd(pred, *P.order, kLimit)));
@@ -204,7 +204,7 @@ std::vector<Finding> mrsqlgenFindings(const SqlView& pred, const SqlView& gold, 
     auto orderText = [](const Side& s) {
       std::vector<std::string> o;
       for (const OrderItem& it : s.order->orderBy)
-        o.push_back(normExpr(s.c, it.expr) + (it.desc ? " desc" : " asc"));
+        o.push_back(normExpr(s.c, it.node) + (it.desc ? " desc" : " asc"));
       return o;
     };
     std::vector<std::string> po = orderText(P), go = orderText(G);

@@ -13,17 +13,17 @@ namespace hs::annotate::mr {
 // The aggregate function a normalised expression starts with ("count", "sum", ...), else "".
 std::string aggregateOf(const std::string& norm) {
   for (const char* f : {"count", "sum", "avg", "min", "max"})
-    if (norm.rfind(std::string(f) + " ( ", 0) == 0) return f;
+    if (norm.rfind(std::string(f) + "(", 0) == 0) return f;
   return {};
 }
 
 // The expression with every aggregate function name replaced by one placeholder.
 std::string withoutAggregates(std::string t) {
-  for (const char* f : {"count ( ", "sum ( ", "avg ( ", "min ( ", "max ( "})
+  for (const char* f : {"count(", "sum(", "avg(", "min(", "max("})
     for (std::size_t k = 0; (k = t.find(f, k)) != std::string::npos;) {
       const std::size_t n = std::string(f).size();
-      t.replace(k, n, "agg ( ");
-      k += 6;
+      t.replace(k, n, "agg(");
+      k += 4;
     }
   return t;
 }
@@ -108,15 +108,7 @@ std::vector<Pred> conditions(const Side& s, const std::vector<const Predicate*>&
       // Literal sets ("x IN (a, b)", "x = a OR x = b") as value lists, joined in linear time and
       // written out once at the end.
       if (q.n.op == "in" && q.rhsLiteral) {
-        std::string inner = q.n.rhs;
-        if (inner.size() >= 4) inner = inner.substr(2, inner.size() - 4);
-        std::size_t a = 0;
-        while (a <= inner.size()) {
-          std::size_t e = inner.find(" , ", a);
-          q.vals.push_back(inner.substr(a, e == std::string::npos ? std::string::npos : e - a));
-          if (e == std::string::npos) break;
-          a = e + 3;
-        }
+        q.vals = q.n.parts;
       } else if (q.n.op == "=" && q.rhsLiteral) {
         q.vals.push_back(q.n.rhs);
       }
@@ -201,9 +193,8 @@ void logicalSetOperator(const Side& S, const Side& O, std::vector<Pred>& sc, std
 void betweenBounds(const Side& B, std::vector<Pred>& bc, std::vector<Pred>& oc, const Emitter& emit) {
   for (Pred& b : bc) {
     if (b.used || b.n.op != "between") continue;
-    const std::size_t sep = b.n.rhs.find(" and ");
-    if (sep == std::string::npos || b.n.rhs.find(" and ", sep + 5) != std::string::npos) continue;
-    const std::string low = b.n.rhs.substr(0, sep), high = b.n.rhs.substr(sep + 5);
+    if (b.n.parts.size() != 2) continue;
+    const std::string &low = b.n.parts[0], &high = b.n.parts[1];
     Pred *lo = nullptr, *hi = nullptr;
     for (Pred& o : oc) {
       if (o.used || !o.rhsLiteral || o.n.lhs != b.n.lhs) continue;
@@ -332,15 +323,15 @@ void compareConditions(const Side& P, const Side& G, const std::vector<const Pre
              {ps(a.begin, a.end), gs(b.begin, b.end)});
       });
   auto noDistinct = [](std::string t) {
-    for (std::size_t k; (k = t.find("distinct ")) != std::string::npos;) t.erase(k, 9);
+    for (std::size_t k; (k = t.find("DISTINCT ")) != std::string::npos;) t.erase(k, 9);
     return t;
   };
   pass(
       [&](const Pred& a, const Pred& b) {
         return a.n.op == b.n.op && a.n.rhs == b.n.rhs && a.n.lhs != b.n.lhs &&
-               (a.n.lhs.find("count ( distinct") != std::string::npos) !=
-                   (b.n.lhs.find("count ( distinct") != std::string::npos) &&
-               (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count (") == 0);
+               (a.n.lhs.find("count(DISTINCT") != std::string::npos) !=
+                   (b.n.lhs.find("count(DISTINCT") != std::string::npos) &&
+               (noDistinct(a.n.lhs) == noDistinct(b.n.lhs) || noDistinct(a.n.lhs).find("count(") == 0);
       },
       [&](const Pred& a, const Pred& b) {
         emit("C7", "DISTINCT inside aggregate", formatMessage(FindingMsg::MgCountDistinctCondition),
@@ -437,7 +428,7 @@ void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
         const bool in = p.op == "in" || p.op == "not in", ex = p.op == "exists" || p.op == "not exists";
         if (p.clause == kFrom || (!in && !ex) || !rangeHasSelect(s.v, p.rhs)) continue;
         out.push_back(
-            {in ? "in " + normExpr(s.c, p.lhs) : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
+            {in ? "in " + normPredicate(s.c, p).lhs : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
       }
     return out;
   };

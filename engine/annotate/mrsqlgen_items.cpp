@@ -4,9 +4,11 @@
 #include <set>
 
 #include "engine/annotate/mrsqlgen_side.h"
-#include "engine/annotate/normalise.h"
+#include "engine/annotate/canonical_parts.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/text.h"
+#include "engine/sql/normalise_rewrite.h"
+#include "engine/sql/printer.h"
 
 namespace hs::annotate {
 
@@ -67,11 +69,13 @@ bool negatedJoin(const SqlView& pv, const SqlView& gv, const NormContext& pc, co
       for (const SelectBlock& g : gv.blocks)
         for (const Predicate& q : g.predicates) {
           if ((q.op != "not in" && q.op != "not exists") || !rangeHasSelect(gv, q.rhs)) continue;
-          const std::string x = q.op == "not in" ? normExpr(gc, q.lhs) : std::string();
+          const std::string x = q.op == "not in" ? normPredicate(gc, q).lhs : std::string();
           bool same = x.empty() ? false : (x == n.lhs || x == n.rhs);
           if (q.op == "not exists")  // the correlated column inside the NOT EXISTS subquery
             for (std::size_t i = q.rhs.first; i < q.rhs.last && !same; ++i) {
-              const std::string t = normExpr(gc, Range{i, i + 1});
+              const int col = gv.columnAtToken[i];
+              if (col < 0) continue;
+              const std::string t = normColumn(gc, gv.columns[static_cast<std::size_t>(col)]);
               same = t == n.lhs || t == n.rhs;
             }
           if (!same) continue;
@@ -85,9 +89,23 @@ bool negatedJoin(const SqlView& pv, const SqlView& gv, const NormContext& pc, co
   return false;
 }
 
+// An expression without its casts to a real type (the C1 of integer against real arithmetic).
+std::string withoutRealCasts(const sql::Expr& norm) {
+  sql::ExprPtr copy = sql::clone(norm);
+  sql::detail::rewriteExprs(*copy, [](sql::ExprPtr& e) {
+    const auto* cast = e->as<sql::Cast>();
+    if (!cast || !cast->expr) return;
+    const std::string type = hs::asciiLower(cast->typeName.substr(0, cast->typeName.find_first_of(" (")));
+    if (type == "real" || type == "float" || type == "double" || type == "numeric" || type == "decimal")
+      e = sql::clone(*cast->expr);
+  });
+  return sql::print(*copy);
+}
+
 struct Item {
   std::string norm;
-  std::string inner;  // argument of a single aggregate item, else ""
+  std::string inner;   // argument of a single aggregate item, else ""
+  std::string noCast;  // norm without its casts to a real type: CAST(x AS REAL) * 100 -> x * 100
   std::string func;
   bool distinctAgg = false;
   std::size_t begin = 0, end = 0;
@@ -97,24 +115,36 @@ struct Item {
 std::vector<Item> items(const SqlView& v, const NormContext& c, const SelectBlock& b) {
   static const char* fs[] = {"count", "sum", "avg", "min", "max"};
   std::vector<Item> out;
-  for (const Range& r : b.items) {
+  for (std::size_t k = 0; k < b.items.size() && k < b.itemNodes.size(); ++k) {
+    const Range& r = b.items[k];
     Item it;
-    it.norm = normExpr(c, r);
     it.begin = v.beginOf(r);
     it.end = v.endOf(r);
-    for (const char* f : fs) {
-      std::string p = std::string(f) + " ( ";
-      if (it.norm.rfind(p, 0) == 0 && it.norm.size() > p.size() + 2 &&
-          it.norm.substr(it.norm.size() - 2) == " )" && v.tokens[r.first].kind == TokKind::Word &&
-          r.last > r.first + 1 && matchingParen(v, r.first + 1) == r.last - 1) {
-        it.func = f;
-        it.inner = it.norm.substr(p.size(), it.norm.size() - p.size() - 2);
-        if (it.inner.rfind("distinct ", 0) == 0) {
-          it.inner = it.inner.substr(9);
-          it.distinctAgg = true;
-        }
-      }
+    if (!b.itemNodes[k]) {
+      out.push_back(it);
+      continue;
     }
+    if (b.itemNodes[k]->is<sql::ColumnRef>()) {
+      it.norm = it.noCast = normExpr(c, b.itemNodes[k]);
+      out.push_back(it);
+      continue;
+    }
+    const sql::ExprPtr tree = normTree(c, *b.itemNodes[k]);
+    it.norm = it.noCast = sql::print(*tree);
+    c.parts.try_emplace(b.itemNodes[k], NormContext::Part{it.norm, sql::isConstant(*tree)});
+    bool casts = false;
+    sql::walk(static_cast<const sql::Node&>(*tree), [&](const sql::Node& n) { return !(casts = casts || n.is<sql::Cast>()); });
+    if (casts) it.noCast = withoutRealCasts(*tree);
+    // An aggregate over the whole item: `count(DISTINCT T1.name)` -> count, "singer.name".
+    const auto* call = tree->as<sql::FunctionCall>();
+    for (const char* f : fs)
+      if (call && call->parens == 0 && !call->over && !call->overName && call->name.name == f) {
+        it.func = f;
+        it.distinctAgg = call->distinct;
+        for (std::size_t a = 0; a < call->args.size(); ++a)
+          it.inner += (a ? ", " : "") + sql::print(*call->args[a]);
+        if (call->star) it.inner = "*";
+      }
     out.push_back(it);
   }
   return out;
@@ -146,8 +176,8 @@ bool isKeyColumn(const db::Schema& schema, const std::string& norm) {
 std::set<std::string> usedExpressions(const SqlView& v, const NormContext& c) {
   std::set<std::string> out;
   for (const SelectBlock& b : v.blocks) {
-    for (const Range& g : b.groupBy) out.insert(normExpr(c, g));
-    for (const OrderItem& o : b.orderBy) out.insert(normExpr(c, o.expr));
+    for (const sql::Expr* g : b.groupByNodes) out.insert(normExpr(c, g));
+    for (const OrderItem& o : b.orderBy) out.insert(normExpr(c, o.node));
     for (const Predicate& p : b.predicates) {
       if (p.clause == kFrom) continue;
       const NormPredicate n = normPredicate(c, p);
@@ -188,16 +218,10 @@ void compareSelectItems(const SqlView& pv, const SqlView& gv, const NormContext&
         break;
       }
   // The same expression but for a CAST: integer vs real arithmetic (C1).
-  auto stripCast = [](std::string t) {
-    for (std::size_t k; (k = t.find("cast ( ")) != std::string::npos;) t.erase(k, 7);
-    for (const char* ty : {" as real )", " as float )", " as double )", " as numeric )", " as decimal )"})
-      for (std::size_t k; (k = t.find(ty)) != std::string::npos;) t.erase(k, std::string(ty).size());
-    return t;
-  };
   for (Item& a : pi) {
     if (a.used) continue;
     for (Item& b : gi)
-      if (!b.used && a.norm != b.norm && stripCast(a.norm) == stripCast(b.norm)) {
+      if (!b.used && a.norm != b.norm && a.noCast == b.noCast) {
         a.used = b.used = true;
         emit(out, "C1", "arithmetic type", formatMessage(FindingMsg::MgCastReal),
              {{"pred", a.begin, a.end}, {"gold", b.begin, b.end}});

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/annotate/finding.h"
-#include "engine/annotate/normalise.h"
+#include "engine/annotate/canonical_parts.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/core/finding_messages.h"
 

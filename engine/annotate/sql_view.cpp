@@ -329,4 +329,29 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   return v;
 }
 
+bool rangeIsLiteral(const SqlView& v, Range r) {
+  if (r.empty()) return false;
+  for (std::size_t i = r.first; i < r.last; ++i) {
+    const Token& t = v.tokens[i];
+    if (v.literalToken[i] || t.kind == TokKind::LParen || t.kind == TokKind::RParen ||
+        t.kind == TokKind::Comma || (t.kind == TokKind::Op && t.text == "-"))
+      continue;
+    return false;
+  }
+  return true;
+}
+
+bool rangeHasSelect(const SqlView& v, Range r) {
+  for (std::size_t i = r.first; i < r.last; ++i)
+    if (v.tokens[i].kind == TokKind::Word && v.tokens[i].text == "select") return true;
+  return false;
+}
+
+int columnAt(const SqlView& v, std::size_t begin) {
+  auto it = std::lower_bound(v.tokens.begin(), v.tokens.end(), begin,
+                             [](const Token& t, std::size_t b) { return t.begin < b; });
+  if (it == v.tokens.end() || it->begin != begin) return -1;
+  return v.columnAtToken[static_cast<std::size_t>(it - v.tokens.begin())];
+}
+
 }  // namespace hs::annotate

@@ -98,7 +98,8 @@ struct Predicate {
   std::size_t begin = 0, end = 0;
   std::size_t opBegin = 0, opEnd = 0;
   int clause = kWhere;
-  bool afterOr = false;  // joined to the previous predicate by OR
+  bool afterOr = false;                // joined to the previous predicate by OR
+  const sql::Expr* node = nullptr;     // the conjunct in SqlView::tree
 };
 
 struct Aggregate {
@@ -111,6 +112,7 @@ struct Aggregate {
 
 struct OrderItem {
   Range expr;
+  const sql::Expr* node = nullptr;
   bool desc = false;
   std::size_t begin = 0, end = 0;
 };
@@ -129,10 +131,13 @@ struct SelectBlock {
   std::vector<std::pair<std::size_t, std::size_t>> joinSpans;
   int onConditions = 0;
   std::vector<Range> items;
+  std::vector<const sql::Expr*> itemNodes;  // the items in SqlView::tree
   std::vector<std::string> itemAliases;
   std::vector<Range> groupBy;
+  std::vector<const sql::Expr*> groupByNodes;
   std::vector<OrderItem> orderBy;
   Range limit;
+  const sql::Limit* limitNode = nullptr;
   std::vector<Predicate> predicates;  // WHERE, HAVING and ON conjuncts
   std::vector<std::pair<std::string, std::pair<std::size_t, std::size_t>>>
       connectives;           // and/or in WHERE/HAVING
@@ -177,6 +182,13 @@ struct SqlView {
 // Analyses `sql` against `schema` (which may be empty: then no table is known and nothing
 // resolves).
 SqlView analyse(std::string_view sql, const db::Schema& schema);
+
+// Whether a range holds only literals ('x', 5, -5, (1, 2)).
+bool rangeIsLiteral(const SqlView& v, Range r);
+// Whether a range holds a SELECT (a subquery).
+bool rangeHasSelect(const SqlView& v, Range r);
+// The column whose token is at byte `begin`, or -1.
+int columnAt(const SqlView& v, std::size_t begin);
 
 // A bare word of SQL or of the schema (keyword, function, column), not a table, alias or type name.
 inline bool isWord(const Token& t) {

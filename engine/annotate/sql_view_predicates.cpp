@@ -46,6 +46,7 @@ struct Splitter {
     p.end = v.tokens[whole.last - 1].end;
     p.op = "other";
     p.lhs = whole;
+    p.node = &e;
     auto lhsEnd = [&](const sql::ExprPtr& x) { return x ? b.exprRange(*x).last : whole.first; };
     if (e.parens > 0) {
       p.op = "group";

@@ -118,21 +118,27 @@ void buildItems(ViewBuilder& b, int bi) {
       markName(v, b, *rc->alias, TokRole::Alias);
     }
     blk.items.push_back(b.exprRange(*rc->expr));
+    blk.itemNodes.push_back(rc->expr.get());
     blk.itemAliases.push_back(std::move(alias));
   }
   for (const auto& g : c.groupBy)
-    if (g) blk.groupBy.push_back(b.exprRange(*g));
+    if (g) {
+      blk.groupBy.push_back(b.exprRange(*g));
+      blk.groupByNodes.push_back(g.get());
+    }
   if (const sql::SelectStmt* s = b.tail[static_cast<std::size_t>(bi)])
     for (const auto& o : s->orderBy) {
       if (!o || !o->expr) continue;
       OrderItem it;
       it.expr = b.exprRange(*o->expr);
+      it.node = o->expr.get();
       it.desc = o->order == sql::SortOrder::Desc;
       it.begin = v.beginOf(it.expr);
       it.end = v.endOf(it.expr);
       blk.orderBy.push_back(it);
     }
   blk.limit = blk.clauses[kLimit];
+  if (const sql::SelectStmt* s = b.tail[static_cast<std::size_t>(bi)]) blk.limitNode = s->limit.get();
 }
 
 void buildAggregates(ViewBuilder& b, const sql::SelectStmt& root) {

@@ -10,7 +10,7 @@
 #include <unordered_set>
 
 #include "engine/annotate/checks.h"
-#include "engine/annotate/normalise.h"
+#include "engine/annotate/column_keys.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/finding_messages.h"
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include "engine/sql/normalise_rewrite.h"
 #include "engine/sql/printer.h"
@@ -312,15 +313,11 @@ SelectPtr resultAliases(SelectPtr s, const NormaliseOptions&) {
 
 // ---- case_fold / literals / joins ---------------------------------------------------------
 
-SelectPtr caseFold(SelectPtr s, const NormaliseOptions&) {
-  walk(static_cast<Node&>(*s), [&](Node& n) {
-    detail::forEachIdentifier(n, [](Identifier& id) {
-      id.name = lowerAscii(id.name);
-      id.quote = QuoteStyle::None;
-    });
-    return true;
+void caseFold(Node& n) {
+  detail::forEachIdentifier(n, [](Identifier& id) {
+    id.name = lowerAscii(id.name);
+    id.quote = QuoteStyle::None;
   });
-  return s;
 }
 
 std::string canonicalFloat(const std::string& text) {
@@ -335,28 +332,24 @@ std::string canonicalFloat(const std::string& text) {
   return out;
 }
 
-SelectPtr literals(SelectPtr s, const NormaliseOptions&) {
-  walk(static_cast<Node&>(*s), [&](Node& n) {
-    if (auto* lit = n.as<Literal>()) {
-      if (lit->literalKind == LiteralKind::Integer) {
-        errno = 0;
-        char* end = nullptr;
-        long long v = std::strtoll(lit->text.c_str(), &end, 0);
-        if (errno == 0 && end && *end == '\0') lit->text = lit->value = std::to_string(v);
-      } else if (lit->literalKind == LiteralKind::Float) {
-        lit->text = lit->value = canonicalFloat(lit->text);
-      } else if (lit->literalKind == LiteralKind::String) {
-        lit->text = stringLiteral(lit->value, lit->span)->as<Literal>()->text;
-      } else if (lit->literalKind == LiteralKind::Blob) {
-        lit->value = lowerAscii(lit->value);
-        lit->text = "X'" + lit->value + "'";
-      }
+void literals(Node& n) {
+  if (auto* lit = n.as<Literal>()) {
+    if (lit->literalKind == LiteralKind::Integer) {
+      errno = 0;
+      char* end = nullptr;
+      long long v = std::strtoll(lit->text.c_str(), &end, 0);
+      if (errno == 0 && end && *end == '\0') lit->text = lit->value = std::to_string(v);
+    } else if (lit->literalKind == LiteralKind::Float) {
+      lit->text = lit->value = canonicalFloat(lit->text);
+    } else if (lit->literalKind == LiteralKind::String) {
+      lit->text = stringLiteral(lit->value, lit->span)->as<Literal>()->text;
+    } else if (lit->literalKind == LiteralKind::Blob) {
+      lit->value = lowerAscii(lit->value);
+      lit->text = "X'" + lit->value + "'";
     }
-    if (auto* e = dynamic_cast<Expr*>(&n)) e->parens = 0;
-    if (auto* t = dynamic_cast<TableRef*>(&n)) t->parens = 0;
-    return true;
-  });
-  return s;
+  }
+  if (auto* e = dynamic_cast<Expr*>(&n)) e->parens = 0;
+  if (auto* t = dynamic_cast<TableRef*>(&n)) t->parens = 0;
 }
 
 // Leaves and ON conditions of a FROM tree made only of inner joins (false when another kind occurs).
@@ -432,113 +425,63 @@ SelectPtr joins(SelectPtr s, const NormaliseOptions&) {
   return s;
 }
 
-// ---- comparisons / and_or -----------------------------------------------------------------
-
-bool isConstant(const Expr* e) {
-  return e && (e->is<Literal>() || e->is<Parameter>());
+NormalisePass wholeTree(std::string name,
+                        std::function<SelectPtr(SelectPtr, const NormaliseOptions&)> rewrite) {
+  return {std::move(name), std::move(rewrite), nullptr};
 }
 
-SelectPtr comparisons(SelectPtr s, const NormaliseOptions&) {
-  detail::rewriteExprs(*s, [&](ExprPtr& e) {
-    auto* b = e->as<Binary>();
-    if (!b || !b->left || !b->right) return;
-    bool ordered =
-        b->op == BinaryOp::Lt || b->op == BinaryOp::Le || b->op == BinaryOp::Gt || b->op == BinaryOp::Ge;
-    bool commutative = b->op == BinaryOp::Eq || b->op == BinaryOp::Ne || b->op == BinaryOp::Add ||
-                       b->op == BinaryOp::Mul || b->op == BinaryOp::BitAnd || b->op == BinaryOp::BitOr;
-    if (!ordered && !commutative) return;
-    bool lc = isConstant(b->left.get()), rc = isConstant(b->right.get());
-    bool swap = lc != rc ? lc : print(*b->left) > print(*b->right);
-    if (!swap) return;
-    std::swap(b->left, b->right);
-    switch (b->op) {
-      case BinaryOp::Lt:
-        b->op = BinaryOp::Gt;
-        break;
-      case BinaryOp::Le:
-        b->op = BinaryOp::Ge;
-        break;
-      case BinaryOp::Gt:
-        b->op = BinaryOp::Lt;
-        break;
-      case BinaryOp::Ge:
-        b->op = BinaryOp::Le;
-        break;
-      default:
-        break;
-    }
-  });
-  return s;
+NormalisePass nodeByNode(std::string name, void (*eachNode)(Node&)) {
+  auto rewrite = [eachNode](SelectPtr s, const NormaliseOptions&) {
+    walk(static_cast<Node&>(*s), [&](Node& n) {
+      eachNode(n);
+      return true;
+    });
+    return s;
+  };
+  return {std::move(name), rewrite, eachNode};
 }
 
-void flatten(ExprPtr& e, BinaryOp op, std::vector<ExprPtr>& out) {
-  if (auto* b = e->as<Binary>(); b && b->op == op && b->left && b->right) {
-    flatten(b->left, op, out);
-    flatten(b->right, op, out);
-    return;
-  }
-  out.push_back(std::move(e));
+// Every pass, once; the two pipelines below name theirs.
+const std::vector<NormalisePass>& allPasses() {
+  static const std::vector<NormalisePass> passes = {
+      wholeTree("table_aliases", tableAliases),
+      wholeTree("resolve_columns", resolveColumns),
+      wholeTree("single_source", singleSource),
+      wholeTree("dq_strings", dqStrings),
+      wholeTree("order_by_alias", orderByAlias),
+      wholeTree("result_aliases", resultAliases),
+      nodeByNode("count_rows", detail::countRows),
+      nodeByNode("drop_aliases", detail::dropAliases),
+      nodeByNode("case_fold", caseFold),
+      nodeByNode("numeric_values", detail::numericValues),
+      nodeByNode("literals", literals),
+      wholeTree("joins", joins),
+      wholeTree("comparisons", detail::comparisons),
+      wholeTree("and_or", detail::andOr),
+  };
+  return passes;
 }
 
-// True when `e` is a link of an AND/OR chain held by `holder`, a link of the same chain: only the
-// top of a chain is sorted (it takes all the links), so a chain of n terms costs n log n, not n^2.
-bool innerLink(const Node& holder, const ExprPtr& e) {
-  const auto* h = holder.as<Binary>();
-  const auto* b = e->as<Binary>();
-  return h && b && h->op == b->op && h->left && h->right;
-}
-
-void rewriteChainTops(Node& node, const std::function<void(ExprPtr&)>& fn) {
-  node.forEachChild([&](Node& child) { rewriteChainTops(child, fn); });
-  detail::forEachExprSlot(node, [&](ExprPtr& e) {
-    if (!innerLink(node, e)) fn(e);
-  });
-}
-
-SelectPtr andOr(SelectPtr s, const NormaliseOptions&) {
-  rewriteChainTops(*s, [&](ExprPtr& e) {
-    auto* b = e->as<Binary>();
-    if (!b || (b->op != BinaryOp::And && b->op != BinaryOp::Or) || !b->left || !b->right) return;
-    BinaryOp op = b->op;
-    Span top = e->span;
-    std::vector<ExprPtr> items;
-    flatten(e, op, items);
-    std::vector<std::pair<std::string, ExprPtr>> keyed;
-    for (auto& i : items) keyed.emplace_back(print(*i), std::move(i));
-    std::stable_sort(keyed.begin(), keyed.end(),
-                     [](const auto& a, const auto& c) { return a.first < c.first; });
-    ExprPtr acc = std::move(keyed[0].second);
-    for (std::size_t i = 1; i < keyed.size(); ++i) {
-      auto nb = std::make_unique<Binary>();
-      nb->op = op;
-      nb->span = Span{std::min(acc->span.begin, keyed[i].second->span.begin),
-                      std::max(acc->span.end, keyed[i].second->span.end)};
-      nb->left = std::move(acc);
-      nb->right = std::move(keyed[i].second);
-      acc = std::move(nb);
-    }
-    acc->span = top;
-    e = std::move(acc);
-  });
-  return s;
+std::vector<NormalisePass> pipeline(std::initializer_list<std::string_view> names) {
+  std::vector<NormalisePass> out;
+  for (std::string_view n : names)
+    for (const NormalisePass& p : allPasses())
+      if (p.name == n) out.push_back(p);
+  return out;
 }
 
 }  // namespace
 
 const std::vector<NormalisePass>& normalisePasses() {
-  static const std::vector<NormalisePass> passes = {
-      {"table_aliases", tableAliases},
-      {"resolve_columns", resolveColumns},
-      {"single_source", singleSource},
-      {"dq_strings", dqStrings},
-      {"order_by_alias", orderByAlias},
-      {"result_aliases", resultAliases},
-      {"case_fold", caseFold},
-      {"literals", literals},
-      {"joins", joins},
-      {"comparisons", comparisons},
-      {"and_or", andOr},
-  };
+  static const std::vector<NormalisePass> passes =
+      pipeline({"table_aliases", "resolve_columns", "single_source", "dq_strings", "order_by_alias",
+                "result_aliases", "case_fold", "literals", "joins", "comparisons", "and_or"});
+  return passes;
+}
+
+const std::vector<NormalisePass>& expressionPasses() {
+  static const std::vector<NormalisePass> passes =
+      pipeline({"count_rows", "drop_aliases", "case_fold", "numeric_values", "joins"});
   return passes;
 }
 
@@ -546,10 +489,26 @@ SelectPtr NormalisePass::apply(const SelectStmt& query, const NormaliseOptions& 
   return rewrite(clone(query), options);
 }
 
+SelectPtr runPasses(const std::vector<NormalisePass>& passes, SelectPtr tree,
+                    const NormaliseOptions& options) {
+  for (std::size_t i = 0; i < passes.size();) {
+    if (!passes[i].eachNode) {
+      tree = passes[i++].rewrite(std::move(tree), options);
+      continue;
+    }
+    std::size_t end = i;
+    while (end < passes.size() && passes[end].eachNode) ++end;
+    walk(static_cast<Node&>(*tree), [&](Node& n) {
+      for (std::size_t k = i; k < end; ++k) passes[k].eachNode(n);
+      return true;
+    });
+    i = end;
+  }
+  return tree;
+}
+
 SelectPtr normalise(const SelectStmt& query, const NormaliseOptions& options) {
-  SelectPtr cur = clone(query);  // one copy; the passes rewrite it in turn
-  for (const auto& pass : normalisePasses()) cur = pass.rewrite(std::move(cur), options);
-  return cur;
+  return runPasses(normalisePasses(), clone(query), options);  // one copy; the passes rewrite it in turn
 }
 
 std::string canonicalText(const SelectStmt& query, const NormaliseOptions& options) {

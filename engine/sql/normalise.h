@@ -18,9 +18,19 @@
 //   joins           comma and CROSS joins without a constraint become plain JOINs; ASC dropped
 //   comparisons     a > b vs b < a, = / <> / + / * / & / | operands ordered
 //   and_or          AND / OR chains flattened, operands ordered, rebuilt left-deep
+//
+// The annotators compare parts of two queries (a condition, a SELECT item) rather than whole
+// queries, and ask for sameness a reviewer would grant: normaliseExpr() runs the expression passes
+//   count_rows      COUNT(col) = COUNT(*): they differ only on NULLs, not a cause a reviewer names
+//   numeric_values  2014, 2014.0 and '2014' agree (SQLite's numeric affinity compares them equal)
+//   drop_aliases    result and table aliases of nested queries dropped (their columns are already
+//                   named by what they resolve to)
+//   case_fold, joins as above
+// after the caller has renamed the columns (the annotators name each by its resolved table.column).
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/db/schema.h"
@@ -36,6 +46,9 @@ struct NormalisePass {
   std::string name;
   // Rewrites the tree it is given and hands it back (normalise() copies the query once, not per pass).
   std::function<SelectPtr(SelectPtr, const NormaliseOptions&)> rewrite;
+  // Set for a pass that rewrites each node on its own, whatever its neighbours (case_fold,
+  // literals): consecutive such passes share one walk of the tree.
+  std::function<void(Node&)> eachNode;
   // The pass on its own, as a pure function: a rewritten copy of `query`.
   SelectPtr apply(const SelectStmt& query, const NormaliseOptions& options) const;
 };
@@ -44,6 +57,32 @@ struct NormalisePass {
 const std::vector<NormalisePass>& normalisePasses();
 
 SelectPtr normalise(const SelectStmt& query, const NormaliseOptions& options = {});
+// Runs `passes` in order on `tree` (passes that go node by node share one walk).
+SelectPtr runPasses(const std::vector<NormalisePass>& passes, SelectPtr tree,
+                    const NormaliseOptions& options);
+
+struct ExprNormaliseOptions {
+  // What a column reference stands for (null: the reference itself). Called on the original
+  // nodes, before any pass: `T1.name` -> `singer.name`, an unresolvable "x" -> the string 'x'.
+  std::function<ExprPtr(const ColumnRef&)> column;
+};
+
+// The passes in the order normaliseExpr() applies them.
+const std::vector<NormalisePass>& expressionPasses();
+
+ExprPtr normaliseExpr(const Expr& expr, const ExprNormaliseOptions& options = {});
+
+// The comparisons pass's order of two (normalised) operands: true when `left op right` reads
+// canonically as `right op' left` (a constant goes to the right, otherwise the printed texts
+// ascend: `5 < x` -> `x > 5`, `b = a` -> `a = b`).
+bool swapsOperands(const Expr& left, const Expr& right);
+// The same order from what it reads: whether each side is a constant, and its printed text.
+bool swapsOperands(bool leftConstant, std::string_view left, bool rightConstant, std::string_view right);
+// A literal, a parameter, or a signed literal (-5).
+bool isConstant(const Expr& e);
+// The operator that keeps a comparison's meaning when its operands change sides (< and >, <= and
+// >=; the others are their own mirror).
+BinaryOp mirrored(BinaryOp op);
 
 // The printer's canonical SQL of the normalised tree.
 std::string canonicalText(const SelectStmt& query, const NormaliseOptions& options = {});

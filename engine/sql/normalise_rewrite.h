@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/sql/ast.h"
+#include "engine/sql/normalise.h"
 
 namespace hs::sql::detail {
 
@@ -22,5 +23,13 @@ void forEachIdentifier(Node& node, const std::function<void(Identifier&)>& fn);
 void setSpans(Node& root, Span span);
 
 std::string lowerAscii(std::string_view s);  // defined with the resolver
+
+// The ordering passes (normalise_order.cpp) and the expression passes (normalise_expr.cpp);
+// normalise.h says what each does.
+SelectPtr comparisons(SelectPtr s, const NormaliseOptions&);
+SelectPtr andOr(SelectPtr s, const NormaliseOptions&);
+void countRows(Node& n);
+void dropAliases(Node& n);
+void numericValues(Node& n);
 
 }  // namespace hs::sql::detail

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/annotate/annotate.h"
-#include "engine/annotate/normalise.h"
+#include "engine/annotate/canonical_parts.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/sql/parser.h"
 
@@ -186,9 +186,12 @@ class TestAnnotateView : public QObject {
 
     KeyMap keys;
     const NormContext c{v, keys, s};
-    QCOMPARE(normExpr(c, v.blocks[0].items[0]), std::string("max ( concert.year )"));
-    QCOMPARE(normExpr(c, Range{v.blocks[0].items[0].first, v.blocks[0].items[0].last + 2}),
-             std::string("max ( concert.year )"));
+    QCOMPARE(normExpr(c, v.blocks[0].itemNodes[0]), std::string("max(concert.year)"));
+    // The condition's alias-qualified column is named by its table; the literal goes right.
+    const NormPredicate where = normPredicate(c, v.blocks[0].predicates.at(0));
+    QCOMPARE(where.lhs, std::string("CAST(concert.year AS real)"));
+    QCOMPARE(where.op, std::string(">"));
+    QCOMPARE(where.rhs, std::string("2000"));
   }
 };
 

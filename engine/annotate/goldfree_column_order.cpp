@@ -80,7 +80,8 @@ std::string aggregateWordAt(const std::vector<std::string>& ws, std::size_t i, s
   static const lang::WordSet max = {"maximum", "max", "highest", "largest", "biggest", "greatest"};
   static const lang::WordSet min = {"minimum", "min", "lowest", "smallest"};
   const std::string& w = ws[i];
-  const std::string next = i + 1 < ws.size() ? ws[i + 1] : std::string();
+  static const std::string none;
+  const std::string& next = i + 1 < ws.size() ? ws[i + 1] : none;  // read in place, not copied
   if (head) *head = i;
   if (w == "how" && next == "many") {
     if (head) *head = i + 1;

@@ -32,6 +32,7 @@
 //    value (its remaining words) and spans the whole SQL, as the other question cues do.
 //    Confidence 0.6: a capitalised word may be a proper noun the SQL needs no filter for (a
 //    database's own name, a title word), so the finding is a hint and its weight is the fit's.
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -108,8 +109,13 @@ std::string blankQuotedValues(std::string_view question) {
   }
   // A run of letters, digits and '_' holding a '_': a name written as an identifier.
   for (std::size_t a = 0; a < q.size();) {
+    // ASCII letters and digits answered in line (the same in every locale), other bytes by the C
+    // library as before.
     auto inWord = [&](std::size_t i) {
-      return std::isalnum(static_cast<unsigned char>(q[i])) || q[i] == '_';
+      const auto c = static_cast<unsigned char>(q[i]);
+      if (c < 0x80)
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+      return std::isalnum(c) != 0;
     };
     if (!inWord(a)) {
       ++a;

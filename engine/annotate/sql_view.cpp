@@ -32,8 +32,7 @@ std::size_t matchingParen(const SqlView& v, std::size_t open) {
 namespace detail {
 
 std::size_t ViewBuilder::tokenAt(std::size_t byte) const {
-  auto it = std::lower_bound(tokenBegins.begin(), tokenBegins.end(), byte);
-  return static_cast<std::size_t>(it - tokenBegins.begin());
+  return byte < firstTokenAt.size() ? firstTokenAt[byte] : v.tokens.size();
 }
 
 Range ViewBuilder::rangeOf(sql::Span s) const {
@@ -306,8 +305,11 @@ SqlView analyse(std::string_view sql, const db::Schema& schema) {
   if (!root) return v;
   const sql::Resolution res = sql::resolve(*root, schema, sql);
   ViewBuilder b{v, schema, res, {}, {}, {}, {}, {}, {}};
-  b.tokenBegins.reserve(v.tokens.size());
-  for (const Token& t : v.tokens) b.tokenBegins.push_back(t.begin);
+  b.firstTokenAt.resize(v.text.size() + 1);
+  for (std::size_t byte = 0, t = 0; byte < b.firstTokenAt.size(); ++byte) {
+    while (t < v.tokens.size() && v.tokens[t].begin < byte) ++t;
+    b.firstTokenAt[byte] = t;
+  }
   v.hasCte = root->with != nullptr;
   visitStmt(b, *root, -1, nullptr);
   if (v.blocks.empty()) {

@@ -22,9 +22,9 @@ struct ViewBuilder {
   std::unordered_map<const sql::SelectStmt*, int> firstBlock;  // statement -> its first block
   std::unordered_map<std::string, int> cteBlock;               // lower-case CTE name -> first block
   std::unordered_map<const sql::Node*, std::pair<int, std::size_t>> fromItem;  // -> (block, table)
-  // The begin byte of each token of v, in order: tokenAt searches these rather than the tokens
-  // themselves, which are large (a binary search over them touches a cache line at every step).
-  std::vector<std::size_t> tokenBegins;
+  // For each byte of v.text and the one past its end, the first token that begins there or later:
+  // tokenAt, asked for both ends of every node's span, is one look-up instead of a binary search.
+  std::vector<std::size_t> firstTokenAt;
 
   // Index of the first token that begins at or after `byte`.
   std::size_t tokenAt(std::size_t byte) const;

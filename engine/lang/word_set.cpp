@@ -26,16 +26,9 @@ WordSet::WordSet(std::vector<std::string> words) : words_(std::move(words)) {
     for (std::size_t n = 0; n <= std::min(words_[i].size(), kLengths); ++n) firstOfLength_[n] = i;
 }
 
-bool WordSet::contains(std::string_view word) const {
-  if (word.size() >= kLengths) {
-    const auto it = std::lower_bound(words_.begin(), words_.end(), word, shorterOrBefore);
-    return it != words_.end() && *it == word;
-  }
-  // Only the words of the same length (a handful), compared in place.
-  const std::size_t last = firstOfLength_[word.size() + 1];
-  for (std::size_t i = firstOfLength_[word.size()]; i < last; ++i)
-    if (std::string_view(words_[i]) == word) return true;
-  return false;
+bool WordSet::containsLong(std::string_view word) const {
+  const auto it = std::lower_bound(words_.begin(), words_.end(), word, shorterOrBefore);
+  return it != words_.end() && *it == word;
 }
 
 }  // namespace hs::lang

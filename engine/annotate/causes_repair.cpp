@@ -6,6 +6,7 @@
 #include "engine/annotate/causes.h"
 #include "engine/annotate/causes_repair.h"
 #include "engine/annotate/causes_repair_nodes.h"
+#include "engine/core/text.h"
 #include "engine/sql/printer.h"
 
 namespace hs::annotate {
@@ -50,6 +51,8 @@ class TreeRepair {
   std::unique_ptr<T> copyGold(const T& node, bool requalify = true) const;
   void requalify(sql::Node& copied) const;
   void deleteAt(std::size_t b, std::size_t e);
+  void deleteColumn(sql::ResultColumn* rc);
+  bool replaceValues(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge);
   void replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge);
   void insertCondition(sql::ExprPtr cond);
   void insertClauses(std::size_t gb, std::size_t ge);
@@ -60,6 +63,7 @@ class TreeRepair {
   const SqlView& gold_;
   std::unique_ptr<sql::SelectStmt> root_;
   std::vector<std::pair<std::size_t, std::size_t>> claimed_;
+  const Finding* finding_ = nullptr;  // the finding being added
   State state_ = State::Tree;
 };
 
@@ -117,31 +121,35 @@ void TreeRepair::deleteAt(std::size_t b, std::size_t e) {
         if (sql::SelectCore* core = mainCore()) core->quantifier = sql::Quantifier::None;
         return;
       }
+    // A lone OR named unnecessary (WHERE x LIKE '%a%' OR x LIKE '%b%' against the gold's
+    // INTERSECT): both conditions kept, joined by AND, the gold's version where the gold joins
+    // conditions with AND or INTERSECT; deleting the keyword alone leaves no query.
+    const auto* was = binaryAtOperator(static_cast<const sql::Node&>(*pred_.tree), b, e);
+    if (was && was->op == sql::BinaryOp::Or && hs::asciiLower(pred_.text.substr(b, e - b)) == "or") {
+      if (auto* bin = binaryAtOperator(*root_, b, e);
+          bin && bin->op == sql::BinaryOp::Or && joinsWithAnd(*gold_.tree)) {
+        bin->op = sql::BinaryOp::And;
+        return;
+      }
+      // An operand deleted by another finding of the set took the OR with it (WHERE a OR b IS
+      // NULL, the IS NULL extra too): nothing is left to repair.
+      const bool gone = std::any_of(claimed_.begin(), claimed_.end(), [&](const auto& c) {
+        return inside(was->left->span, c.first, c.second) || inside(was->right->span, c.first, c.second);
+      });
+      if (gone) return;
+    }
     return asText();
   }
   sql::Node* n = nodes.front();
-  if (auto* rc = n->as<sql::ResultColumn>()) {
-    bool done = false, only = false;
-    sql::walk(*root_, [&](sql::Node& x) {
-      if (auto* core = x.as<sql::SelectCore>(); core && !done) {
-        auto it = std::find_if(core->columns.begin(), core->columns.end(),
-                               [&](const sql::ResultColumnPtr& c) { return c.get() == rc; });
-        if (it != core->columns.end()) {
-          done = true;
-          only = core->columns.size() == 1;  // the text would be left without an output column
-          if (!only) core->columns.erase(it);
-        }
-      }
-      return !done;
-    });
-    if (!done || only) return asText();
-    return;
-  }
+  if (auto* rc = n->as<sql::ResultColumn>()) return deleteColumn(rc);
   sql::Expr* target = firstExpr(nodes);
   if (!target) return asText();
   sql::Node* holder = nullptr;
   sql::ExprPtr* slot = slotOf(*root_, target, &holder);
   if (!slot) return asText();
+  // The expression of a result column whose alias the span leaves out (COUNT(*) of
+  // COUNT(*) AS cnt): the column goes, alias and all.
+  if (auto* rc = holder->as<sql::ResultColumn>(); rc && slot == &rc->expr) return deleteColumn(rc);
   if (auto* bin = holder->as<sql::Binary>();
       bin && (bin->op == sql::BinaryOp::And || bin->op == sql::BinaryOp::Or)) {
     sql::ExprPtr other = std::move(slot == &bin->left ? bin->right : bin->left);
@@ -183,6 +191,31 @@ void TreeRepair::deleteAt(std::size_t b, std::size_t e) {
   return asText();
 }
 
+// Deletes a result column. Its alias named in the ORDER BY of its statement (ORDER BY cnt DESC
+// for COUNT(*) AS cnt) becomes the column's expression there, so the order stays what it was:
+// deleting the text "COUNT(*)" alone would leave the alias to the column before it.
+void TreeRepair::deleteColumn(sql::ResultColumn* rc) {
+  sql::SelectCore* owner = nullptr;
+  sql::walk(*root_, [&](sql::Node& x) {
+    if (auto* core = x.as<sql::SelectCore>(); core && !owner)
+      if (std::any_of(core->columns.begin(), core->columns.end(),
+                      [&](const sql::ResultColumnPtr& c) { return c.get() == rc; }))
+        owner = core;
+    return !owner;
+  });
+  // The only output column: the query would be left without one.
+  if (!owner || owner->columns.size() == 1 || !rc->expr) return asText();
+  if (rc->alias && !rc->alias->empty()) {
+    sql::SelectStmt* stmt = nullptr;
+    sql::walk(*root_, [&](sql::Node& x) {
+      if (auto* s = x.as<sql::SelectStmt>(); s && s->body.get() == owner) stmt = s;
+      return !stmt;
+    });
+    if (stmt) aliasAsExpr(*stmt, *rc->alias, *rc->expr, {kCopied, kCopied});
+  }
+  std::erase_if(owner->columns, [&](const sql::ResultColumnPtr& c) { return c.get() == rc; });
+}
+
 // Puts the gold node at [gb, ge) in place of the predicted node at [pb, pe): whole clauses, a
 // result column, an expression, or an operator alone.
 void TreeRepair::replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge) {
@@ -218,11 +251,13 @@ void TreeRepair::replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::
     // IN for NOT IN: the polarity of the gold's link.
     auto* pin = innermost<sql::InSubquery>(*root_, pb, pe);
     const auto* gin = innermost<const sql::InSubquery>(*gold_.tree, gb, ge);
-    if (!pin || !gin) return asText();
-    pin->negated = gin->negated;
-    return;
+    if (pin && gin) {
+      pin->negated = gin->negated;
+      return;
+    }
   }
-  if (ps.empty() || gs.empty()) return asText();
+  if ((ps.empty() || gs.empty()) && !replaceValues(pb, pe, gb, ge)) return asText();
+  if (ps.empty() || gs.empty()) return;
   auto* prc = firstOf<sql::ResultColumn>(ps);
   const auto* grc = firstOf<const sql::ResultColumn>(gs);
   if (prc && grc && grc->expr) {
@@ -241,6 +276,19 @@ void TreeRepair::replaceAt(std::size_t pb, std::size_t pe, std::size_t gb, std::
     return;
   }
   return asText();
+}
+
+// The values of a literal finding whose spans run across nodes ('king' OR bedType = 'queen'
+// against "King" OR bedType = "Queen", or ('Milk', 'Egg') against "Milk" OR allergy = "Eggs"):
+// each predicted value replaced by the gold's in the same place, the rest of the prediction kept.
+// False when the finding is not about values or the two sides differ in their number.
+bool TreeRepair::replaceValues(std::size_t pb, std::size_t pe, std::size_t gb, std::size_t ge) {
+  if (!finding_ || finding_->subcategory != "literal value") return false;
+  std::vector<sql::ExprPtr*> slots = valueSlots(*root_, pred_, pb, pe);
+  std::vector<const sql::Expr*> values = valuesIn(*gold_.tree, gold_, gb, ge);
+  if (slots.empty() || slots.size() != values.size()) return false;
+  for (std::size_t i = 0; i < slots.size(); ++i) *slots[i] = copyGold(*values[i], false);
+  return true;
 }
 
 // Adds a condition to the main block's WHERE: (gold) AND (predicted).
@@ -362,6 +410,7 @@ void TreeRepair::flipPolarity(std::size_t b, std::size_t e) {
 }
 
 void TreeRepair::add(const Finding& f) {
+  finding_ = &f;
   const SidedSpans sided = sidedSpans(f);
   const std::vector<const FindingSpan*>&ps = sided.pred, &gs = sided.gold;
   for (const FindingSpan* s : ps)

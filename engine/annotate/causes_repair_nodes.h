@@ -1,6 +1,8 @@
 #pragma once
 // Internal to the tree repairs (causes_repair.cpp): finding the nodes of a parsed query that a
-// finding's byte spans cover, in the predicted tree (to edit) and in the gold's (to copy).
+// finding's byte spans cover, in the predicted tree (to edit) and in the gold's (to copy), and the
+// small edits of a predicted tree those nodes need.
+#include <algorithm>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -159,6 +161,77 @@ auto clausesAt(Root& root, const SqlView& v, std::size_t b, std::size_t e) {
     out.orderBy = !out.stmt->orderBy.empty() && inside(out.stmt->orderBy.front()->span, b, e);
     out.limit = out.stmt->limit && inside(out.stmt->limit->span, b, e);
   }
+  return out;
+}
+
+// Whether a query requires conditions together anywhere: an AND, or an INTERSECT of two blocks.
+inline bool joinsWithAnd(const sql::Node& root) {
+  bool found = false;
+  sql::walk(root, [&](const sql::Node& n) {
+    if (const auto* bin = n.as<sql::Binary>(); bin && bin->op == sql::BinaryOp::And) found = true;
+    if (const auto* c = n.as<sql::CompoundSelect>(); c && c->op == sql::CompoundOp::Intersect) found = true;
+    return !found;
+  });
+  return found;
+}
+
+// The statement's ORDER BY terms that name `alias` bare (ORDER BY cnt for COUNT(*) AS cnt) made to
+// name `expr` itself, the copies given `span`.
+inline void aliasAsExpr(sql::SelectStmt& stmt, const sql::Identifier& alias, const sql::Expr& expr,
+                        sql::Span span) {
+  for (auto& term : stmt.orderBy) {
+    if (!term) continue;
+    sql::walk(static_cast<sql::Node&>(*term), [&](sql::Node& x) {
+      if (x.span.begin == span.begin && x.span.end == span.end) return false;  // a copy made here
+      sql::detail::forEachExprSlot(x, [&](sql::ExprPtr& e) {
+        auto* col = e ? e->as<sql::ColumnRef>() : nullptr;
+        if (!col || col->table || !sql::sameName(col->column, alias)) return;
+        auto copy = sql::clone(expr);
+        sql::detail::setSpans(*copy, span);
+        e = std::move(copy);
+      });
+      return true;
+    });
+  }
+}
+
+// A value: a literal, or a double-quoted name that names no column ("Milk", which SQLite reads as
+// a string).
+inline bool isValue(const SqlView& v, const sql::Node& n) {
+  if (n.is<sql::Literal>()) return true;
+  const auto* col = n.as<sql::ColumnRef>();
+  if (!col || col->table || col->column.quote != sql::QuoteStyle::Double) return false;
+  return std::none_of(v.columns.begin(), v.columns.end(), [&](const ColumnRef& c) {
+    return c.begin == col->span.begin && c.end == col->span.end && c.status == ColStatus::Resolved;
+  });
+}
+
+// The slots of the values inside [b, e) of a tree (to edit), in text order.
+inline std::vector<sql::ExprPtr*> valueSlots(sql::Node& root, const SqlView& v, std::size_t b,
+                                             std::size_t e) {
+  std::vector<sql::ExprPtr*> out;
+  sql::walk(root, [&](sql::Node& n) {
+    sql::detail::forEachExprSlot(n, [&](sql::ExprPtr& x) {
+      if (x && inside(x->span, b, e) && isValue(v, *x)) out.push_back(&x);
+    });
+    return true;
+  });
+  std::sort(out.begin(), out.end(),
+            [](const sql::ExprPtr* l, const sql::ExprPtr* r) { return (*l)->span.begin < (*r)->span.begin; });
+  return out;
+}
+
+// The values inside [b, e) of a tree (to copy), in text order.
+inline std::vector<const sql::Expr*> valuesIn(const sql::Node& root, const SqlView& v, std::size_t b,
+                                              std::size_t e) {
+  std::vector<const sql::Expr*> out;
+  sql::walk(root, [&](const sql::Node& n) {
+    if (sql::isExprKind(n.kind()) && inside(n.span, b, e) && isValue(v, n))
+      out.push_back(static_cast<const sql::Expr*>(&n));
+    return true;
+  });
+  std::sort(out.begin(), out.end(),
+            [](const sql::Expr* l, const sql::Expr* r) { return l->span.begin < r->span.begin; });
   return out;
 }
 

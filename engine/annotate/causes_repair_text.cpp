@@ -1,5 +1,9 @@
 // Textual repairs for judgeCauses: the gold's version of one difference spliced into the predicted
-// text, for the parts the tree repair (causes_repair.cpp) cannot place as nodes.
+// text, for the parts the tree repair (causes_repair.cpp) cannot place as nodes. Left to it: a lone
+// OR named unnecessary where the gold joins no conditions with AND or INTERSECT (the gold has no
+// version of the connective to put in), spans across nodes that are not all literal values, and an
+// ORDER BY / LIMIT for the first operand of a UNION (the tree has no place for it short of a
+// subquery); the splice of the first two rarely runs, so those sets keep "no repair runs".
 #include <algorithm>
 #include <cctype>
 

@@ -131,6 +131,58 @@ class TestAnnotateCausesRepair : public QObject {
     QCOMPARE(repairOf(p, "comparison operator"),
              std::string("SELECT Country FROM singer GROUP BY Country HAVING count(*) > 2"));
   }
+
+  void loneOrBecomesAnd() {
+    // The OR named alone: deleting the keyword leaves no query; the gold joins the two with AND.
+    auto p = pairOf("SELECT Name FROM singer WHERE Country = 'France' OR Age > 30",
+                    "SELECT Name FROM singer WHERE Country = 'France' AND Age > 30");
+    QCOMPARE(repairOf(p, "logical operator"),
+             std::string("SELECT Name FROM singer WHERE Country = 'France' AND Age > 30"));
+  }
+
+  void loneOrGoneWithItsOperand() {
+    // The OR went with the condition deleted before it: nothing is left to repair for it.
+    auto p = pairOf("SELECT Name FROM singer WHERE Age > 30 AND Country = 'France' OR Age IS NULL",
+                    "SELECT Name FROM singer WHERE Age > 30 AND Country = 'France'");
+    const Finding* extra = findingOf(p, "extra condition");
+    const Finding* connective = findingOf(p, "logical connective");
+    QVERIFY(extra && connective);
+    const std::string gold = "SELECT Name FROM singer WHERE Age > 30 AND Country = 'France'";
+    QCOMPARE(repairFor({extra, connective}, p.pred, p.gold).value_or("-"), gold);
+    // In the other order the OR becomes AND first (the gold has one) and goes with the condition.
+    QCOMPARE(repairFor({connective, extra}, p.pred, p.gold).value_or("-"), gold);
+  }
+
+  void extraColumnTakesItsAliasAlong() {
+    // The span is count(DISTINCT Name) without its alias; the ORDER BY that named the alias
+    // orders by the expression (deleting the text alone would leave the alias to Country).
+    auto p = pairOf(
+        "SELECT Country, count(DISTINCT Name) AS num FROM singer GROUP BY Country ORDER BY num DESC LIMIT 1",
+        "SELECT Country FROM singer GROUP BY Country ORDER BY count(*) DESC LIMIT 1");
+    QCOMPARE(repairOf(p, "extra column"),
+             std::string(
+                 "SELECT Country FROM singer GROUP BY Country ORDER BY count(DISTINCT Name) DESC LIMIT 1"));
+    // With the ordering repaired too, in either order: the gold query.
+    const Finding* extra = findingOf(p, "extra column");
+    const Finding* order = findingOf(p, "ordering key or direction");
+    QVERIFY(extra && order);
+    const std::string gold = "SELECT Country FROM singer GROUP BY Country ORDER BY count(*) DESC LIMIT 1";
+    QCOMPARE(repairFor({extra, order}, p.pred, p.gold).value_or("-"), gold);
+    QCOMPARE(repairFor({order, extra}, p.pred, p.gold).value_or("-"), gold);
+  }
+
+  void valuesAcrossNodesAreReplacedInPlace() {
+    // The spans run from the first value to the last: each value replaced, the rest kept.
+    auto p = pairOf("SELECT Name FROM singer WHERE Country = 'france' OR Country = 'spain'",
+                    "SELECT Name FROM singer WHERE Country = 'France' OR Country = 'Spain'");
+    QCOMPARE(repairOf(p, "literal value"),
+             std::string("SELECT Name FROM singer WHERE Country = 'France' OR Country = 'Spain'"));
+    // An IN list against the gold's OR-ed values keeps its IN (the gold's qualifier is not spliced).
+    auto q = pairOf("SELECT Name FROM singer WHERE Country IN ('France', 'Span')",
+                    "SELECT T1.Name FROM singer AS T1 WHERE T1.Country = 'France' OR T1.Country = 'Spain'");
+    QCOMPARE(repairOf(q, "literal value"),
+             std::string("SELECT Name FROM singer WHERE Country IN ('France', 'Spain')"));
+  }
 };
 
 QTEST_APPLESS_MAIN(TestAnnotateCausesRepair)

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/canonical_parts.h"
+#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/finding_messages.h"
 

@@ -427,8 +427,8 @@ void compareSubqueryLinks(const Side& P, const Side& G, const Emitter& emit) {
       for (const Predicate& p : b.predicates) {
         const bool in = p.op == "in" || p.op == "not in", ex = p.op == "exists" || p.op == "not exists";
         if (p.clause == kFrom || (!in && !ex) || !rangeHasSelect(s.v, p.rhs)) continue;
-        out.push_back(
-            {in ? "in " + normPredicate(s.c, p).lhs : "exists", p.op.rfind("not ", 0) == 0, p.opBegin, p.opEnd});
+        out.push_back({in ? "in " + normPredicate(s.c, p).lhs : "exists", p.op.rfind("not ", 0) == 0,
+                       p.opBegin, p.opEnd});
       }
     return out;
   };

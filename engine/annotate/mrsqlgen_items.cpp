@@ -3,8 +3,8 @@
 #include <map>
 #include <set>
 
-#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/canonical_parts.h"
+#include "engine/annotate/mrsqlgen_side.h"
 #include "engine/annotate/rules.h"
 #include "engine/core/text.h"
 #include "engine/sql/normalise_rewrite.h"
@@ -133,7 +133,8 @@ std::vector<Item> items(const SqlView& v, const NormContext& c, const SelectBloc
     it.norm = it.noCast = sql::print(*tree);
     c.parts.try_emplace(b.itemNodes[k], NormContext::Part{it.norm, sql::isConstant(*tree)});
     bool casts = false;
-    sql::walk(static_cast<const sql::Node&>(*tree), [&](const sql::Node& n) { return !(casts = casts || n.is<sql::Cast>()); });
+    sql::walk(static_cast<const sql::Node&>(*tree),
+              [&](const sql::Node& n) { return !(casts = casts || n.is<sql::Cast>()); });
     if (casts) it.noCast = withoutRealCasts(*tree);
     // An aggregate over the whole item: `count(DISTINCT T1.name)` -> count, "singer.name".
     const auto* call = tree->as<sql::FunctionCall>();

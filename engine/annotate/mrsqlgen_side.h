@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/annotate/finding.h"
 #include "engine/annotate/canonical_parts.h"
+#include "engine/annotate/finding.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/core/finding_messages.h"
 

@@ -98,8 +98,8 @@ struct Predicate {
   std::size_t begin = 0, end = 0;
   std::size_t opBegin = 0, opEnd = 0;
   int clause = kWhere;
-  bool afterOr = false;                // joined to the previous predicate by OR
-  const sql::Expr* node = nullptr;     // the conjunct in SqlView::tree
+  bool afterOr = false;             // joined to the previous predicate by OR
+  const sql::Expr* node = nullptr;  // the conjunct in SqlView::tree
 };
 
 struct Aggregate {

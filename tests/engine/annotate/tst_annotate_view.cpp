@@ -9,24 +9,14 @@
 #include "engine/annotate/canonical_parts.h"
 #include "engine/annotate/sql_view.h"
 #include "engine/sql/parser.h"
+#include "tests/engine/annotate/toy_schema.h"
 
 using namespace hs::annotate;
 
 namespace {
 
 hs::db::Schema schema() {
-  hs::db::Schema s;
-  auto col = [](const char* n, bool pk = false) {
-    hs::db::ColumnInfo c;
-    c.name = n;
-    c.declaredType = "TEXT";
-    c.primaryKey = pk;
-    return c;
-  };
-  s.tables.push_back({"singer", false, {col("Singer_ID", true), col("Name"), col("Country")}, {}, {}, ""});
-  s.tables.push_back(
-      {"concert", false, {col("concert_ID", true), col("Singer_ID"), col("Year")}, {}, {}, ""});
-  return s;
+  return test::toySchema();
 }
 
 std::string_view slice(const SqlView& v, std::size_t b, std::size_t e) {

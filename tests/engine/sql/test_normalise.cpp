@@ -164,14 +164,20 @@ class TestNormalise : public QObject {
     QTest::addColumn<QString>("a");
     QTest::addColumn<QString>("b");
     QTest::addColumn<bool>("same");
-    QTest::newRow("count of a column counts rows") << "COUNT(T1.singer_id)" << "count(*)" << true;
-    QTest::newRow("count distinct stays") << "count(DISTINCT name)" << "count(name)" << false;
-    QTest::newRow("numeric string") << "year = '2014'" << "year = 2014.0" << true;
-    QTest::newRow("text string stays") << "name = 'Bob'" << "name = 'bob'" << false;
-    QTest::newRow("nested aliases dropped")
-        << "x IN (SELECT T2.id AS k FROM concert AS T2)" << "x IN (SELECT T2.id FROM concert)" << true;
-    QTest::newRow("case and quotes") << "MAX(\"Age\")" << "max(age)" << true;
-    QTest::newRow("operands keep their sides") << "a = b" << "b = a" << false;
+    QTest::newRow("count of a column counts rows") << "COUNT(T1.singer_id)"
+                                                   << "count(*)" << true;
+    QTest::newRow("count distinct stays") << "count(DISTINCT name)"
+                                          << "count(name)" << false;
+    QTest::newRow("numeric string") << "year = '2014'"
+                                    << "year = 2014.0" << true;
+    QTest::newRow("text string stays") << "name = 'Bob'"
+                                       << "name = 'bob'" << false;
+    QTest::newRow("nested aliases dropped") << "x IN (SELECT T2.id AS k FROM concert AS T2)"
+                                            << "x IN (SELECT T2.id FROM concert)" << true;
+    QTest::newRow("case and quotes") << "MAX(\"Age\")"
+                                     << "max(age)" << true;
+    QTest::newRow("operands keep their sides") << "a = b"
+                                               << "b = a" << false;
   }
   void expressionPasses() {
     QFETCH(QString, a);
@@ -197,15 +203,16 @@ class TestNormalise : public QObject {
     QCOMPARE(print(*normaliseExpr(**e, o)), std::string("sum(singer.age) + t9.x"));
     const auto& passes = hs::sql::expressionPasses();
     QCOMPARE(passes.front().name, std::string("count_rows"));
-    QVERIFY(std::none_of(passes.begin(), passes.end(), [](const NormalisePass& p) { return p.name == "comparisons"; }));
+    QVERIFY(std::none_of(passes.begin(), passes.end(),
+                         [](const NormalisePass& p) { return p.name == "comparisons"; }));
   }
 
   void operandOrder() {
     auto five = parseExpr("5"), minus = parseExpr("-5"), age = parseExpr("age"), name = parseExpr("name");
     QVERIFY(five.ok() && minus.ok() && age.ok() && name.ok());
-    QVERIFY(swapsOperands(**five, **age));   // 5 < age -> age > 5
+    QVERIFY(swapsOperands(**five, **age));    // 5 < age -> age > 5
     QVERIFY(!swapsOperands(**age, **minus));  // age > -5 stays
-    QVERIFY(swapsOperands(**name, **age));   // by text: age before name
+    QVERIFY(swapsOperands(**name, **age));    // by text: age before name
     QCOMPARE(mirrored(BinaryOp::Lt), BinaryOp::Gt);
     QCOMPARE(mirrored(BinaryOp::Ge), BinaryOp::Le);
     QCOMPARE(mirrored(BinaryOp::Eq), BinaryOp::Eq);

@@ -55,6 +55,14 @@ constexpr std::string_view kJoin =
 constexpr std::string_view kIn =
     "SELECT name FROM singer WHERE id IN (SELECT sid FROM concert WHERE year = 2015)";
 
+// parseTypeModel refuses `model` with code type_weights and a message that names `says`.
+void expectRefused(const json& model, const std::string& says) {
+  auto m = parseTypeModel(model.dump());
+  QVERIFY2(!m.ok(), says.c_str());
+  QCOMPARE(m.error().code, std::string("type_weights"));
+  QVERIFY2(m.error().message.find(says) != std::string::npos, m.error().message.c_str());
+}
+
 }  // namespace
 
 class TestAnnotateLearnedTypes : public QObject {
@@ -90,10 +98,7 @@ class TestAnnotateLearnedTypes : public QObject {
     for (const auto& [edit, says] : cases) {
       json j = good;
       edit(j);
-      auto m = parseTypeModel(j.dump());
-      QVERIFY2(!m.ok(), says.c_str());
-      QCOMPARE(m.error().code, std::string("type_weights"));
-      QVERIFY2(m.error().message.find(says) != std::string::npos, m.error().message.c_str());
+      expectRefused(j, says);
     }
   }
 
@@ -248,10 +253,7 @@ class TestAnnotateLearnedTypes : public QObject {
     for (const auto& [edit, says] : cases) {
       json bad = j;
       edit(bad);
-      auto r = parseTypeModel(bad.dump());
-      QVERIFY2(!r.ok(), says.c_str());
-      QCOMPARE(r.error().code, std::string("type_weights"));
-      QVERIFY2(r.error().message.find(says) != std::string::npos, r.error().message.c_str());
+      expectRefused(bad, says);
     }
   }
 

@@ -31,9 +31,8 @@ struct CaseInput {
   // Gold-free categories switched off by name (check_registry.h; validated there); null: none.
   const CheckNames* disabledChecks = nullptr;
   // The C1..C10 labels learned from people (learned_types.h, defaultTypeModel()) applied to the
-  // rules' ones; null (the default): the rules' labels as they are. Opt-in (evaluate
-  // --learned-types) while the model, fitted to MRSQLGen's labellers, disagrees with the blind
-  // development set's protocol (tests/fit/HISTORY.md).
+  // rules' ones; null: the rules' labels as they are. RuleAnnotator, and so `evaluate`, the case
+  // view and the reports, passes the embedded model unless asked for the rules' own labels.
   const TypeModel* typeModel = nullptr;
   // Annotation::typeFeatures filled whenever the rules give a C-type (evaluate --type-features).
   bool keepTypeFeatures = false;

@@ -21,7 +21,8 @@ class RuleAnnotator final : public eval::Annotator {
   eval::Annotation annotate(const eval::AnnotationInput& input) const override;
   // Each annotation carries the learned C1..C10 labels' inputs (evaluate --type-features).
   void keepTypeFeatures(bool on) { keepTypeFeatures_ = on; }
-  // The C1..C10 labels learned from people replace the rules' (CaseInput::typeModel); off by default.
+  // The C1..C10 labels learned from people replace the rules' (CaseInput::typeModel); on by
+  // default, off for the rules' own labels (evaluate --rule-types).
   void learnedTypes(bool on) { learnedTypes_ = on; }
 
  private:
@@ -29,7 +30,7 @@ class RuleAnnotator final : public eval::Annotator {
 
   CheckNames disabled_;  // set once, by the constructor
   bool keepTypeFeatures_ = false;
-  bool learnedTypes_ = false;
+  bool learnedTypes_ = true;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };

@@ -65,7 +65,7 @@ bool runIgnoresColumnOrder(const std::string& settingsJson) {
 
 bool runUsesLearnedTypes(const std::string& settingsJson) {
   auto v = runSetting(settingsJson, "learned_types");
-  return v.is_boolean() && v.get<bool>();
+  return !v.is_boolean() || v.get<bool>();
 }
 
 EvaluateRunResult evaluateRun(const std::string& workspacePath, std::int64_t runId,

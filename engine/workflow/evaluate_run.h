@@ -29,8 +29,8 @@ struct EvaluateRunOptions {
   std::optional<bool> ignoreColumnOrder;
   // Gold-free categories switched off by name (annotate/check_registry.h); an unknown name is an error.
   annotate::CheckNames disabledChecks;
-  // The C1..C10 labels learned from people instead of the rules' (annotate::RuleAnnotator::learnedTypes);
-  // nullopt follows the run's "learned_types" setting.
+  // The C1..C10 labels learned from people (true) or the rules' own (false)
+  // (annotate::RuleAnnotator::learnedTypes); nullopt follows the run's "learned_types" setting.
   std::optional<bool> learnedTypes;
 };
 
@@ -59,7 +59,8 @@ Result<eval::NotScored> notScoredOfRun(const ws::Workspace& workspace, std::int6
 
 // The "ignore_column_order" of a run's settings JSON (false when absent or not JSON).
 bool runIgnoresColumnOrder(const std::string& settingsJson);
-// The "learned_types" of a run's settings JSON (false when absent or not JSON).
+// The "learned_types" of a run's settings JSON (true when absent or not JSON: the learned C1..C10
+// labels are the default, `false` asks for the rules' own).
 bool runUsesLearnedTypes(const std::string& settingsJson);
 
 // Opens the workspace at `workspacePath` itself (the caller may hold its own connection: WAL).

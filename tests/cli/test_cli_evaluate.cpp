@@ -373,6 +373,40 @@ class TestCliEvaluate : public QObject {
     QVERIFY2(std::filesystem::path(stored).is_absolute(), stored.c_str());
     QCOMPARE(QDir(QString::fromStdString(stored)).canonicalPath(), QDir(dir_.path()).canonicalPath());
   }
+
+  // The learned C1..C10 labels are the default; --rule-types asks for the rules' own, and a run
+  // stored in a workspace remembers which (the Review tab's Evaluate labels it the same way again).
+  void ruleTypesAreOneFlagAway() {
+    auto storedSetting = [&](const QString& wsPath) {
+      auto ws = hs::ws::Workspace::open(wsPath.toStdString());
+      auto runs = ws->runs();
+      return runs.ok() && runs->size() == 1 ? runs->front().info.settingsJson : std::string();
+    };
+    const QString cases = dir_.path() + "/cases.jsonl";
+    for (const char* flag : {"", "--rule-types", "--learned-types"}) {
+      const QString wsPath = dir_.path() + "/types" + flag + ".hallusql";
+      QStringList args{"evaluate",
+                       "--cases",
+                       cases,
+                       "--db-root",
+                       dir_.path(),
+                       "--out",
+                       dir_.path() + "/types_run.jsonl",
+                       "--workspace",
+                       wsPath,
+                       "--quiet"};
+      if (*flag) args << flag;
+      Run r = runCli(args);
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      const std::string settings = storedSetting(wsPath);
+      QCOMPARE(hs::workflow::runUsesLearnedTypes(settings), std::string(flag) != "--rule-types");
+      QVERIFY2(settings.find("\"learned_types\"") != std::string::npos, settings.c_str());
+    }
+    Run both = runCli({"evaluate", "--cases", cases, "--db-root", dir_.path(), "--out",
+                       dir_.path() + "/both.jsonl", "--learned-types", "--rule-types"});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("--rule-types"), both.err.constData());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCliEvaluate)

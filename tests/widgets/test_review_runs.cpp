@@ -286,16 +286,17 @@ class TestReviewRuns : public QObject {
     auto* toggle = review.runActions()->learnedTypesAction();
     QVERIFY(review.runActions()->menu()->actions().contains(toggle));
     QVERIFY(toggle->isEnabled());
-    QVERIFY(!toggle->isChecked());
-    toggle->trigger();
+    QVERIFY(toggle->isChecked());  // the learned labels are the default
     const qint64 run = review.panel()->currentRunId();
     QVERIFY(review.runActions()->usesLearnedTypes(run));
-    QVERIFY(!review.runActions()->ignoresColumnOrder(run));  // one setting, not the other
-    QVERIFY(evaluateCurrent(review));
-    QVERIFY(toggle->isChecked());
     toggle->trigger();
     QVERIFY(!review.runActions()->usesLearnedTypes(run));
-    QVERIFY(!toggle->isChecked());
+    QVERIFY(!review.runActions()->ignoresColumnOrder(run));  // one setting, not the other
+    QVERIFY(evaluateCurrent(review));
+    QVERIFY(!toggle->isChecked());  // kept through a re-evaluation
+    toggle->trigger();
+    QVERIFY(review.runActions()->usesLearnedTypes(run));
+    QVERIFY(toggle->isChecked());
   }
 
   void importDialogNamesTheRunAndFlagsFilesInTheWrongField() {

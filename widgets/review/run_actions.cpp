@@ -222,20 +222,21 @@ bool RunActions::setDatabaseFolder(qint64 runId, const QString& dir) {
 }
 
 bool RunActions::setIgnoreColumnOrder(qint64 runId, bool on) {
-  return setRunFlag(runId, "ignore_column_order", on,
+  return setRunFlag(runId, "ignore_column_order", on ? "true" : "",
                     on ? tr("Evaluate the run again to compare results ignoring column order.")
                        : tr("Evaluate the run again to drop the comparison ignoring column order."));
 }
 
+// Stored either way: a run without the setting uses the learned labels (the default).
 bool RunActions::setLearnedTypes(qint64 runId, bool on) {
-  return setRunFlag(runId, "learned_types", on,
+  return setRunFlag(runId, "learned_types", on ? "true" : "false",
                     on ? tr("Evaluate the run again to label it with the learned C1..C10 types.")
                        : tr("Evaluate the run again to label it with the rules' C1..C10 types."));
 }
 
-bool RunActions::setRunFlag(qint64 runId, const char* key, bool on, const QString& done) {
+bool RunActions::setRunFlag(qint64 runId, const char* key, const char* jsonValue, const QString& done) {
   auto ws = hs::ws::Workspace::open(panel_->workspacePath().toStdString());
-  Status stored = ws ? ws->setRunSetting(runId, key, on ? "true" : "") : Status(ws.error());
+  Status stored = ws ? ws->setRunSetting(runId, key, jsonValue) : Status(ws.error());
   if (!stored) {
     emit message(tr("Could not change the run setting: %1").arg(qs(stored.error().describe())));
     return false;

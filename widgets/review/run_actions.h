@@ -53,8 +53,8 @@ class RunActions : public QObject {
   void retranslate();
   void updateState();
   bool eventFilter(QObject* watched, QEvent* event) override;
-  // Stores a yes/no run setting ("" removes it) and says what Evaluate will do with it.
-  bool setRunFlag(qint64 runId, const char* key, bool on, const QString& done);
+  // Stores a run setting as JSON ("" removes it) and says what Evaluate will do with it.
+  bool setRunFlag(qint64 runId, const char* key, const char* jsonValue, const QString& done);
   // The run's settings JSON as stored ("" when the run or the workspace cannot be read).
   std::string runSettings(qint64 runId) const;
 

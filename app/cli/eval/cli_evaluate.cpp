@@ -80,6 +80,16 @@ Result<hs::annotate::CheckNames> disabledChecks(const Args& args) {
   return names;
 }
 
+// --learned-types / --rule-types: whose C1..C10 labels (nullopt: neither said). The learned ones are
+// the default since they agree better with people (tests/fit/README.md); the rules' own stay one
+// flag away, for comparing and for the blind set's protocol.
+Result<std::optional<bool>> learnedTypes(const Args& args) {
+  const bool learned = args.has("learned-types"), rules = args.has("rule-types");
+  if (learned && rules) return usage("--learned-types and --rule-types exclude each other");
+  if (learned || rules) return std::optional<bool>(learned);
+  return std::optional<bool>();
+}
+
 // A run is named after its predictions file (or its cases file) and its model.
 std::string runNameFor(const imp::ImportOptions& options) {
   std::string stem = std::filesystem::path(options.predPath.value_or(options.casesPath)).stem().string();
@@ -111,7 +121,9 @@ int runEvaluateWorkspaceRun(const Args& args) {
   auto disabled = disabledChecks(args);
   if (!disabled) return fail(disabled.error());
   options.disabledChecks = std::move(*disabled);
-  if (args.has("learned-types")) options.learnedTypes = true;  // else the run's "learned_types" setting
+  auto learned = learnedTypes(args);
+  if (!learned) return fail(learned.error());
+  options.learnedTypes = *learned;  // nullopt: the run's "learned_types" setting
   const bool quiet = args.has("quiet");
   auto progress = [quiet, m = std::make_shared<std::mutex>()](const workflow::Progress& p) {
     if (quiet) return;
@@ -186,7 +198,9 @@ int runEvaluate(const Args& args) {
   // The learned C1..C10 labels' inputs per case, by name (tests/fit/fit_types.py reads them).
   const bool typeFeatures = args.has("type-features");
   rules.keepTypeFeatures(typeFeatures);
-  rules.learnedTypes(args.has("learned-types"));
+  auto learned = learnedTypes(args);
+  if (!learned) return fail(learned.error());
+  rules.learnedTypes(learned->value_or(true));
   if (annotate == "rules") eo.annotator = &rules;  // none: findings [] and risk null
   const bool quiet = args.has("quiet");
   std::mutex progressMutex;
@@ -261,7 +275,7 @@ int runEvaluate(const Args& args) {
     const std::string storedRoot = ec ? eo.dbRoot : absRoot.string();
     nlohmann::json settings{{"db_root", storedRoot}, {"format", ctx.format}};
     // Stored with the run so that Evaluate in the Review tab labels it the same way again.
-    if (args.has("learned-types")) settings["learned_types"] = true;
+    settings["learned_types"] = learned->value_or(true);
     info.settingsJson = settings.dump();
     auto stored = workflow::importRun(*wsPath, info, report.cases, &outcomes);
     if (!stored) return fail(stored.error());
@@ -294,14 +308,15 @@ const CommandRegistration kEvaluate{Command{
     "[--jobs N] --out OUT.jsonl [--summary S.json] [--timeout-ms N (per case)] [--csv-map "
     "question=..,pred=..,gold=..,db=..] "
     "[--model M] [--annotate rules|none] [--disable-check NAME[,NAME]] [--risk-features] [--type-features] "
-    "[--learned-types] "
+    "[--learned-types | --rule-types] "
     "[--ignore-column-order] [--quiet] [--strict] "
     "[--workspace W "
     "[--run-name "
     "NAME]]\n"
     "  | evaluate --workspace W --run ID [--db-root DIR] [--jobs N] [--batch N] [--timeout-ms N (per case)] "
-    "[--disable-check NAME[,NAME]] [--learned-types] [--quiet]",
-    {"quiet", "ignore-column-order", "strict", "risk-features", "type-features", "learned-types"},
+    "[--disable-check NAME[,NAME]] [--learned-types | --rule-types] [--quiet]",
+    {"quiet", "ignore-column-order", "strict", "risk-features", "type-features", "learned-types",
+     "rule-types"},
     runEvaluate,
     {"hallusql-cli evaluate --cases dev.json --format spider --pred pred.txt --db-root spider/database --out "
      "eval.jsonl --summary summary.json",

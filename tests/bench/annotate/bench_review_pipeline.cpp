@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/annotate/annotate.h"
+#include "engine/annotate/learned_types.h"
 #include "engine/sql/diff.h"
 #include "engine/sql/parser.h"
 #include "engine/sql/resolver.h"
@@ -65,6 +66,7 @@ std::size_t reviewCase(const hs::Case& c) {
   if (c.goldSql) in.goldSql = std::string_view(gold);
   in.question = c.question;
   in.schema = schema;
+  in.typeModel = &hs::annotate::defaultTypeModel();  // the learned labels, as `evaluate` gives them
   hs::annotate::Annotation a = hs::annotate::annotateCase(in);
   return work + a.findings.size();
 }

@@ -234,15 +234,17 @@ class TestWorkflow : public QObject {
     QVERIFY(bad.error);
   }
 
-  // The run setting "learned_types" (the Review tab's Run menu, `evaluate --learned-types`) makes
-  // Evaluate give the C1..C10 types of the model fitted on people's labels; an option overrides it.
+  // Evaluate gives the C1..C10 types of the model fitted on people's labels unless the run setting
+  // "learned_types" is false (the Review tab's Run menu, `evaluate --rule-types`); an option
+  // overrides the setting.
   void learnedTypesFollowTheRunSetting() {
     QTemporaryDir dir;
     auto demo = ws::createDemo(dir.path().toStdString());
     QVERIFY(demo.ok());
-    QVERIFY(!workflow::runUsesLearnedTypes("{}"));
+    QVERIFY(workflow::runUsesLearnedTypes("{}"));
     QVERIFY(workflow::runUsesLearnedTypes(R"({"learned_types": true})"));
-    QVERIFY(!workflow::runUsesLearnedTypes(R"({"learned_types": "yes"})"));
+    QVERIFY(!workflow::runUsesLearnedTypes(R"({"learned_types": false})"));
+    QVERIFY(workflow::runUsesLearnedTypes(R"({"learned_types": "no"})"));  // not a yes/no: the default
     // Each case's C-types; a learned type the rules did not give must keep its span and reason.
     auto typesOf = [&](const workflow::EvaluateRunOptions& options) {
       auto r = workflow::evaluateRun(demo->workspacePath, demo->runId, options);
@@ -277,16 +279,18 @@ class TestWorkflow : public QObject {
                   return std::optional<std::int64_t>(demo->databaseId);
                 }).ok());
     }
-    workflow::EvaluateRunOptions rulesOnly;
+    workflow::EvaluateRunOptions rulesOnly, learnedOnly;
     rulesOnly.learnedTypes = false;
+    learnedOnly.learnedTypes = true;
     const auto rules = typesOf(rulesOnly);
-    QCOMPARE(typesOf({}), rules);  // the rules' types by default
+    const auto learned = typesOf({});  // the learned types by default
+    QVERIFY(learned != rules);         // the model adds or drops a type somewhere
     {
       auto ws = ws::Workspace::open(demo->workspacePath);
-      QVERIFY(ws->setRunSetting(demo->runId, "learned_types", "true").ok());
+      QVERIFY(ws->setRunSetting(demo->runId, "learned_types", "false").ok());
     }
-    QVERIFY(typesOf({}) != rules);  // the model adds or drops a type somewhere
-    QCOMPARE(typesOf(rulesOnly), rules);
+    QCOMPARE(typesOf({}), rules);
+    QCOMPARE(typesOf(learnedOnly), learned);
   }
 };
 

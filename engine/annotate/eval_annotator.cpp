@@ -170,7 +170,7 @@ eval::Annotation RuleAnnotator::annotate(const eval::AnnotationInput& in) const 
   }
   if (!disabled_.empty()) ci.disabledChecks = &disabled_;
   ci.keepTypeFeatures = keepTypeFeatures_;
-  if (learnedTypes_) ci.typeModel = &defaultTypeModel();
+  ci.typeModel = typeModel_;
   Annotation a = annotateCase(ci);
   // A wrong case that no C-type explains gets a finding that says how the results differ.
   bool explained = false;

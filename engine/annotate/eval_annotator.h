@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/annotate/check_registry.h"
+#include "engine/annotate/learned_types.h"
 #include "engine/eval/annotator.h"
 
 namespace hs::annotate {
@@ -23,14 +24,16 @@ class RuleAnnotator final : public eval::Annotator {
   void keepTypeFeatures(bool on) { keepTypeFeatures_ = on; }
   // The C1..C10 labels learned from people replace the rules' (CaseInput::typeModel); on by
   // default, off for the rules' own labels (evaluate --rule-types).
-  void learnedTypes(bool on) { learnedTypes_ = on; }
+  void learnedTypes(bool on) { typeModel_ = on ? &defaultTypeModel() : nullptr; }
 
  private:
   std::shared_ptr<const db::Schema> schemaOf(const std::string& path, db::Database& database) const;
 
   CheckNames disabled_;  // set once, by the constructor
   bool keepTypeFeatures_ = false;
-  bool learnedTypes_ = true;
+  // Read here, not at the first case: parsing the embedded forest must not spend a case's time
+  // limit (tst_annotate_time_limit).
+  const TypeModel* typeModel_ = &defaultTypeModel();
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const db::Schema>> schemas_;  // by database path
 };
